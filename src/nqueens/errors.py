@@ -1,0 +1,40 @@
+"""One exception root for the whole package.
+
+Every error a user can cause is an `NQueensError` whose message says what was wrong and
+what to do instead; the command line turns these into one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BackendUnavailableError",
+    "InvalidPlacementError",
+    "InvalidSizeError",
+    "NQueensError",
+    "SizeTooLargeError",
+    "UnknownAlgorithmError",
+]
+
+
+class NQueensError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class InvalidSizeError(NQueensError, ValueError):
+    """A board size that is not a positive whole number."""
+
+
+class SizeTooLargeError(InvalidSizeError):
+    """A board size the chosen method cannot finish in reasonable time or memory."""
+
+
+class InvalidPlacementError(NQueensError, ValueError):
+    """Text or numbers that do not describe a placement of queens on a board."""
+
+
+class UnknownAlgorithmError(NQueensError, ValueError):
+    """An algorithm or method name that does not exist; the message lists the valid ones."""
+
+
+class BackendUnavailableError(NQueensError, RuntimeError):
+    """An optional part (numba, matplotlib, dask, ...) is missing; the message names the fix."""

@@ -1,0 +1,289 @@
+"""`Placement`: queens on a board, one per row, as an immutable value.
+
+`cols[row] = column` (0-based), the representation of the classic programs
+(`board[row] = col`). This module is the one home of symmetry, parsing, printing and
+validation; searches and renderers only use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from nqueens.errors import InvalidPlacementError
+
+__all__ = ["SYMMETRIES", "Placement", "Square", "Symmetry", "canonical_cols", "is_canonical_cols"]
+
+Square = tuple[int, int]
+"""A square as (row, column), both 0-based."""
+
+Symmetry = Literal[
+    "identity", "rot90", "rot180", "rot270", "mirror", "flip", "transpose", "antitranspose"
+]
+SYMMETRIES: tuple[Symmetry, ...] = (
+    "identity",
+    "rot90",
+    "rot180",
+    "rot270",
+    "mirror",
+    "flip",
+    "transpose",
+    "antitranspose",
+)
+"""The 8 symmetries of the square (the dihedral group D4), in a fixed order."""
+
+_QUEEN_CHARS = frozenset("QqOo♛♕X")
+_EMPTY_CHARS = frozenset(".·・_-")
+_GRID_RULE = re.compile(r"^\s*\+(-+\+)+\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """N queens on an N x N board, one per row: `cols[row]` is the queen's column.
+
+    A placement may be invalid (queens attacking each other); `is_valid` and `attacks`
+    say so. Columns must lie on the board.
+
+    Examples
+    --------
+    >>> p = Placement.from_string("0 4 7 5 2 6 1 3")
+    >>> p.n, p.is_valid
+    (8, True)
+    >>> p.to_string(base=1)
+    '1 5 8 6 3 7 2 4'
+    >>> p.canonical() == p, p.orbit_size()
+    (True, 8)
+    """
+
+    cols: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        cols = tuple(self.cols)
+        n = len(cols)
+        if n == 0:
+            raise InvalidPlacementError("a placement needs at least one row")
+        for row, col in enumerate(cols):
+            if not isinstance(col, int) or isinstance(col, bool):
+                raise InvalidPlacementError(f"column {col!r} in row {row} is not a whole number")
+            if not 0 <= col < n:
+                raise InvalidPlacementError(
+                    f"column {col} in row {row} is off the board (columns run 0..{n - 1})"
+                )
+        object.__setattr__(self, "cols", cols)
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def from_cols(cls, cols: Iterable[int]) -> Placement:
+        """Build from a sequence of 0-based columns, one per row."""
+        return cls(tuple(cols))
+
+    @classmethod
+    def from_string(cls, text: str, *, base: int = 0) -> Placement:
+        """Parse a column list (`"0 4 7 5 2 6 1 3"`, commas allowed) or board rows.
+
+        Board rows are lines (or `/`-separated rows) of `Q`/`.` cells, with or without
+        spaces between cells, or the `+-+` grid with `O` marks. `base` is the number of the
+        first column in a column list (0 or 1); board rows need no base.
+        """
+        if base not in (0, 1):
+            raise InvalidPlacementError(f"base must be 0 or 1, not {base!r}")
+        stripped = text.strip()
+        if not stripped:
+            raise InvalidPlacementError("empty placement: give a column list such as '1 3 0 2'")
+        if re.fullmatch(r"[\[\(]?\s*-?\d+(\s*[,\s]\s*-?\d+)*\s*,?\s*[\]\)]?", stripped):
+            numbers = [int(t) for t in re.findall(r"-?\d+", stripped)]
+            return cls._from_numbers(numbers, base, text)
+        rows = _split_rows(stripped)
+        return cls._from_board_rows(rows, text)
+
+    @classmethod
+    def _from_numbers(cls, numbers: list[int], base: int, text: str) -> Placement:
+        n = len(numbers)
+        for row, value in enumerate(numbers):
+            if not base <= value < n + base:
+                raise InvalidPlacementError(
+                    f"invalid placement {text.strip()!r}: column {value} in row {row + base} "
+                    f"is off the board (columns run {base}..{n - 1 + base})"
+                )
+        return cls(tuple(v - base for v in numbers))
+
+    @classmethod
+    def _from_board_rows(cls, rows: list[list[str]] | list[str], text: str) -> Placement:
+        cells = [list(r) for r in rows]
+        n = len(cells)
+        cols: list[int] = []
+        for row, line in enumerate(cells):
+            if len(line) != n:
+                raise InvalidPlacementError(
+                    f"invalid board {text.strip()!r}: row {row} has {len(line)} squares, "
+                    f"but the board has {n} rows"
+                )
+            unknown = [c for c in line if c not in _QUEEN_CHARS and c not in _EMPTY_CHARS]
+            if unknown:
+                raise InvalidPlacementError(
+                    f"invalid board {text.strip()!r}: unknown mark {unknown[0]!r} in row {row} "
+                    "(use Q for a queen and . for an empty square)"
+                )
+            queens = [c for c, mark in enumerate(line) if mark in _QUEEN_CHARS]
+            if len(queens) != 1:
+                raise InvalidPlacementError(
+                    f"invalid board {text.strip()!r}: row {row} has {len(queens)} queens; "
+                    "a placement has exactly one queen in each row"
+                )
+            cols.append(queens[0])
+        return cls(tuple(cols))
+
+    # ----------------------------------------------------------------- printing
+    @property
+    def n(self) -> int:
+        """The board size (number of rows, columns and queens)."""
+        return len(self.cols)
+
+    def to_string(self, *, base: int = 0) -> str:
+        """The column list, space separated, that `from_string` reads back."""
+        return " ".join(str(c + base) for c in self.cols)
+
+    def to_rows(self, queen: str = "Q", empty: str = ".") -> list[str]:
+        """The board as strings, one per row, one character per square."""
+        return [empty * c + queen + empty * (self.n - c - 1) for c in self.cols]
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join(row) for row in self.to_rows())
+
+    def __repr__(self) -> str:
+        return f"Placement.from_string({self.to_string()!r})"
+
+    def _repr_svg_(self) -> str:
+        from nqueens.render.svg import board_svg
+
+        return board_svg(self)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cols)
+
+    def __getitem__(self, row: int) -> int:
+        return self.cols[row]
+
+    # ----------------------------------------------------------------- validity
+    def attacks(self) -> list[tuple[Square, Square]]:
+        """Every pair of queens that attack each other, earlier row first."""
+        pairs: list[tuple[Square, Square]] = []
+        for r1, c1 in enumerate(self.cols):
+            for r2 in range(r1 + 1, self.n):
+                c2 = self.cols[r2]
+                if c1 == c2 or abs(c1 - c2) == r2 - r1:
+                    pairs.append(((r1, c1), (r2, c2)))
+        return pairs
+
+    @property
+    def is_valid(self) -> bool:
+        """True when no two queens attack each other."""
+        n = self.n
+        return (
+            len(set(self.cols)) == n
+            and len({r + c for r, c in enumerate(self.cols)}) == n
+            and len({r - c for r, c in enumerate(self.cols)}) == n
+        )
+
+    # ----------------------------------------------------------------- symmetry
+    @property
+    def is_permutation(self) -> bool:
+        """True when every column holds exactly one queen (needed for the 8 symmetries)."""
+        return len(set(self.cols)) == self.n
+
+    def transform(self, symmetry: Symmetry) -> Placement:
+        """The image of this placement under one of the 8 symmetries of the square."""
+        self._require_permutation()
+        try:
+            return Placement(_TRANSFORMS[symmetry](self.cols))
+        except KeyError:
+            raise InvalidPlacementError(
+                f"unknown symmetry {symmetry!r}; choose from {', '.join(SYMMETRIES)}"
+            ) from None
+
+    def images(self) -> tuple[Placement, ...]:
+        """The 8 images under `SYMMETRIES`, in that order (repeats included)."""
+        return tuple(self.transform(s) for s in SYMMETRIES)
+
+    def canonical(self) -> Placement:
+        """The representative of the symmetry class: the lexicographically least image."""
+        self._require_permutation()
+        return Placement(canonical_cols(self.cols))
+
+    def is_canonical(self) -> bool:
+        """True when this placement is its class's representative."""
+        self._require_permutation()
+        return is_canonical_cols(self.cols)
+
+    def _require_permutation(self) -> None:
+        if not self.is_permutation:
+            raise InvalidPlacementError(
+                f"{self.to_string()!r} has two queens in one column; rotations and diagonal "
+                "reflections need one queen per row and per column"
+            )
+
+    def orbit_size(self) -> int:
+        """How many distinct placements the 8 symmetries make of this one (1, 2, 4 or 8)."""
+        return len(set(self.images()))
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The symmetries that leave this placement unchanged (always includes identity)."""
+        return tuple(s for s in SYMMETRIES if self.transform(s) == self)
+
+
+def _split_rows(text: str) -> list[list[str]]:
+    lines = [ln for ln in re.split(r"[\n/;]", text) if ln.strip()]
+    rows: list[list[str]] = []
+    for line in lines:
+        if _GRID_RULE.match(line):
+            continue
+        if line.strip().startswith("|"):
+            cells = line.strip().strip("|").split("|")
+            rows.append(["Q" if cell.strip() else "." for cell in cells])
+        else:
+            rows.append([ch for ch in line if not ch.isspace()])
+    return rows
+
+
+def _inverse(cols: tuple[int, ...]) -> tuple[int, ...]:
+    inverse = [0] * len(cols)
+    for row, col in enumerate(cols):
+        inverse[col] = row
+    return tuple(inverse)
+
+
+def _mirror(cols: tuple[int, ...]) -> tuple[int, ...]:
+    last = len(cols) - 1
+    return tuple(last - c for c in cols)
+
+
+def _flip(cols: tuple[int, ...]) -> tuple[int, ...]:
+    return cols[::-1]
+
+
+# Queen (r, c) -> transpose (c, r); rot90 clockwise (c, n-1-r) = mirror of transpose.
+_TRANSFORMS: dict[str, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
+    "identity": lambda c: c,
+    "rot90": lambda c: _mirror(_inverse(c)),
+    "rot180": lambda c: _mirror(_flip(c)),
+    "rot270": lambda c: _inverse(_mirror(c)),
+    "mirror": _mirror,
+    "flip": _flip,
+    "transpose": _inverse,
+    "antitranspose": lambda c: _mirror(_flip(_inverse(c))),
+}
+
+
+def canonical_cols(cols: tuple[int, ...]) -> tuple[int, ...]:
+    """The least of the 8 images of a permutation, on bare tuples (for hot loops)."""
+    return min(transform(cols) for transform in _TRANSFORMS.values())
+
+
+def is_canonical_cols(cols: tuple[int, ...]) -> bool:
+    """True when no image of the permutation `cols` is lexicographically smaller."""
+    return all(transform(cols) >= cols for transform in _TRANSFORMS.values())

@@ -1,0 +1,22 @@
+"""Input checks shared by every entry point, so each error reads the same everywhere."""
+
+from __future__ import annotations
+
+import operator
+
+from nqueens.errors import InvalidSizeError
+
+__all__ = ["board_size"]
+
+
+def board_size(n: object) -> int:
+    """Return `n` as an int if it is a usable board size (a whole number >= 1)."""
+    if isinstance(n, bool):
+        raise InvalidSizeError(f"board size must be a whole number, not {n!r}")
+    try:
+        value = operator.index(n)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidSizeError(f"board size must be a whole number, not {n!r}") from None
+    if value < 1:
+        raise InvalidSizeError(f"board size must be at least 1, not {value}")
+    return value
