@@ -1,0 +1,190 @@
+"""The teaching algorithms, one family per module, all with one interface.
+
+Every search is `search(n, *, stats=None, observer=None) -> Iterator[Placement]`: it
+yields solutions lazily in lexicographic order, fills `stats`, and reports `Place`,
+`Reject`, `Remove` and `Solution` events to `observer` when one is given. `ALGORITHMS`
+is the one table of names, descriptions and limits that the API and the CLI read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.placement import Placement
+from nqueens.search.backtracking import backtracking, raw_backtracking
+from nqueens.search.bitboard import bitboard, bitboard_stack, raw_bitboard, raw_bitboard_stack
+from nqueens.search.brute_force import (
+    brute_force,
+    permutations,
+    raw_brute_force,
+    raw_permutations,
+)
+from nqueens.search.common import RawSearch, events
+from nqueens.search.events import (
+    Event,
+    Observer,
+    Place,
+    Reject,
+    Remove,
+    SearchStats,
+    Solution,
+)
+from nqueens.search.flags import flags, flags_stack, raw_flags, raw_flags_stack
+
+__all__ = [
+    "ALGORITHMS",
+    "DEFAULT_ALGORITHM",
+    "Algorithm",
+    "Event",
+    "Observer",
+    "Place",
+    "RawSearch",
+    "Reject",
+    "Remove",
+    "SearchFunction",
+    "SearchStats",
+    "Solution",
+    "backtracking",
+    "bitboard",
+    "bitboard_stack",
+    "brute_force",
+    "flags",
+    "flags_stack",
+    "get_algorithm",
+    "permutations",
+]
+
+
+class SearchFunction(Protocol):
+    def __call__(
+        self, n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
+    ) -> Iterator[Placement]: ...
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A teaching algorithm and what the tools need to know about it.
+
+    `space` is the number of candidates the algorithm draws from (None for the
+    backtracking searches, whose pruned tree is what `SearchStats.nodes` measures).
+    `max_n` bounds a full enumeration and `max_n_first` the search for one solution,
+    each at about a minute of pure Python (measured on a 2-core x86-64 machine).
+    """
+
+    name: str
+    search: SearchFunction
+    raw: RawSearch
+    summary: str
+    space: Callable[[int], int] | None
+    space_label: str
+    max_n: int
+    max_n_first: int
+
+    def events(self, n: int, stats: SearchStats | None = None) -> Iterator[Event]:
+        """The search as a lazy stream of events (a `Solution` for each solution)."""
+        return events(self.raw, n, stats)
+
+    def check_size(self, n: int, *, first_only: bool = False) -> None:
+        """Refuse sizes this algorithm cannot finish in reasonable time."""
+        limit = self.max_n_first if first_only else self.max_n
+        if n <= limit:
+            return
+        job = "finding a first solution" if first_only else "listing every solution"
+        size = f" ({self.space_label} = {self.space(n):,} candidates)" if self.space else ""
+        hint = "--algorithm bitboard" if self.name != "bitboard" else "`nqueens count N`"
+        raise SizeTooLargeError(
+            f"N = {n} is too large for {self.name} when {job}{size}: use N <= {limit} or {hint}"
+        )
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    a.name: a
+    for a in (
+        Algorithm(
+            "brute-force",
+            brute_force,
+            raw_brute_force,
+            "every one-queen-per-row board, tested only when complete",
+            lambda n: n**n,
+            "N^N",
+            max_n=8,
+            max_n_first=9,
+        ),
+        Algorithm(
+            "permutations",
+            permutations,
+            raw_permutations,
+            "every one-queen-per-row-and-column board, tested when complete",
+            math.factorial,
+            "N!",
+            max_n=10,
+            max_n_first=11,
+        ),
+        Algorithm(
+            "backtracking",
+            backtracking,
+            raw_backtracking,
+            "place row by row; a check function compares with earlier queens",
+            None,
+            "",
+            max_n=13,
+            max_n_first=21,
+        ),
+        Algorithm(
+            "flags",
+            flags,
+            raw_flags,
+            "place row by row; column and diagonal flag arrays (recursive)",
+            None,
+            "",
+            max_n=14,
+            max_n_first=29,
+        ),
+        Algorithm(
+            "flags-stack",
+            flags_stack,
+            raw_flags_stack,
+            "the flag-array search with an explicit stack instead of recursion",
+            None,
+            "",
+            max_n=14,
+            max_n_first=29,
+        ),
+        Algorithm(
+            "bitboard",
+            bitboard,
+            raw_bitboard,
+            "columns and diagonals as bits; only free squares are ever visited",
+            None,
+            "",
+            max_n=15,
+            max_n_first=30,
+        ),
+        Algorithm(
+            "bitboard-stack",
+            bitboard_stack,
+            raw_bitboard_stack,
+            "the bitboard search with an explicit stack of free-square masks",
+            None,
+            "",
+            max_n=15,
+            max_n_first=30,
+        ),
+    )
+}
+
+DEFAULT_ALGORITHM = "bitboard"
+
+
+def get_algorithm(name: str) -> Algorithm:
+    """The algorithm called `name`; the error lists the valid names."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise UnknownAlgorithmError(
+            f"unknown algorithm {name!r}; choose one of: {', '.join(ALGORITHMS)}"
+        ) from None

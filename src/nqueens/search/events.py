@@ -1,0 +1,67 @@
+"""What a search tells an observer, and what it counts while it runs.
+
+A search emits events only when an observer is given, so the plain solvers pay nothing;
+traces, animations and players are all consumers of this one stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nqueens.placement import Placement, Square
+
+__all__ = ["Event", "Observer", "Place", "Reject", "Remove", "SearchStats", "Solution"]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A queen is put on (row, col)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reject:
+    """(row, col) was tested and found attacked by the queen on `attacker`."""
+
+    row: int
+    col: int
+    attacker: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """The queen on (row, col) is taken back (the search steps back)."""
+
+    row: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A complete placement with no attacks was found."""
+
+    placement: Placement
+
+
+Event = Place | Reject | Remove | Solution
+Observer = Callable[[Event], None]
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """Work a search did: the numbers a teacher compares between algorithms.
+
+    nodes: queens placed; checks: safety tests made (one per square tested, one per
+    complete board for the generate-and-test searches, one per row for bitboards, which
+    test every square of a row at once); backtracks: queens taken back; time: seconds
+    spent inside the search, excluding the caller's work between solutions.
+    """
+
+    nodes: int = 0
+    checks: int = 0
+    solutions: int = 0
+    backtracks: int = 0
+    time: float = 0.0
