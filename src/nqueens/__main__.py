@@ -1,0 +1,3 @@
+from nqueens.cli import main
+
+main()

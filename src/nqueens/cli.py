@@ -1,0 +1,309 @@
+"""The `nqueens` command: parse, call the library, render. No logic of its own.
+
+Errors are handled in one place, `_Group.main`: bad input of any kind becomes one line on
+stderr and exit status 2; Ctrl-C and a closed pipe end quietly. Built on click rather than
+typer: typer now pulls in pydantic, which alone takes longer to import than
+`nqueens solve 8` may take in all.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from nqueens.errors import NQueensError
+from nqueens.placement import Placement
+
+__all__ = ["cli", "main"]
+
+
+class _Group(click.Group):
+    """The one place where errors become messages and exit statuses."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            result = _fail(error.format_message(), 2)  # bare `nqueens`: show the help
+        except click.Abort:  # Ctrl-C
+            result = 130
+        except NQueensError as error:
+            result = _fail(f"nqueens: error: {error}")
+        except click.ClickException as error:  # usage errors found while parsing
+            ctx = getattr(error, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            result = _fail(f"nqueens: error: {error.format_message()}{hint}", error.exit_code)
+        if standalone_mode:
+            sys.exit(result or 0)
+        return result
+
+
+def _fail(message: str, status: int = 2) -> int:
+    click.echo(message, err=True)
+    return status
+
+
+EXAMPLES = """\b
+Examples:
+  nqueens solve 8                      the first solution
+  nqueens solve 8 --all --format grid  all 92, numbered, as +-+ grids
+  nqueens solve 8 --unique             the 12 solutions unique up to symmetry
+  nqueens count 12                     total and unique counts
+  nqueens compare 8                    the algorithms side by side
+  nqueens trace 4 --boards             the search step by step
+  nqueens check "0 4 7 5 2 6 1 3"      is this placement valid?
+"""
+
+# "-3" must reach our own size check ("board size must be at least 1"), not be taken
+# for an unknown option.
+_SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
+
+HUMAN_STYLES = ("board", "compact", "grid", "unicode")
+MACHINE_FORMATS = ("list", "json", "jsonl", "csv")
+
+
+@click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="nqueens-lab")
+def cli() -> None:
+    """The N-Queens toolkit: solve, teach, count."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _size_argument(f: _F) -> _F:
+    return click.argument("n", type=int, metavar="N")(f)
+
+
+def _algorithm_option(default: str) -> Callable[[_F], _F]:
+    return click.option(
+        "--algorithm",
+        "-A",
+        default=default,
+        show_default=True,
+        help="brute-force, permutations, backtracking, flags, flags-stack, bitboard or "
+        "bitboard-stack (see `nqueens algorithms`).",
+    )
+
+
+_one_based_option = click.option(
+    "--one-based", is_flag=True, help="Number rows and columns from 1 instead of 0."
+)
+
+
+def _no_solution(n: int) -> str:
+    return (
+        f"No solution: {n} queens cannot be placed on a {n}x{n} board without two of them "
+        "attacking each other."
+    )
+
+
+@cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
+@_size_argument
+@click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
+@click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
+@click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
+@_algorithm_option("bitboard")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(HUMAN_STYLES + MACHINE_FORMATS),
+    default="board",
+    show_default=True,
+    help="Board style (board, compact, grid, unicode) or machine format.",
+)
+@_one_based_option
+@click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
+def solve(
+    n: int,
+    all_: bool,
+    unique: bool,
+    limit: int | None,
+    algorithm: str,
+    fmt: str,
+    one_based: bool,
+    show_stats: bool,
+) -> None:
+    """Solve N queens: the first solution, or all / unique ones streamed as found."""
+    from nqueens.render.text import write_solutions
+    from nqueens.search import SearchStats
+    from nqueens.solving import first, solutions
+
+    stats = SearchStats()
+    listing = all_ or unique or limit is not None
+    if listing:
+        found = solutions(n, algorithm=algorithm, unique=unique, limit=limit, stats=stats)
+    else:
+        solution = first(n, algorithm=algorithm, stats=stats)
+        found = iter([solution] if solution is not None else [])
+    written = write_solutions(found, sys.stdout, fmt, base=1 if one_based else 0, numbered=listing)
+    human = fmt in HUMAN_STYLES
+    if written == 0:
+        click.echo(_no_solution(n), err=not human)
+    elif listing and human:
+        kind = "unique solution" if unique else "solution"
+        shown = f"first {written}" if limit is not None and written == limit else str(written)
+        click.echo(f"\n{shown} {kind}{'s' if written != 1 else ''} for N = {n}")
+    if show_stats:
+        click.echo(
+            f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
+            f"{stats.backtracks:,} backtracks, {stats.time:.3f} s",
+            err=True,
+        )
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def count(n: int, as_json: bool) -> None:
+    """Count every solution and the unique ones (up to rotation and reflection).
+
+    Example: nqueens count 10
+    """
+    from nqueens.counting import count as count_solutions
+
+    result = count_solutions(n)
+    if as_json:
+        click.echo(json.dumps(result.to_dict()))
+    else:
+        click.echo(f"N = {result.n}: {result.total:,} solutions, {result.unique:,} unique")
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@click.option("--algorithms", help="Comma-separated names (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
+def compare(n: int, algorithms: str | None, as_json: bool) -> None:
+    """Run the algorithms side by side: search space, nodes, checks, solutions, time.
+
+    Algorithms too slow for N are skipped with the reason. Example: nqueens compare 8
+    """
+    from rich.console import Console
+
+    from nqueens.compare import compare as run_comparison
+    from nqueens.compare import search_spaces
+    from nqueens.render.tables import comparison_table
+
+    names = [a.strip() for a in algorithms.split(",") if a.strip()] if algorithms else None
+    if as_json:
+        for row in run_comparison(n, names):
+            click.echo(json.dumps(row.to_dict()))
+        return
+    spaces = search_spaces(n)
+    console = Console()
+    with console.status("comparing...") as status:
+        rows = list(
+            run_comparison(n, names, on_start=lambda name: status.update(f"running {name}..."))
+        )
+    console.print(comparison_table(n, spaces, rows))
+    for row in rows:
+        if row.skipped:
+            console.print(f"{row.algorithm} skipped: {row.skipped}", highlight=False)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+@click.option(
+    "--limit",
+    "-l",
+    type=click.IntRange(min=0),
+    default=200,
+    show_default=True,
+    help="Stop after this many steps (0: every step).",
+)
+@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
+@_one_based_option
+def trace(
+    n: int, algorithm: str, limit: int, solutions: int | None, boards: bool, one_based: bool
+) -> None:
+    """Follow the search step by step: place, attacked-by, remove, found.
+
+    Example: nqueens trace 4 --boards
+    """
+    from nqueens.render.trace import trace_lines
+    from nqueens.search import get_algorithm
+    from nqueens.validate import board_size
+
+    chosen = get_algorithm(algorithm)
+    chosen.check_size(board_size(n), first_only=True)
+    lines = trace_lines(
+        chosen.events(n),
+        n,
+        base=1 if one_based else 0,
+        boards=boards,
+        limit=limit or None,
+        solutions=solutions,
+    )
+    for line in lines:
+        sys.stdout.write(line + "\n")
+
+
+@cli.command()
+@click.argument("placement")
+@_one_based_option
+def check(placement: str, one_based: bool) -> None:
+    """Say whether PLACEMENT is valid, and which queens attack which.
+
+    PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
+    holding either, or - for standard input. Exit status 0 when valid, 1 when queens
+    attack each other, 2 when the input is not a placement.
+
+    Example: nqueens check "1 3 0 2"
+    """
+    base = 1 if one_based else 0
+    board = Placement.from_string(_read_placement_text(placement), base=base)
+    click.echo(str(board))
+    pairs = board.attacks()
+    if not pairs:
+        click.echo(f"valid: {board.n} queens, no two attack each other")
+        if board.n > 1:
+            click.echo(
+                f"canonical form: {board.canonical().to_string(base=base)} "
+                f"({board.orbit_size()} distinct images under rotation and reflection)"
+            )
+        return
+    click.echo(f"invalid: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack")
+    for (r1, c1), (r2, c2) in pairs:
+        how = "same column" if c1 == c2 else "same diagonal"
+        click.echo(
+            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+        )
+    raise click.exceptions.Exit(1)
+
+
+def _read_placement_text(argument: str) -> str:
+    if argument == "-":
+        return sys.stdin.read()
+    path = Path(argument)
+    if argument.strip() and "\n" not in argument and path.is_file():
+        return path.read_text()
+    return argument
+
+
+@cli.command()
+def algorithms() -> None:
+    """List the teaching algorithms and the largest N each handles in reasonable time."""
+    from nqueens.search import ALGORITHMS
+
+    for a in ALGORITHMS.values():
+        click.echo(f"{a.name:<15} {a.summary}  (all solutions: N <= {a.max_n})")
+
+
+def main() -> None:
+    """Entry point of the `nqueens` console script."""
+    cli()

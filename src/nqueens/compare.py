@@ -1,0 +1,74 @@
+"""Run the teaching algorithms side by side on one board size.
+
+This is how a teacher shows why backtracking and bitboards win: the same solutions,
+found with very different amounts of work.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nqueens.errors import SizeTooLargeError
+from nqueens.search import ALGORITHMS, SearchStats, get_algorithm
+from nqueens.validate import board_size
+
+__all__ = ["ComparisonRow", "compare", "search_spaces"]
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    """One algorithm's run: its search space, its work, or why it was skipped."""
+
+    algorithm: str
+    space_label: str
+    space: int | None
+    stats: SearchStats | None
+    skipped: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON output."""
+        record: dict[str, Any] = {"algorithm": self.algorithm, "space": self.space}
+        if self.stats is not None:
+            record |= {k: getattr(self.stats, k) for k in self.stats.__slots__}
+        record["skipped"] = self.skipped
+        return record
+
+
+def search_spaces(n: int) -> dict[str, int]:
+    """The sizes of the spaces the seeds discuss, for an N x N board.
+
+    Any N of the N^2 squares; one queen per row (N^N); one per row and column (N!).
+    """
+    n = board_size(n)
+    return {"C(N^2, N)": math.comb(n * n, n), "N^N": n**n, "N!": math.factorial(n)}
+
+
+def compare(
+    n: int,
+    algorithms: Sequence[str] | None = None,
+    *,
+    on_start: Callable[[str], None] | None = None,
+) -> Iterator[ComparisonRow]:
+    """Enumerate every solution with each algorithm in turn and yield what each cost.
+
+    Algorithms too slow for this N are skipped with the reason rather than run.
+    """
+    n = board_size(n)
+    names = list(algorithms) if algorithms else list(ALGORITHMS)
+    chosen = [get_algorithm(name) for name in names]
+    for algorithm in chosen:
+        space = algorithm.space(n) if algorithm.space else None
+        try:
+            algorithm.check_size(n)
+        except SizeTooLargeError as error:
+            yield ComparisonRow(algorithm.name, algorithm.space_label, space, None, str(error))
+            continue
+        if on_start is not None:
+            on_start(algorithm.name)
+        stats = SearchStats()
+        for _ in algorithm.search(n, stats=stats):
+            pass
+        yield ComparisonRow(algorithm.name, algorithm.space_label, space, stats)

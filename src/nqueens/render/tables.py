@@ -1,0 +1,43 @@
+"""Tables for the terminal (rich), kept apart from the code that fills them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.table import Table
+
+from nqueens.compare import ComparisonRow
+
+__all__ = ["comparison_table"]
+
+
+def comparison_table(n: int, spaces: dict[str, int], rows: Sequence[ComparisonRow]) -> Table:
+    """The side-by-side comparison, with the search-space sizes in the caption."""
+    caption = "Search spaces: " + "; ".join(f"{k} = {v:,}" for k, v in spaces.items())
+    table = Table(
+        title=f"N = {n}: the algorithms side by side",
+        caption=caption,
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    for header in ("algorithm", "candidates", "nodes", "checks", "solutions", "seconds"):
+        table.add_column(
+            header, justify="left" if header == "algorithm" else "right", no_wrap=True
+        )
+    for row in rows:
+        candidates = f"{row.space:,} ({row.space_label})" if row.space else "pruned tree"
+        if row.stats is None:
+            table.add_row(row.algorithm, candidates, "-", "-", "skipped", "-")
+            continue
+        s = row.stats
+        table.add_row(
+            row.algorithm,
+            candidates,
+            f"{s.nodes:,}",
+            f"{s.checks:,}",
+            f"{s.solutions:,}",
+            f"{s.time:.3f}",
+        )
+    return table

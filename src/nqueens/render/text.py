@@ -1,0 +1,102 @@
+"""Boards as text, in the styles of the source documents, and machine formats for scripts.
+
+Human styles draw one board: `board` (`Q . .` rows, seed 000), `compact` (`Q..`,
+seed 002), `grid` (the `+-+` grid with `O` marks under the column list, seed 004) and
+`unicode`. Machine formats (`list`, `json`, `jsonl`, `csv`) write one record per
+solution. `write_solutions` streams either kind: nothing is held in memory.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from nqueens.placement import Placement
+
+__all__ = ["FORMATS", "STYLES", "render", "write_solutions"]
+
+
+def _board(p: Placement, base: int) -> str:
+    return "\n".join(" ".join(row) for row in p.to_rows())
+
+
+def _compact(p: Placement, base: int) -> str:
+    return "\n".join(p.to_rows())
+
+
+def _unicode(p: Placement, base: int) -> str:
+    return "\n".join(" ".join(row) for row in p.to_rows("♛", "·"))
+
+
+def _grid(p: Placement, base: int) -> str:
+    rule = "+-" * p.n + "+"
+    lines = [" " + p.to_string(base=base), rule]
+    for row in p.to_rows("O", " "):
+        lines += ["|" + "|".join(row) + "|", rule]
+    return "\n".join(lines)
+
+
+STYLES: dict[str, Callable[[Placement, int], str]] = {
+    "board": _board,
+    "compact": _compact,
+    "grid": _grid,
+    "unicode": _unicode,
+}
+"""Human styles: a function from (placement, first column number) to a picture."""
+
+FORMATS = ("list", "json", "jsonl", "csv")
+"""Machine formats: one record per solution, for scripts."""
+
+
+def render(placement: Placement, style: str = "board", *, base: int = 0) -> str:
+    """One board in a human style."""
+    return STYLES[style](placement, base)
+
+
+def _heading(index: int, placement: Placement, style: str, base: int) -> str:
+    if style == "grid":
+        return str(index)  # seed 004: the number, then the column list above the grid
+    return f"Solution {index}: {placement.to_string(base=base)}"
+
+
+def write_solutions(
+    placements: Iterable[Placement],
+    out: TextIO,
+    style: str = "board",
+    *,
+    base: int = 0,
+    numbered: bool = True,
+) -> int:
+    """Write each placement as it comes, in a style or format; return how many.
+
+    Human styles are separated by blank lines and, when `numbered`, headed by their
+    number. `json` writes one array whose items appear as they are found.
+    """
+    written = 0
+    if style == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        for written, p in enumerate(placements, 1):
+            if written == 1:
+                writer.writerow(["solution", *(f"row{r + base}" for r in range(p.n))])
+            writer.writerow([written, *(c + base for c in p.cols)])
+        return written
+    for written, p in enumerate(placements, 1):
+        if style == "list":
+            out.write(p.to_string(base=base) + "\n")
+        elif style in ("json", "jsonl"):
+            record = json.dumps({"solution": written, "n": p.n, "cols": [c + base for c in p]})
+            if style == "jsonl":
+                out.write(record + "\n")
+            else:
+                out.write(("[\n  " if written == 1 else ",\n  ") + record)
+        else:
+            if written > 1:
+                out.write("\n")
+            if numbered:
+                out.write(_heading(written, p, style, base) + "\n")
+            out.write(render(p, style, base=base) + "\n")
+    if style == "json":
+        out.write("\n]\n" if written else "[]\n")
+    return written

@@ -1,0 +1,70 @@
+"""The search as readable text, one line per step, for learners following it in a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.replay import Replay
+
+__all__ = ["trace_lines"]
+
+
+def _square(row: int, col: int, base: int) -> str:
+    return f"row {row + base}, col {col + base}"
+
+
+def _reason(event: Reject) -> str:
+    _row, col = event.attacker
+    return "same column" if col == event.col else "same diagonal"
+
+
+def describe(event: Event, replay: Replay, base: int = 0) -> str:
+    """One line for one event; `replay` is the state after the event."""
+    if isinstance(event, Place):
+        return f"place    {_square(event.row, event.col, base)}"
+    if isinstance(event, Reject):
+        by = _square(*event.attacker, base)
+        return f"attacked {_square(event.row, event.col, base)}  by the queen on {by} " + (
+            f"({_reason(event)})"
+        )
+    if isinstance(event, Remove):
+        if event.row == replay.n - 1:
+            why = "try the next square"
+        else:
+            why = f"no more safe squares in row {event.row + 1 + base}: step back"
+        return f"remove   {_square(event.row, event.col, base)}  ({why})"
+    assert isinstance(event, Solution)
+    return f"found    solution {replay.solutions}: {event.placement.to_string(base=base)}"
+
+
+def trace_lines(
+    events: Iterable[Event],
+    n: int,
+    *,
+    base: int = 0,
+    boards: bool = False,
+    limit: int | None = None,
+    solutions: int | None = None,
+) -> Iterator[str]:
+    """Lines describing each event in turn; stops after `limit` steps or `solutions` found.
+
+    With `boards`, the board after each placement, removal and solution follows its line.
+    The last line says why the trace stopped.
+    """
+    replay = Replay(n)
+    for event in events:
+        if limit is not None and replay.step >= limit:
+            yield f"... stopped after {limit} steps (--limit 0 shows every step)"
+            return
+        replay.apply(event)
+        yield f"{replay.step:>6}  {describe(event, replay, base)}"
+        if boards and not isinstance(event, Reject):
+            yield from ("        " + " ".join(row) for row in replay.rows())
+        if solutions is not None and replay.solutions >= solutions:
+            yield f"... stopped after {solutions} solution(s)"
+            return
+    yield (
+        f"end of search: {replay.step} steps, {replay.nodes} queens placed, "
+        f"{replay.backtracks} taken back, {replay.solutions} solutions"
+    )
