@@ -1,0 +1,238 @@
+"""The `nqueens` command: outputs, exit statuses and every error path."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from nqueens.cli import cli
+
+FIRST_8 = """\
+Q . . . . . . .
+. . . . Q . . .
+. . . . . . . Q
+. . . . . Q . .
+. . Q . . . . .
+. . . . . . Q .
+. Q . . . . . .
+. . . Q . . . .
+"""
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_solve_prints_the_first_solution_like_seed_000() -> None:
+    assert run("solve", "8") == (0, FIRST_8, "")
+
+
+def test_solve_all_lists_92_numbered_solutions() -> None:
+    code, out, _ = run("solve", "8", "--all")
+    assert code == 0
+    assert out.count("Solution ") == 92
+    assert out.startswith("Solution 1: 0 4 7 5 2 6 1 3\n")
+    assert out.rstrip().endswith("92 solutions for N = 8")
+
+
+def test_solve_unique_lists_the_12() -> None:
+    code, out, _ = run("solve", "8", "--unique", "--format", "list")
+    assert code == 0 and len(out.splitlines()) == 12
+    code, out, _ = run("solve", "8", "-u")
+    assert code == 0
+    assert out.rstrip().endswith("12 unique solutions for N = 8")
+
+
+def test_solve_limit_and_one_based() -> None:
+    code, out, _ = run("solve", "8", "--limit", "3", "-f", "list", "--one-based")
+    assert (code, out.splitlines()) == (
+        0,
+        ["1 5 8 6 3 7 2 4", "1 6 8 3 7 4 2 5", "1 7 4 6 8 2 5 3"],
+    )
+    assert run("solve", "8", "-l", "2")[1].rstrip().endswith("first 2 solutions for N = 8")
+
+
+@pytest.mark.parametrize("fmt", ["board", "compact", "grid", "unicode", "list", "jsonl", "csv"])
+def test_every_format_from_the_command(fmt: str) -> None:
+    code, out, _ = run("solve", "6", "--all", "--format", fmt)
+    assert code == 0 and out
+
+
+def test_json_from_the_command_parses() -> None:
+    code, out, _ = run("solve", "6", "-a", "-f", "json")
+    assert code == 0
+    assert next(r["cols"] for r in json.loads(out)) == [1, 3, 5, 0, 2, 4]
+
+
+@pytest.mark.parametrize("n", ["2", "3"])
+def test_no_solution_is_said_clearly(n: str) -> None:
+    code, out, _ = run("solve", n)
+    assert code == 0 and out.startswith("No solution:")
+    code, out, err = run("solve", n, "--all", "-f", "json")
+    assert code == 0
+    assert json.loads(out) == [] and "No solution" in err
+
+
+def test_algorithm_choice_and_stats() -> None:
+    code, out, err = run("solve", "6", "-A", "flags-stack", "--stats")
+    assert code == 0 and out.startswith(". Q . . . .")
+    assert "flags-stack: 31 nodes" in err
+
+
+def test_count() -> None:
+    assert run("count", "8") == (0, "N = 8: 92 solutions, 12 unique\n", "")
+    code, out, _ = run("count", "10", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert (record["n"], record["total"], record["unique"]) == (10, 724, 92)
+
+
+def test_compare_shows_each_algorithm_and_the_spaces() -> None:
+    code, out, _ = run("compare", "6")
+    assert code == 0
+    for name in ("brute-force", "permutations", "backtracking", "flags", "bitboard"):
+        assert name in out
+    assert "46,656 (N^N)" in out and "720 (N!)" in out and "1,947,792" in out
+
+
+def test_compare_json_rows_and_skips() -> None:
+    code, out, _ = run("compare", "9", "--json", "--algorithms", "brute-force,bitboard")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert rows[0]["algorithm"] == "brute-force" and "too large" in rows[0]["skipped"]
+    assert rows[1]["solutions"] == 352 and rows[1]["nodes"] == 8393
+
+
+def test_trace_reads_step_by_step() -> None:
+    code, out, _ = run("trace", "4", "--limit", "0")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 79
+    assert lines[0].split() == ["1", "place", "row", "0,", "col", "0"]
+    assert "attacked row 1, col 0  by the queen on row 0, col 0 (same column)" in lines[1]
+    assert "found    solution 1: 1 3 0 2" in out
+    assert lines[-1] == ("end of search: 78 steps, 16 queens placed, 16 taken back, 2 solutions")
+
+
+def test_trace_limits_and_boards() -> None:
+    code, out, _ = run("trace", "8", "--limit", "5", "-A", "bitboard", "--boards")
+    assert "... stopped after 5 steps" in out
+    assert out.splitlines()[1] == "        Q . . . . . . ."
+    code, out, _ = run("trace", "6", "--solutions", "1", "--limit", "0")
+    assert code == 0
+    assert "found    solution 1: 1 3 5 0 2 4" in out and "stopped after 1 solution" in out
+
+
+def test_check_valid_and_invalid() -> None:
+    code, out, _ = run("check", "0 4 7 5 2 6 1 3")
+    assert code == 0 and "valid: 8 queens" in out and "8 distinct images" in out
+    code, out, _ = run("check", "Q.../..Q./.Q../...Q")
+    assert code == 1
+    assert "row 0 col 0  and  row 3 col 3  (same diagonal)" in out
+    assert "invalid: 2 pairs" in out
+
+
+def test_check_reads_files_and_stdin(tmp_path: object) -> None:
+    from pathlib import Path
+
+    board = Path(str(tmp_path)) / "board.txt"
+    board.write_text(".Q..\n...Q\nQ...\n..Q.\n")
+    assert run("check", str(board))[0] == 0
+    assert run("check", "-", input="1 3 0 2\n")[0] == 0
+    assert run("check", "--one-based", "2 4 1 3")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "0"], "board size must be at least 1, not 0"),
+        (["solve", "-3"], "board size must be at least 1, not -3"),
+        (["solve", "eight"], "'eight' is not a valid integer"),
+        (["solve", "9", "-A", "brute-force", "--all"], "too large for brute-force"),
+        (["solve", "8", "-A", "nope"], "unknown algorithm 'nope'"),
+        (["solve", "8", "--limit", "-1"], "-1 is not in the range"),
+        (["solve", "8", "--format", "xml"], "'xml' is not one of"),
+        (["count", "-1"], "at least 1"),
+        (["count", "99"], "too large"),
+        (["compare", "0"], "at least 1"),
+        (["trace", "0"], "at least 1"),
+        (["trace", "40"], "too large"),
+        (["check", "0 4 9"], "off the board"),
+        (["check", "Q.Z/.Q./..Q"], "unknown mark"),
+        (["check", ""], "empty placement"),
+        (["frobnicate"], "No such command"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("nqueens: error: ")
+    assert "Traceback" not in out + err
+
+
+def test_help_everywhere_with_examples() -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "nqueens solve 8 --unique" in out
+    for command in ("solve", "count", "compare", "trace", "check", "algorithms"):
+        code, out, _ = run(command, "--help")
+        assert code == 0 and "Usage: " in out and ("Example" in out or command == "algorithms")
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "nqueens", *args]
+
+
+def test_solve_8_imports_nothing_heavy() -> None:
+    probe = (
+        "import sys; from nqueens.cli import main; sys.argv=['nqueens','solve','8'];\n"
+        "try: main()\nexcept SystemExit: pass\n"
+        "heavy = [m for m in ('numba','matplotlib','dask','numpy','tkinter') if m in sys.modules]\n"
+        "print('HEAVY', heavy)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip().endswith("HEAVY []")
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    proc = subprocess.Popen(
+        _command("solve", "12", "--all", "-f", "list"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # like `| head -1`
+    proc.wait(timeout=60)
+    assert proc.stderr.read() == b""
+
+
+def test_ctrl_c_ends_a_long_listing_quietly() -> None:
+    proc = subprocess.Popen(
+        _command("solve", "15", "--all", "-f", "list"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()  # it is running
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    proc.stdout.read()
+    assert proc.wait(timeout=60) == 130
+    assert b"Traceback" not in proc.stderr.read()
+
+
+def test_entry_point_runs_as_a_module() -> None:
+    out = subprocess.run(
+        _command("solve", "4"), capture_output=True, text=True, check=True, env=os.environ
+    ).stdout
+    assert out == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"
