@@ -23,9 +23,7 @@ def comparison_table(n: int, spaces: dict[str, int], rows: Sequence[ComparisonRo
         collapse_padding=True,
     )
     for header in ("algorithm", "candidates", "nodes", "checks", "solutions", "seconds"):
-        table.add_column(
-            header, justify="left" if header == "algorithm" else "right", no_wrap=True
-        )
+        table.add_column(header, justify="left" if header == "algorithm" else "right", no_wrap=True)
     for row in rows:
         candidates = f"{row.space:,} ({row.space_label})" if row.space else "pruned tree"
         if row.stats is None:
