@@ -40,7 +40,7 @@ class _Group(click.Group):
         except click.Abort:  # Ctrl-C
             result = 130
         except NQueensError as error:
-            result = _fail(f"nqueens: error: {error}")
+            result = _fail(f"nqueens: error: {error}", getattr(error, "exit_status", 2))
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -167,15 +167,53 @@ def solve(
 
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    help="Worker processes (default: every core; 1 counts in this process).",
+)
+@click.option(
+    "--journal",
+    "-j",
+    type=click.Path(dir_okay=False),
+    help="SQLite file keeping finished work; rerun the same command to resume.",
+)
+@click.option(
+    "--method",
+    "-m",
+    default="auto",
+    show_default=True,
+    help="auto, backtrack (numba engine) or python (pure Python, N <= 15).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def count(n: int, as_json: bool) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
+def count(
+    n: int, workers: int | None, journal: str | None, method: str, as_json: bool, quiet: bool
+) -> None:
     """Count every solution and the unique ones (up to rotation and reflection).
 
-    Example: nqueens count 10
+    Uses every core, shows progress on a terminal, and with --journal survives a crash:
+    rerun the same command and only the unfinished part is counted.
+
+    \b
+    Examples:
+      nqueens count 12
+      nqueens count 17 --workers 2 --json
+      nqueens count 19 --journal n19.sqlite
     """
     from nqueens.counting import count as count_solutions
+    from nqueens.render.progress import CountProgress
 
-    result = count_solutions(n)
+    with CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress:
+        result = count_solutions(
+            n,
+            method=method,
+            workers=workers,
+            journal=journal,
+            on_progress=progress.update,
+            on_compile=progress.compiling,
+        )
     if as_json:
         click.echo(json.dumps(result.to_dict()))
     else:

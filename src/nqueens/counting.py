@@ -1,16 +1,24 @@
-"""Counting solutions: total and unique, and the result type every counter returns."""
+"""Counting solutions: total and unique, by the method best suited, and the result type.
+
+`count` is the one entry point; the methods it can use are listed in `METHODS`. The fast
+engine (numba) is imported only when a count asks for it.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import SizeTooLargeError
-from nqueens.search.bitboard import count_bitboard
+from nqueens.errors import InvalidSizeError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.validate import board_size
 
-__all__ = ["PURE_PYTHON_MAX_N", "CountResult", "count"]
+if TYPE_CHECKING:
+    from nqueens.engine.run import Progress
+
+__all__ = ["METHODS", "PURE_PYTHON_MAX_N", "CountResult", "count"]
 
 PURE_PYTHON_MAX_N = 15
 """The largest N the pure-Python counter finishes in about a minute."""
@@ -18,7 +26,11 @@ PURE_PYTHON_MAX_N = 15
 
 @dataclass(frozen=True)
 class CountResult:
-    """Total and unique solution counts for one board size, and how they were found."""
+    """Total and unique solution counts for one board size, and how they were found.
+
+    `subproblems` is how many pieces the search was split into, `resumed` how many of
+    them came from a journal rather than from this run.
+    """
 
     n: int
     total: int
@@ -27,14 +39,33 @@ class CountResult:
     method: str
     workers: int = 1
     subproblems: int = 1
+    resumed: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""
         return asdict(self)
 
 
-def count(n: int) -> CountResult:
+METHODS = {
+    "backtrack": "numba bitboard search with the symmetry of the square, split over workers",
+    "python": "the pure-Python bitboard counter (no numba; N <= 15)",
+}
+"""Counting methods by name; `auto` picks the fastest available."""
+
+
+def count(
+    n: int,
+    *,
+    method: str = "auto",
+    workers: int | None = None,
+    journal: str | Path | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    on_compile: Callable[[], None] | None = None,
+) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
+
+    `workers` defaults to every core (1 counts in this process); `journal` names a
+    SQLite file that keeps finished work, so rerunning the same call resumes it.
 
     Examples
     --------
@@ -43,10 +74,30 @@ def count(n: int) -> CountResult:
     (92, 12)
     """
     n = board_size(n)
+    if method == "auto":
+        method = "backtrack"
+    if method not in METHODS:
+        raise UnknownAlgorithmError(
+            f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}"
+        )
+    if method == "python":
+        if journal is not None or (workers is not None and workers != 1):
+            raise InvalidSizeError("the python method runs on one core without a journal")
+        return _count_python(n)
+    from nqueens.engine.run import count_engine
+
+    return count_engine(
+        n, workers=workers, journal=journal, on_progress=on_progress, on_compile=on_compile
+    )
+
+
+def _count_python(n: int) -> CountResult:
+    from nqueens.search.bitboard import count_bitboard
+
     if n > PURE_PYTHON_MAX_N:
         raise SizeTooLargeError(
             f"N = {n} is too large for the pure-Python counter: use N <= {PURE_PYTHON_MAX_N}"
         )
     start = time.perf_counter()
     total, unique = count_bitboard(n)
-    return CountResult(n, total, unique, time.perf_counter() - start, method="python-bitboard")
+    return CountResult(n, total, unique, time.perf_counter() - start, method="python")

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 __all__ = [
     "BackendUnavailableError",
+    "CountInterrupted",
     "InvalidPlacementError",
     "InvalidSizeError",
+    "JournalMismatchError",
     "NQueensError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
@@ -38,3 +40,13 @@ class UnknownAlgorithmError(NQueensError, ValueError):
 
 class BackendUnavailableError(NQueensError, RuntimeError):
     """An optional part (numba, matplotlib, dask, ...) is missing; the message names the fix."""
+
+
+class JournalMismatchError(NQueensError, ValueError):
+    """A journal file that belongs to other work (another N, split or engine version)."""
+
+
+class CountInterrupted(NQueensError):
+    """A count stopped by Ctrl-C; the message says what was kept and how to resume."""
+
+    exit_status = 130

@@ -1,0 +1,230 @@
+"""Run the subproblems of a count: in-process, on local processes (the default), or on a
+backend registered in `BACKENDS`; record them in a journal; report progress; sum exactly.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.counting import CountResult
+from nqueens.engine import kernels
+from nqueens.engine.journal import Journal
+from nqueens.engine.split import Split, split
+from nqueens.errors import CountInterrupted, InvalidSizeError, SizeTooLargeError
+from nqueens.validate import board_size
+
+__all__ = ["BACKENDS", "ENGINE_VERSION", "MAX_N", "SPLIT_TARGET", "Progress", "count_engine"]
+
+ENGINE_VERSION = "1"
+"""Bumped whenever kernels or split change what a subproblem index means."""
+
+SPLIT_TARGET = 2000
+"""Subproblems wanted: many more than workers, so cores stay busy to the end."""
+
+MAX_N = 63
+"""Boards are 64-bit integers, one bit per column."""
+
+Indices = npt.NDArray[np.intp]
+Counts = npt.NDArray[np.int64]
+Batches = Sequence[Indices]
+Backend = Callable[[Split, Batches, int], Iterator[tuple[Indices, Counts]]]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a count stands: subproblems done of all, and the solutions found so far."""
+
+    done: int
+    total: int
+    solutions: int
+    unique: int
+    resumed: int
+
+
+def count_engine(
+    n: int,
+    *,
+    workers: int | None = None,
+    journal: str | Path | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    on_compile: Callable[[], None] | None = None,
+    backend: str | None = None,
+) -> CountResult:
+    """Count total and unique solutions with the numba kernels, split over workers.
+
+    `workers` defaults to every core; 1 runs in this process. `journal` names a SQLite
+    file where finished subproblems are kept, so the same call resumes after a crash.
+    `on_compile` is called before the kernels are compiled (once per machine).
+    """
+    n = board_size(n)
+    if n > MAX_N:
+        raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
+    workers = _workers(workers)
+    chosen = backend or ("inprocess" if workers == 1 else "process")
+    if chosen not in BACKENDS:
+        raise InvalidSizeError(f"unknown backend {chosen!r}; choose from {', '.join(BACKENDS)}")
+    start = time.perf_counter()
+    if n == 1:
+        return CountResult(1, 1, 1, time.perf_counter() - start, "backtrack", workers, 0)
+    _prepare_kernels(on_compile)
+    parts = split(n, SPLIT_TARGET)
+    totals = np.zeros(3, np.int64)
+    book = _open_journal(journal, parts)
+    try:
+        finished = book.finished() if book else {}
+        for c in finished.values():
+            totals += c
+        pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
+        done = len(finished)
+
+        def report() -> None:
+            if on_progress is not None:
+                c2, c4, c8 = (int(x) for x in totals)
+                on_progress(
+                    Progress(
+                        done, len(parts), 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, len(finished)
+                    )
+                )
+
+        report()
+        runner = BACKENDS[chosen]
+        try:
+            for indices, counts in runner(parts, _batches(pending, workers), workers):
+                if book:
+                    book.record(indices.tolist(), counts)
+                totals += counts.sum(axis=0)
+                done += len(indices)
+                report()
+        except KeyboardInterrupt:
+            raise CountInterrupted(_interrupted(done, len(parts), journal)) from None
+    finally:
+        if book:
+            book.close()
+    c2, c4, c8 = (int(x) for x in totals)
+    return CountResult(
+        n,
+        2 * c2 + 4 * c4 + 8 * c8,
+        c2 + c4 + c8,
+        time.perf_counter() - start,
+        "backtrack",
+        workers,
+        len(parts),
+        resumed=len(finished),
+    )
+
+
+def _workers(workers: int | None) -> int:
+    if workers is None:
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    return workers
+
+
+def _interrupted(done: int, total: int, journal: str | Path | None) -> str:
+    if journal is None:
+        return (
+            f"interrupted after {done} of {total} subproblems; nothing was kept "
+            "(add --journal FILE to make a long count resumable)"
+        )
+    return (
+        f"interrupted after {done} of {total} subproblems, kept in {journal}; "
+        "run the same command again to resume"
+    )
+
+
+def _open_journal(path: str | Path | None, parts: Split) -> Journal | None:
+    if path is None:
+        return None
+    identity = {
+        "n": str(parts.n),
+        "split": f"depth {parts.depth}, {len(parts)} subproblems, {parts.fingerprint()}",
+        "engine": ENGINE_VERSION,
+    }
+    return Journal(path, identity)
+
+
+def _batches(pending: Indices, workers: int) -> list[Indices]:
+    """Small batches, so that no worker is left with a long tail at the end."""
+    size = max(1, min(32, len(pending) // (workers * 16)))
+    return [pending[i : i + size] for i in range(0, len(pending), size)]
+
+
+def _prepare_kernels(on_compile: Callable[[], None] | None) -> None:
+    """Compile (or load from cache) before any worker starts, telling the user if slow."""
+    if on_compile is not None and not _kernels_cached():
+        on_compile()
+    empty = np.zeros(0, np.int64)
+    kernels.count_batch(
+        4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 3), np.int64)
+    )
+
+
+def _kernels_cached() -> bool:
+    try:  # numba's own record of its cache file (not a public API, hence the guard)
+        index = kernels.count_batch._cache._cache_file._index_path  # type: ignore[attr-defined]
+    except AttributeError:  # JIT disabled: nothing to compile
+        return True
+    return Path(index).exists()
+
+
+# ---------------------------------------------------------------------------- backends
+def _count(parts: Split, indices: Indices) -> Counts:
+    chunk = parts.take(indices)
+    out = np.zeros((len(indices), 3), np.int64)
+    kernels.count_batch(parts.n, chunk.kinds, chunk.bound1s, chunk.starts, chunk.boards, out)
+    return out
+
+
+def _run_inprocess(
+    parts: Split, batches: Batches, workers: int
+) -> Iterator[tuple[Indices, Counts]]:
+    for indices in batches:
+        yield indices, _count(parts, indices)
+
+
+_worker_split: Split | None = None
+
+
+def _init_worker(parts: Split) -> None:
+    global _worker_split
+    _worker_split = parts
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
+    assert _worker_split is not None
+    return indices, _count(_worker_split, indices)
+
+
+def _run_processes(
+    parts: Split, batches: Batches, workers: int
+) -> Iterator[tuple[Indices, Counts]]:
+    # fork: workers inherit the compiled kernels and the split, and callers need no
+    # `if __name__ == "__main__"` guard. The CLI keeps this process free of threads
+    # (its progress bar refreshes from the progress callback), so forking is safe.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = context.Pool(workers, initializer=_init_worker, initargs=(parts,))
+    try:
+        yield from pool.imap_unordered(_count_in_worker, batches)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+BACKENDS: dict[str, Backend] = {
+    "inprocess": _run_inprocess,
+    "process": _run_processes,
+}
+"""How subproblems are run, by name; the Dask backend registers itself here."""

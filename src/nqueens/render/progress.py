@@ -1,0 +1,95 @@
+"""The progress bar of long counts, on stderr (rich).
+
+It refreshes only when the engine reports, never from a thread of its own: the engine
+forks its workers, and a fork must not happen while another thread holds a lock.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as RichProgress
+    from rich.progress import TaskID
+
+    from nqueens.engine.run import Progress
+
+__all__ = ["CountProgress"]
+
+
+class CountProgress:
+    """Subproblems done, solutions so far, rate and ETA; silent when disabled."""
+
+    def __init__(self, *, enabled: bool, quiet: bool = False) -> None:
+        self.enabled = enabled
+        self.quiet = quiet
+        self._bar: RichProgress | None = None
+        self._task: TaskID | None = None
+        self._started = time.perf_counter()
+
+    def __enter__(self) -> CountProgress:
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._bar = Progress(
+                TextColumn("counting"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("subproblems"),
+                TextColumn("{task.fields[solutions]} solutions"),
+                TextColumn("{task.fields[rate]}"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                auto_refresh=False,
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task("count", total=None, solutions="0", rate="")
+        return self
+
+    def compiling(self) -> None:
+        """Say why the first count on a machine pauses."""
+        if not self.quiet:
+            print(
+                "compiling the counting kernels (once per machine; later runs load them "
+                "from the cache)...",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    def update(self, progress: Progress) -> None:
+        if self._bar is None or self._task is None:
+            return
+        elapsed = time.perf_counter() - self._started
+        fresh = progress.done - progress.resumed
+        rate = f"{fresh / elapsed:,.0f} subproblems/s" if elapsed > 0 and fresh else ""
+        self._bar.update(
+            self._task,
+            total=progress.total,
+            completed=progress.done,
+            solutions=f"{progress.solutions:,}",
+            rate=rate,
+            refresh=True,
+        )
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._bar is not None:
+            self._bar.stop()
