@@ -95,6 +95,22 @@ def test_count() -> None:
     assert (record["n"], record["total"], record["unique"]) == (10, 724, 92)
 
 
+def test_count_options_and_json_fields(tmp_path: object) -> None:
+    from pathlib import Path
+
+    journal = Path(str(tmp_path)) / "n9.sqlite"
+    code, out, _ = run("count", "9", "--workers", "1", "--journal", str(journal), "--json")
+    record = json.loads(out)
+    assert code == 0 and (record["total"], record["unique"]) == (352, 46)
+    assert record["workers"] == 1 and record["subproblems"] > 0 and record["resumed"] == 0
+    code, out, _ = run("count", "9", "-w", "1", "-j", str(journal), "--json")
+    assert json.loads(out)["resumed"] == record["subproblems"]
+    code, out, err = run("count", "10", "-j", str(journal))
+    assert code == 2 and "was made for other work (n 9 here, 10 now" in err
+    assert len(err.strip().splitlines()) == 1
+    assert run("count", "8", "--method", "python") == (0, "N = 8: 92 solutions, 12 unique\n", "")
+
+
 def test_compare_shows_each_algorithm_and_the_spaces() -> None:
     code, out, _ = run("compare", "6")
     assert code == 0
@@ -160,7 +176,10 @@ def test_check_reads_files_and_stdin(tmp_path: object) -> None:
         (["solve", "8", "--limit", "-1"], "-1 is not in the range"),
         (["solve", "8", "--format", "xml"], "'xml' is not one of"),
         (["count", "-1"], "at least 1"),
-        (["count", "99"], "too large"),
+        (["count", "99"], "too large for 64-bit boards"),
+        (["count", "8", "--workers", "0"], "0 is not in the range x>=1"),
+        (["count", "8", "--method", "guess"], "unknown method 'guess'"),
+        (["count", "16", "--method", "python"], "too large for the pure-Python counter"),
         (["compare", "0"], "at least 1"),
         (["trace", "0"], "at least 1"),
         (["trace", "40"], "too large"),

@@ -8,15 +8,17 @@ typer: typer now pulls in pydantic, which alone takes longer to import than
 
 from __future__ import annotations
 
+import io
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, SizeTooLargeError
 from nqueens.placement import Placement
 
 __all__ = ["cli", "main"]
@@ -71,7 +73,7 @@ Examples:
 _SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
 
 HUMAN_STYLES = ("board", "compact", "grid", "unicode")
-MACHINE_FORMATS = ("list", "json", "jsonl", "csv")
+MACHINE_FORMATS = ("list", "json", "jsonl", "csv", "npy")
 
 
 @click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
@@ -115,7 +117,15 @@ def _no_solution(n: int) -> str:
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
-@_algorithm_option("bitboard")
+@click.option(
+    "--algorithm",
+    "-A",
+    default="auto",
+    show_default=True,
+    help="auto (pure-Python bitboard, or the numba engine for long listings), engine, or a "
+    "teaching algorithm: brute-force, permutations, backtracking, flags, flags-stack, "
+    "bitboard, bitboard-stack.",
+)
 @click.option(
     "--format",
     "-f",
@@ -123,7 +133,11 @@ def _no_solution(n: int) -> str:
     type=click.Choice(HUMAN_STYLES + MACHINE_FORMATS),
     default="board",
     show_default=True,
-    help="Board style (board, compact, grid, unicode) or machine format.",
+    help="Board style (board, compact, grid, unicode) or machine format (list, json, "
+    "jsonl, csv, npy: a NumPy int8 array of shape (solutions, N)).",
+)
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
 )
 @_one_based_option
 @click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
@@ -134,22 +148,30 @@ def solve(
     limit: int | None,
     algorithm: str,
     fmt: str,
+    output: str | None,
     one_based: bool,
     show_stats: bool,
 ) -> None:
     """Solve N queens: the first solution, or all / unique ones streamed as found."""
-    from nqueens.render.text import write_solutions
     from nqueens.search import SearchStats
-    from nqueens.solving import first, solutions
+    from nqueens.solving import ENGINE, auto_algorithm
+    from nqueens.validate import board_size
 
+    n = board_size(n)
+    listing = all_ or unique or limit is not None or fmt == "npy"
+    if algorithm == "auto":
+        algorithm = auto_algorithm(n, listing=listing)
+    if fmt == "npy" and algorithm != ENGINE:
+        algorithm = ENGINE  # an array file is the engine's own output
+    if fmt == "npy" and output is None and sys.stdout.isatty():
+        raise click.UsageError("--format npy writes binary data: give --output FILE")
     stats = SearchStats()
-    listing = all_ or unique or limit is not None
-    if listing:
-        found = solutions(n, algorithm=algorithm, unique=unique, limit=limit, stats=stats)
-    else:
-        solution = first(n, algorithm=algorithm, stats=stats)
-        found = iter([solution] if solution is not None else [])
-    written = write_solutions(found, sys.stdout, fmt, base=1 if one_based else 0, numbered=listing)
+    base = 1 if one_based else 0
+    with _opened(output) as out:
+        if algorithm == ENGINE and fmt in ("list", "csv", "npy"):
+            written = _solve_into_arrays(n, unique, limit, fmt, out, base)
+        else:
+            written = _solve_into_text(n, listing, unique, limit, algorithm, fmt, out, base, stats)
     human = fmt in HUMAN_STYLES
     if written == 0:
         click.echo(_no_solution(n), err=not human)
@@ -163,6 +185,77 @@ def solve(
             f"{stats.backtracks:,} backtracks, {stats.time:.3f} s",
             err=True,
         )
+
+
+@contextmanager
+def _opened(output: str | None) -> Iterator[BinaryIO]:
+    """The binary stream to write to: a file, or standard output."""
+    if output is None:
+        sys.stdout.flush()
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    with open(output, "wb") as out:
+        yield out
+
+
+def _solve_into_text(
+    n: int,
+    listing: bool,
+    unique: bool,
+    limit: int | None,
+    algorithm: str,
+    fmt: str,
+    out: BinaryIO,
+    base: int,
+    stats: Any,
+) -> int:
+    from nqueens.render.text import write_solutions
+    from nqueens.solving import first, solutions
+
+    if listing:
+        found = solutions(n, algorithm=algorithm, unique=unique, limit=limit, stats=stats)
+    else:
+        solution = first(n, algorithm=algorithm, stats=stats)
+        found = iter([solution] if solution is not None else [])
+    text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    try:
+        return write_solutions(found, text, fmt, base=base, numbered=listing)
+    finally:
+        text.detach()
+
+
+def _solve_into_arrays(
+    n: int, unique: bool, limit: int | None, fmt: str, out: BinaryIO, base: int
+) -> int:
+
+    from nqueens.counting import count as count_solutions
+    from nqueens.engine.enumerate import CHUNK, solution_arrays
+    from nqueens.render.arrays import write_arrays, write_npy_header
+    from nqueens.solving import ENGINE_MAX_N
+
+    if limit is None and n > ENGINE_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
+            "or `nqueens count N`"
+        )
+    chunks = solution_arrays(n, unique=unique, chunk=min(CHUNK, max(limit or CHUNK, 1)))
+    if limit is not None:
+        chunks = _first_rows(chunks, limit)
+    if fmt == "npy":
+        known = count_solutions(n, workers=1 if n < 12 else None)
+        rows = known.unique if unique else known.total
+        write_npy_header(out, rows if limit is None else min(rows, limit), n)
+    return write_arrays(chunks, out, fmt, n=n, base=base)
+
+
+def _first_rows(chunks: Iterator[Any], limit: int) -> Iterator[Any]:
+    left = limit
+    for chunk in chunks:
+        if left <= 0:
+            return
+        yield chunk[:left]
+        left -= len(chunk[:left])
 
 
 @cli.command(**_SIZE_COMMAND)

@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import InvalidSizeError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.validate import board_size
 
-__all__ = ["first", "solutions"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ENGINE", "ENGINE_MAX_N", "auto_algorithm", "first", "solutions"]
+
+ENGINE = "engine"
+"""The numba enumeration: no events, but millions of solutions per second."""
+
+ENGINE_MAX_N = 17
+"""The largest N whose every solution the engine lists in about a minute."""
+
+
+def auto_algorithm(n: int, *, listing: bool) -> str:
+    """The teaching bitboard for one solution or small boards (instant, no numba), the
+    engine for long listings."""
+    return ENGINE if listing and n >= 11 else DEFAULT_ALGORITHM
 
 
 def solutions(
@@ -36,13 +54,16 @@ def solutions(
     Placement.from_string('0 4 7 5 2 6 1 3')
     """
     n = board_size(n)
-    chosen = get_algorithm(algorithm)
     if limit is not None and limit < 0:
         raise InvalidSizeError(f"limit must be 0 or more, not {limit}")
-    chosen.check_size(n, first_only=limit is not None)
-    found = chosen.search(n, stats=stats, observer=observer)
-    if unique:
-        found = (p for p in found if p.is_canonical())
+    if algorithm == ENGINE:
+        found = _engine_solutions(n, unique, limit, stats, observer)
+    else:
+        chosen = get_algorithm(algorithm)
+        chosen.check_size(n, first_only=limit is not None)
+        found = chosen.search(n, stats=stats, observer=observer)
+        if unique:
+            found = (p for p in found if p.is_canonical())
     if limit is not None:
         found = itertools.islice(found, limit)
     return found
@@ -64,7 +85,48 @@ def first(
     >>> first(3) is None
     True
     """
+    if algorithm == ENGINE:
+        return next(solutions(n, algorithm=ENGINE, stats=stats, observer=observer, limit=1), None)
     n = board_size(n)
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return next(chosen.search(n, stats=stats, observer=observer), None)
+
+
+def _engine_solutions(
+    n: int,
+    unique: bool,
+    limit: int | None,
+    stats: SearchStats | None,
+    observer: Observer | None,
+) -> Iterator[Placement]:
+    if observer is not None:
+        raise UnknownAlgorithmError(
+            "the engine reports no search events; pick a teaching algorithm to observe"
+        )
+    if limit is None and n > ENGINE_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
+            "or `nqueens count N`"
+        )
+    from nqueens.engine.enumerate import CHUNK, solution_arrays
+
+    chunk = min(CHUNK, max(limit, 1)) if limit is not None else CHUNK
+    return _placements_from_arrays(solution_arrays(n, unique=unique, chunk=chunk), stats)
+
+
+def _placements_from_arrays(
+    chunks: Iterator[npt.NDArray[np.int8]], stats: SearchStats | None
+) -> Iterator[Placement]:
+    clock = time.perf_counter
+    while True:
+        start = clock()
+        chunk = next(chunks, None)
+        if stats is not None:
+            stats.time += clock() - start
+        if chunk is None:
+            return
+        for row in chunk.tolist():
+            if stats is not None:
+                stats.solutions += 1
+            yield Placement(tuple(row))

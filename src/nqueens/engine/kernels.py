@@ -208,3 +208,128 @@ def count_batch(n, kinds, bound1s, starts, boards, out):  # type: ignore[no-unty
         out[i, 0] = counts[0]
         out[i, 1] = counts[1]
         out[i, 2] = counts[2]
+
+
+# ---------------------------------------------------------------------------- enumeration
+# Image r of the placement `cols` (inverse `inv`) under the 7 non-trivial symmetries, as
+# (use inverse, reverse rows, reverse columns): mirror, flip, rot180, transpose, rot90,
+# rot270, antitranspose. Queen (r, c) -> transpose (c, r); rot90 = mirror of transpose.
+_IMAGES = np.array(
+    [[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1]], np.int64
+)
+
+
+@njit(cache=True)
+def is_canonical(cols, inv, n, images):  # type: ignore[no-untyped-def]
+    """True when no image of the permutation `cols` is lexicographically smaller."""
+    for r in range(n):
+        inv[cols[r]] = r
+    for k in range(images.shape[0]):
+        use_inverse = images[k, 0]
+        reverse_rows = images[k, 1]
+        reverse_cols = images[k, 2]
+        for r in range(n):
+            source = n - 1 - r if reverse_rows else r
+            value = inv[source] if use_inverse else cols[source]
+            if reverse_cols:
+                value = n - 1 - value
+            if value < cols[r]:
+                return False
+            if value > cols[r]:
+                break
+    return True
+
+
+@njit(cache=True)
+def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique):  # type: ignore[no-untyped-def]
+    """Continue the lexicographic search saved in `state`, writing solutions to `out`.
+
+    state[0] is the current row: -2 before the start, -1 once the search is over. The
+    stacks (avail, ls, ds, rs, bits) hold the rest, so the next call resumes exactly
+    where this one stopped. With `unique`, only canonical solutions are written.
+    Returns how many rows of `out` were filled.
+    """
+    mask = (1 << n) - 1
+    last = n - 1
+    row = state[0]
+    if row == -2:
+        row = 0
+        ls[0] = 0
+        ds[0] = 0
+        rs[0] = 0
+        avail[0] = mask
+    cols = np.zeros(n, np.int64)
+    inv = np.zeros(n, np.int64)
+    images = _IMAGES
+    filled = 0
+    capacity = out.shape[0]
+    while row >= 0 and filled < capacity:
+        free = avail[row]
+        if free == 0:
+            row -= 1
+            continue
+        bit = free & -free
+        avail[row] = free ^ bit
+        bits[row] = bit
+        if row == last:
+            for r in range(n):
+                b = bits[r]
+                c = 0
+                while b > 1:
+                    b >>= 1
+                    c += 1
+                cols[r] = c
+            if unique and not is_canonical(cols, inv, n, images):
+                continue
+            for r in range(n):
+                out[filled, r] = cols[r]
+            filled += 1
+            continue
+        left = ((ls[row] | bit) << 1) & mask
+        down = ds[row] | bit
+        right = (rs[row] | bit) >> 1
+        row += 1
+        ls[row] = left
+        ds[row] = down
+        rs[row] = right
+        avail[row] = mask & ~(left | down | right)
+    state[0] = row if row >= 0 else -1
+    return filled
+
+
+@njit(cache=True)
+def format_rows(chunk, base, sep, first_number, buffer):  # type: ignore[no-untyped-def]
+    """Write each row of `chunk` as ASCII numbers joined by `sep`, one row per line.
+
+    With first_number >= 0 each line starts with its solution number and `sep` (CSV).
+    `buffer` must hold 4 bytes per number plus 21 per line. Returns the bytes written.
+    """
+    at = 0
+    for i in range(chunk.shape[0]):
+        if first_number >= 0:
+            value = first_number + i
+            start = at
+            while True:
+                buffer[at] = 48 + value % 10
+                at += 1
+                value //= 10
+                if value == 0:
+                    break
+            lo = start
+            hi = at - 1
+            while lo < hi:
+                buffer[lo], buffer[hi] = buffer[hi], buffer[lo]
+                lo += 1
+                hi -= 1
+            buffer[at] = sep
+            at += 1
+        for j in range(chunk.shape[1]):
+            value = chunk[i, j] + base
+            if value >= 10:
+                buffer[at] = 48 + value // 10
+                at += 1
+            buffer[at] = 48 + value % 10
+            at += 1
+            buffer[at] = sep if j + 1 < chunk.shape[1] else 10
+            at += 1
+    return at

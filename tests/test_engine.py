@@ -1,0 +1,220 @@
+"""The fast engine: exact counts, the split, the runners, the journal, interruption."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.engine import kernels
+from nqueens.engine.journal import Journal
+from nqueens.engine.run import MAX_N, count_engine
+from nqueens.engine.split import split
+from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
+from nqueens.known import known_counts
+from tests.naive import naive_solutions, naive_unique
+
+compiled = pytest.mark.compiled
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_small_counts_in_process_match_the_table_and_the_naive_solver(n: int) -> None:
+    result = count_engine(n, workers=1)
+    assert (result.total, result.unique) == known_counts()[n]
+    if n <= 8:
+        assert result.total == len(naive_solutions(n)) and result.unique == naive_unique(n)
+
+
+@compiled
+@pytest.mark.parametrize("n", range(11, 16))
+def test_counts_in_process_match_the_table(n: int) -> None:
+    result = nqueens.count(n, workers=1)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert result.method == "backtrack" and result.workers == 1 and result.subproblems > 100
+
+
+@compiled
+@pytest.mark.parametrize("n", [12, 14, 15, 16])
+def test_counts_on_two_worker_processes_match_the_table(n: int) -> None:
+    result = nqueens.count(n, workers=2)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert result.workers == 2
+
+
+@compiled
+@pytest.mark.slow
+def test_count_17() -> None:
+    assert (nqueens.count(17).total, nqueens.count(17).unique) == known_counts()[17]
+
+
+@pytest.mark.parametrize("n", range(4, 10))
+def test_engine_agrees_with_every_teaching_algorithm(n: int) -> None:
+    result = count_engine(n, workers=1)
+    assert result.total == sum(1 for _ in nqueens.solutions(n, algorithm="flags"))
+    assert result.unique == sum(1 for _ in nqueens.solutions(n, unique=True))
+    assert nqueens.count(n, method="python").total == result.total
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_split_is_a_pure_function_and_its_parts_add_up(n: int) -> None:
+    parts = split(n, 200)
+    assert parts.fingerprint() == split(n, 200).fingerprint()
+    total = {}
+    for target in (1, 50, 400):
+        s = split(n, target)
+        out = np.zeros((len(s), 3), np.int64)
+        kernels.count_batch(n, s.kinds, s.bound1s, s.starts, s.boards, out)
+        c2, c4, c8 = (int(x) for x in out.sum(axis=0))
+        total[target] = (2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8)
+        # every subproblem is a distinct partial board
+        rows = {(*b[: s.starts[i]].tolist(), int(s.kinds[i])) for i, b in enumerate(s.boards)}
+        assert len(rows) == len(s)
+        assert (s.starts == s.depth).all() or s.depth == 1
+    assert set(total.values()) == {known_counts()[n]}
+
+
+def test_split_makes_many_more_subproblems_than_workers() -> None:
+    assert len(split(12, 1000)) >= 1000
+    assert split(12, 1000).depth <= 12 - 2
+
+
+def test_progress_reports_every_subproblem_once() -> None:
+    seen = []
+    result = count_engine(10, workers=1, on_progress=seen.append)
+    assert seen[0].done == 0 and seen[-1].done == seen[-1].total == result.subproblems
+    assert [p.done for p in seen] == sorted(p.done for p in seen)
+    assert seen[-1].solutions == 724 and seen[-1].unique == 92
+
+
+@pytest.mark.parametrize("bad", [0, -1])
+def test_bad_sizes(bad: int) -> None:
+    with pytest.raises(InvalidSizeError):
+        count_engine(bad)
+
+
+def test_too_large_for_64_bit_boards() -> None:
+    with pytest.raises(SizeTooLargeError, match="64-bit"):
+        count_engine(MAX_N + 1)
+
+
+@pytest.mark.parametrize("workers", [0, -2, 1.5, True])
+def test_bad_worker_counts(workers: object) -> None:
+    with pytest.raises(InvalidSizeError, match="workers"):
+        count_engine(8, workers=workers)  # type: ignore[arg-type]
+
+
+def test_unknown_method_and_python_limits() -> None:
+    with pytest.raises(nqueens.UnknownAlgorithmError, match="backtrack"):
+        nqueens.count(8, method="magic")
+    with pytest.raises(InvalidSizeError, match="one core"):
+        nqueens.count(8, method="python", workers=2)
+
+
+# ---------------------------------------------------------------------------- journal
+IDENTITY = {"n": "8", "split": "depth 3", "engine": "1"}
+
+
+def test_journal_records_batches_once(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite"
+    with Journal(path, IDENTITY) as journal:
+        journal.record([0, 5], np.array([[1, 2, 3], [4, 5, 6]], np.int64))
+        journal.record([5], np.array([[9, 9, 9]], np.int64))  # already done: ignored
+    with Journal(path, IDENTITY) as journal:
+        assert journal.finished() == {0: (1, 2, 3), 5: (4, 5, 6)}
+
+
+def test_journal_for_other_work_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite"
+    Journal(path, IDENTITY).close()
+    with pytest.raises(JournalMismatchError, match="n 8 here, 9 now"):
+        Journal(path, IDENTITY | {"n": "9"})
+    with pytest.raises(JournalMismatchError, match="engine"):
+        Journal(path, IDENTITY | {"engine": "2"})
+
+
+def test_a_file_that_is_not_a_journal_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are not the subproblems you are looking for\n" * 100)
+    with pytest.raises(JournalMismatchError, match="not a usable journal"):
+        Journal(path, IDENTITY)
+
+
+def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite"
+    first = count_engine(11, workers=1, journal=path)
+    assert first.resumed == 0
+    again = count_engine(11, workers=1, journal=path)
+    assert again.resumed == again.subproblems
+    assert (again.total, again.unique) == (first.total, first.unique) == known_counts()[11]
+    # forget half of the finished work: the rest is done again, nothing twice
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM done WHERE idx % 2 = 0")
+    resumed = count_engine(11, workers=1, journal=path)
+    assert 0 < resumed.resumed < resumed.subproblems
+    assert (resumed.total, resumed.unique) == known_counts()[11]
+
+
+def _journal_rows(path: Path) -> int:
+    try:
+        with sqlite3.connect(path) as db:
+            return int(db.execute("SELECT count(*) FROM done").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def _start_count(n: int, journal: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", str(n), "--journal", str(journal), "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, like a shell job
+    )
+
+
+def _wait_for_rows(path: Path, proc: subprocess.Popen[str], minimum: int = 1) -> None:
+    deadline = time.monotonic() + 120
+    while _journal_rows(path) < minimum:
+        assert proc.poll() is None, "the count finished before it could be interrupted"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+
+
+@compiled
+@pytest.mark.slow
+def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None:
+    path = tmp_path / "n17.sqlite"
+    proc = _start_count(17, path)
+    _wait_for_rows(path, proc, minimum=50)
+    os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
+    proc.wait(timeout=30)
+    kept = _journal_rows(path)
+    assert kept >= 50
+    result = count_engine(17, journal=path)
+    assert (result.total, result.unique) == known_counts()[17]
+    assert kept <= result.resumed < result.subproblems
+
+
+@compiled
+def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -> None:
+    path = tmp_path / "n16.sqlite"
+    proc = _start_count(16, path)
+    _wait_for_rows(path, proc, minimum=5)
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == ""
+    assert "kept in" in err and "run the same command again to resume" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    kept = _journal_rows(path)
+    assert kept >= 5
+    result = count_engine(16, workers=1, journal=path)
+    assert result.resumed >= kept
+    assert (result.total, result.unique) == known_counts()[16]
