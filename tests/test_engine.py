@@ -70,9 +70,9 @@ def test_split_is_a_pure_function_and_its_parts_add_up(n: int) -> None:
     total = {}
     for target in (1, 50, 400):
         s = split(n, target)
-        out = np.zeros((len(s), 3), np.int64)
+        out = np.zeros((len(s), 4), np.int64)
         kernels.count_batch(n, s.kinds, s.bound1s, s.starts, s.boards, out)
-        c2, c4, c8 = (int(x) for x in out.sum(axis=0))
+        c2, c4, c8, _ = (int(x) for x in out.sum(axis=0))
         total[target] = (2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8)
         # every subproblem is a distinct partial board
         rows = {(*b[: s.starts[i]].tolist(), int(s.kinds[i])) for i, b in enumerate(s.boards)}
@@ -84,6 +84,16 @@ def test_split_is_a_pure_function_and_its_parts_add_up(n: int) -> None:
 def test_split_makes_many_more_subproblems_than_workers() -> None:
     assert len(split(12, 1000)) >= 1000
     assert split(12, 1000).depth <= 12 - 2
+
+
+def test_nodes_are_the_same_however_the_search_is_split_and_run() -> None:
+    one = count_engine(12, workers=1)
+    two = count_engine(12, workers=2)
+    assert one.nodes == two.nodes > 0
+    # the symmetric search visits far fewer nodes than the whole tree (856,188 for N = 12)
+    stats = nqueens.SearchStats()
+    sum(1 for _ in nqueens.solutions(12, stats=stats))
+    assert stats.nodes == 856188 and one.nodes < stats.nodes / 4
 
 
 def test_progress_reports_every_subproblem_once() -> None:
@@ -125,10 +135,10 @@ IDENTITY = {"n": "8", "split": "depth 3", "engine": "1"}
 def test_journal_records_batches_once(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     with Journal(path, IDENTITY) as journal:
-        journal.record([0, 5], np.array([[1, 2, 3], [4, 5, 6]], np.int64))
-        journal.record([5], np.array([[9, 9, 9]], np.int64))  # already done: ignored
+        journal.record([0, 5], np.array([[1, 2, 3, 10], [4, 5, 6, 20]], np.int64))
+        journal.record([5], np.array([[9, 9, 9, 9]], np.int64))  # already done: ignored
     with Journal(path, IDENTITY) as journal:
-        assert journal.finished() == {0: (1, 2, 3), 5: (4, 5, 6)}
+        assert journal.finished() == {0: (1, 2, 3, 10), 5: (4, 5, 6, 20)}
 
 
 def test_journal_for_other_work_is_refused(tmp_path: Path) -> None:
@@ -218,3 +228,47 @@ def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -
     result = count_engine(16, workers=1, journal=path)
     assert result.resumed >= kept
     assert (result.total, result.unique) == known_counts()[16]
+
+
+@compiled
+def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path) -> None:
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    command = [sys.executable, "-m", "nqueens", "count", "9"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert "compiling the counting kernels (once per machine" in first.stderr
+    assert first.stdout == "N = 9: 352 solutions, 46 unique\n"
+    second = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert second.stderr == ""
+    quiet = subprocess.run([*command, "-q"], capture_output=True, text=True, env=env, check=True)
+    assert quiet.stderr == ""
+
+
+@compiled
+def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "15"],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env=os.environ | {"COLUMNS": "160"},
+    )
+    os.close(follower)
+    screen = b""
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # the terminal closed with the process
+            break
+        if not data:
+            break
+        screen += data
+    out, _ = proc.communicate(timeout=120)
+    os.close(leader)
+    assert out == b"N = 15: 2,279,184 solutions, 285,053 unique\n"
+    assert b"subproblems" in screen and b"solutions" in screen and b"ETA" in screen
+    piped = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "13"], capture_output=True, check=True
+    )
+    assert piped.stderr == b""

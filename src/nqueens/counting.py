@@ -29,7 +29,8 @@ class CountResult:
     """Total and unique solution counts for one board size, and how they were found.
 
     `subproblems` is how many pieces the search was split into, `resumed` how many of
-    them came from a journal rather than from this run.
+    them came from a journal rather than from this run, `nodes` how many queens the
+    search placed (0 where a method does not count them).
     """
 
     n: int
@@ -40,6 +41,7 @@ class CountResult:
     workers: int = 1
     subproblems: int = 1
     resumed: int = 0
+    nodes: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

@@ -23,7 +23,8 @@ __all__ = ["Journal"]
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS done (
-    idx INTEGER PRIMARY KEY, c2 INTEGER NOT NULL, c4 INTEGER NOT NULL, c8 INTEGER NOT NULL
+    idx INTEGER PRIMARY KEY,
+    c2 INTEGER NOT NULL, c4 INTEGER NOT NULL, c8 INTEGER NOT NULL, nodes INTEGER NOT NULL
 );
 """
 
@@ -60,19 +61,17 @@ class Journal:
                 "use a new --journal file, or rerun the command that made it"
             )
 
-    def finished(self) -> dict[int, tuple[int, int, int]]:
-        """{subproblem index: (c2, c4, c8)} for every subproblem already done."""
-        rows = self._db.execute("SELECT idx, c2, c4, c8 FROM done").fetchall()
-        return {idx: (c2, c4, c8) for idx, c2, c4, c8 in rows}
+    def finished(self) -> dict[int, tuple[int, ...]]:
+        """{subproblem index: (c2, c4, c8, nodes)} for every subproblem already done."""
+        rows = self._db.execute("SELECT idx, c2, c4, c8, nodes FROM done").fetchall()
+        return {idx: tuple(counts) for idx, *counts in rows}
 
     def record(self, indices: Iterable[int], counts: npt.NDArray[np.int64]) -> None:
-        """Record a finished batch, all or nothing."""
-        rows = [
-            (int(i), int(c[0]), int(c[1]), int(c[2])) for i, c in zip(indices, counts, strict=True)
-        ]
+        """Record a finished batch (rows of c2, c4, c8, nodes), all or nothing."""
+        rows = [(int(i), *(int(x) for x in c)) for i, c in zip(indices, counts, strict=True)]
         self._db.execute("BEGIN")
         try:
-            self._db.executemany("INSERT OR IGNORE INTO done VALUES (?, ?, ?, ?)", rows)
+            self._db.executemany("INSERT OR IGNORE INTO done VALUES (?, ?, ?, ?, ?)", rows)
         except BaseException:
             self._db.execute("ROLLBACK")
             raise

@@ -94,7 +94,7 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
     When `stop` < n - 1, every placement that fills rows 0..stop-1 is copied into
     `prefixes` (one row each) instead of being searched further, and the number copied
     is returned: this is how the search is split. Otherwise solutions are counted into
-    counts[0..2] (c2, c4, c8) and 0 is returned.
+    counts[0..2] (c2, c4, c8), the queens placed into counts[3], and 0 is returned.
     """
     mask = (1 << n) - 1
     last = n - 1
@@ -147,6 +147,7 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
         bit = bitmap & -bitmap
         avail[row] = bitmap ^ bit
         board[row] = bit
+        counts[3] += 1
         nxt = row + 1
         if nxt == stop:
             for r in range(stop):
@@ -196,9 +197,9 @@ def _constrain(kind, row, bitmap, down, bound1, bound2, sidemask):  # type: igno
 
 @njit(cache=True)
 def count_batch(n, kinds, bound1s, starts, boards, out):  # type: ignore[no-untyped-def]
-    """Count subproblems 0..len(kinds)-1 into out[i] = (c2, c4, c8)."""
+    """Count subproblems 0..len(kinds)-1 into out[i] = (c2, c4, c8, nodes)."""
     board = np.zeros(n, np.int64)
-    counts = np.zeros(3, np.int64)
+    counts = np.zeros(4, np.int64)
     none = np.zeros((1, n), np.int64)
     for i in range(kinds.shape[0]):
         for r in range(n):
@@ -208,6 +209,7 @@ def count_batch(n, kinds, bound1s, starts, boards, out):  # type: ignore[no-unty
         out[i, 0] = counts[0]
         out[i, 1] = counts[1]
         out[i, 2] = counts[2]
+        out[i, 3] = counts[3]
 
 
 # ---------------------------------------------------------------------------- enumeration

@@ -8,7 +8,7 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,7 +36,7 @@ MAX_N = 63
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
 Batches = Sequence[Indices]
-Backend = Callable[[Split, Batches, int], Iterator[tuple[Indices, Counts]]]
+Backend = Callable[[Split, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def count_engine(
         return CountResult(1, 1, 1, time.perf_counter() - start, "backtrack", workers, 0)
     _prepare_kernels(on_compile)
     parts = split(n, SPLIT_TARGET)
-    totals = np.zeros(3, np.int64)
+    totals = np.zeros(4, np.int64)
     book = _open_journal(journal, parts)
     try:
         finished = book.finished() if book else {}
@@ -88,7 +88,7 @@ def count_engine(
 
         def report() -> None:
             if on_progress is not None:
-                c2, c4, c8 = (int(x) for x in totals)
+                c2, c4, c8, _ = (int(x) for x in totals)
                 on_progress(
                     Progress(
                         done, len(parts), 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, len(finished)
@@ -96,9 +96,9 @@ def count_engine(
                 )
 
         report()
-        runner = BACKENDS[chosen]
+        results = BACKENDS[chosen](parts, _batches(pending, workers), workers)
         try:
-            for indices, counts in runner(parts, _batches(pending, workers), workers):
+            for indices, counts in results:
                 if book:
                     book.record(indices.tolist(), counts)
                 totals += counts.sum(axis=0)
@@ -106,10 +106,12 @@ def count_engine(
                 report()
         except KeyboardInterrupt:
             raise CountInterrupted(_interrupted(done, len(parts), journal)) from None
+        finally:
+            results.close()  # stop the workers now, not whenever the generator is collected
     finally:
         if book:
             book.close()
-    c2, c4, c8 = (int(x) for x in totals)
+    c2, c4, c8, nodes = (int(x) for x in totals)
     return CountResult(
         n,
         2 * c2 + 4 * c4 + 8 * c8,
@@ -119,6 +121,7 @@ def count_engine(
         workers,
         len(parts),
         resumed=len(finished),
+        nodes=nodes,
     )
 
 
@@ -165,7 +168,7 @@ def _prepare_kernels(on_compile: Callable[[], None] | None) -> None:
         on_compile()
     empty = np.zeros(0, np.int64)
     kernels.count_batch(
-        4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 3), np.int64)
+        4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64)
     )
 
 
@@ -180,14 +183,14 @@ def _kernels_cached() -> bool:
 # ---------------------------------------------------------------------------- backends
 def _count(parts: Split, indices: Indices) -> Counts:
     chunk = parts.take(indices)
-    out = np.zeros((len(indices), 3), np.int64)
+    out = np.zeros((len(indices), 4), np.int64)
     kernels.count_batch(parts.n, chunk.kinds, chunk.bound1s, chunk.starts, chunk.boards, out)
     return out
 
 
 def _run_inprocess(
     parts: Split, batches: Batches, workers: int
-) -> Iterator[tuple[Indices, Counts]]:
+) -> Generator[tuple[Indices, Counts], None, None]:
     for indices in batches:
         yield indices, _count(parts, indices)
 
@@ -208,7 +211,7 @@ def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
 
 def _run_processes(
     parts: Split, batches: Batches, workers: int
-) -> Iterator[tuple[Indices, Counts]]:
+) -> Generator[tuple[Indices, Counts], None, None]:
     # fork: workers inherit the compiled kernels and the split, and callers need no
     # `if __name__ == "__main__"` guard. The CLI keeps this process free of threads
     # (its progress bar refreshes from the progress callback), so forking is safe.

@@ -89,7 +89,7 @@ def _deepen(parts: Split) -> Split:
     kinds: list[int] = []
     bound1s: list[int] = []
     rows: list[Array] = []
-    counts = np.zeros(3, np.int64)
+    counts = np.zeros(4, np.int64)
     children = np.zeros((n, n), np.int64)
     for i in range(len(parts)):
         kind, b1, start = int(parts.kinds[i]), int(parts.bound1s[i]), int(parts.starts[i])
