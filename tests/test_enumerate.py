@@ -91,8 +91,8 @@ def test_cli_lists_with_the_engine() -> None:
     code, out, _ = _cli("solve", "11", "--all", "-f", "list", "-A", "engine")
     assert code == 0
     assert out.decode().splitlines() == [p.to_string() for p in nqueens.solutions(11)]
-    code, out, _ = _cli("solve", "12", "--unique", "-f", "csv")  # auto picks the engine
-    assert code == 0 and len(out.decode().splitlines()) == 1 + 1787
+    code, out, _ = _cli("solve", "13", "--unique", "-f", "csv", "-w", "2")  # auto: engine
+    assert code == 0 and len(out.decode().splitlines()) == 1 + 9233
 
 
 @pytest.mark.parametrize(("args", "rows"), [([], 724), (["--unique"], 92), (["-l", "10"], 10)])
@@ -114,3 +114,17 @@ def test_cli_writes_text_to_a_file(tmp_path: Path) -> None:
 def test_cli_refuses_listings_that_would_not_end() -> None:
     code, _, err = _cli("solve", "18", "--all", "-f", "list")
     assert code == 2 and "too many solutions to list" in err
+
+
+@compiled
+@pytest.mark.parametrize("unique", [False, True])
+def test_parallel_listing_gives_the_same_rows_in_the_same_order(unique: bool) -> None:
+    one = np.concatenate(list(solution_arrays(13, unique=unique)))
+    two = np.concatenate(list(solution_arrays(13, unique=unique, workers=2, chunk=1000)))
+    assert one.shape == two.shape and (one == two).all()
+    assert all(len(c) <= 1000 for c in solution_arrays(13, workers=2, chunk=1000))
+
+
+def test_parallel_listing_refuses_bad_worker_counts() -> None:
+    with pytest.raises(nqueens.InvalidSizeError, match="workers"):
+        solution_arrays(13, workers=0)

@@ -139,6 +139,12 @@ def _no_solution(n: int) -> str:
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
 )
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    help="Worker processes for engine listings (default: every core).",
+)
 @_one_based_option
 @click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
 def solve(
@@ -149,6 +155,7 @@ def solve(
     algorithm: str,
     fmt: str,
     output: str | None,
+    workers: int | None,
     one_based: bool,
     show_stats: bool,
 ) -> None:
@@ -169,9 +176,11 @@ def solve(
     base = 1 if one_based else 0
     with _opened(output) as out:
         if algorithm == ENGINE and fmt in ("list", "csv", "npy"):
-            written = _solve_into_arrays(n, unique, limit, fmt, out, base)
+            written = _solve_into_arrays(n, unique, limit, fmt, out, base, workers)
         else:
-            written = _solve_into_text(n, listing, unique, limit, algorithm, fmt, out, base, stats)
+            written = _solve_into_text(
+                n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
+            )
     human = fmt in HUMAN_STYLES
     if written == 0:
         click.echo(_no_solution(n), err=not human)
@@ -209,12 +218,15 @@ def _solve_into_text(
     out: BinaryIO,
     base: int,
     stats: Any,
+    workers: int | None,
 ) -> int:
     from nqueens.render.text import write_solutions
     from nqueens.solving import first, solutions
 
     if listing:
-        found = solutions(n, algorithm=algorithm, unique=unique, limit=limit, stats=stats)
+        found = solutions(
+            n, algorithm=algorithm, unique=unique, limit=limit, stats=stats, workers=workers
+        )
     else:
         solution = first(n, algorithm=algorithm, stats=stats)
         found = iter([solution] if solution is not None else [])
@@ -226,7 +238,13 @@ def _solve_into_text(
 
 
 def _solve_into_arrays(
-    n: int, unique: bool, limit: int | None, fmt: str, out: BinaryIO, base: int
+    n: int,
+    unique: bool,
+    limit: int | None,
+    fmt: str,
+    out: BinaryIO,
+    base: int,
+    workers: int | None,
 ) -> int:
 
     from nqueens.counting import count as count_solutions
@@ -239,7 +257,8 @@ def _solve_into_arrays(
             f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
             "or `nqueens count N`"
         )
-    chunks = solution_arrays(n, unique=unique, chunk=min(CHUNK, max(limit or CHUNK, 1)))
+    chunk = min(CHUNK, max(limit or CHUNK, 1))
+    chunks = solution_arrays(n, unique=unique, chunk=chunk, workers=workers if limit is None else 1)
     if limit is not None:
         chunks = _first_rows(chunks, limit)
     if fmt == "npy":

@@ -39,12 +39,14 @@ def solutions(
     stats: SearchStats | None = None,
     observer: Observer | None = None,
     limit: int | None = None,
+    workers: int | None = 1,
 ) -> Iterator[Placement]:
     """Every solution for an N x N board, lazily, in lexicographic order.
 
     `unique=True` keeps one solution per symmetry class (the lexicographically least of
     its 8 rotations and reflections). `limit` stops after that many solutions; a
     limited listing may use larger boards, since it need not finish the search.
+    `workers` (the engine only; None: every core) lists in parallel, in the same order.
 
     Examples
     --------
@@ -57,7 +59,7 @@ def solutions(
     if limit is not None and limit < 0:
         raise InvalidSizeError(f"limit must be 0 or more, not {limit}")
     if algorithm == ENGINE:
-        found = _engine_solutions(n, unique, limit, stats, observer)
+        found = _engine_solutions(n, unique, limit, stats, observer, workers)
     else:
         chosen = get_algorithm(algorithm)
         chosen.check_size(n, first_only=limit is not None)
@@ -99,6 +101,7 @@ def _engine_solutions(
     limit: int | None,
     stats: SearchStats | None,
     observer: Observer | None,
+    workers: int | None,
 ) -> Iterator[Placement]:
     if observer is not None:
         raise UnknownAlgorithmError(
@@ -111,8 +114,11 @@ def _engine_solutions(
         )
     from nqueens.engine.enumerate import CHUNK, solution_arrays
 
-    chunk = min(CHUNK, max(limit, 1)) if limit is not None else CHUNK
-    return _placements_from_arrays(solution_arrays(n, unique=unique, chunk=chunk), stats)
+    if limit is not None:
+        chunks = solution_arrays(n, unique=unique, chunk=min(CHUNK, max(limit, 1)))
+    else:
+        chunks = solution_arrays(n, unique=unique, workers=workers)
+    return _placements_from_arrays(chunks, stats)
 
 
 def _placements_from_arrays(

@@ -2,11 +2,16 @@
 
 The numba kernel fills a fixed-size array and saves its stack between calls, so a
 stream of any length uses the same small memory; rows come in lexicographic order, the
-same order as the teaching algorithms.
+same order as the teaching algorithms. On several workers the search is cut into
+prefixes (the first rows fixed), taken in lexicographic order; each worker lists one
+prefix's solutions and the results are handed on in order, a few prefixes ahead at most.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from collections import deque
 from collections.abc import Iterator
 
 import numpy as np
@@ -14,7 +19,7 @@ import numpy.typing as npt
 
 from nqueens.engine import kernels
 from nqueens.engine.run import MAX_N
-from nqueens.errors import SizeTooLargeError
+from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from nqueens.validate import board_size
 
 __all__ = ["CHUNK", "solution_arrays"]
@@ -22,11 +27,19 @@ __all__ = ["CHUNK", "solution_arrays"]
 CHUNK = 65536
 """Solutions per chunk: big enough that Python's share of the time is small."""
 
+PARALLEL_FROM = 13
+"""Smaller boards are listed in this process: starting workers would cost more."""
+
+Rows = npt.NDArray[np.int8]
+
 
 def solution_arrays(
-    n: int, *, unique: bool = False, chunk: int = CHUNK
-) -> Iterator[npt.NDArray[np.int8]]:
+    n: int, *, unique: bool = False, chunk: int = CHUNK, workers: int | None = 1
+) -> Iterator[Rows]:
     """Chunks of solutions, each an (k, n) int8 array of columns by row; k <= chunk.
+
+    `workers` > 1 (None: every core) lists prefixes in parallel from N = 13 on; the
+    order of the rows is the same either way.
 
     Examples
     --------
@@ -38,10 +51,85 @@ def solution_arrays(
     n = board_size(n)
     if n > MAX_N:
         raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
-    state = np.array([-2], np.int64)
-    avail, left, down, right, bits = (np.zeros(n + 1, np.int64) for _ in range(5))
+    count = (os.cpu_count() or 1) if workers is None else workers
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if count == 1 or n < PARALLEL_FROM:
+        return _search(n, (), unique, chunk)
+    return _parallel(n, unique, chunk, count)
+
+
+def _search(n: int, prefix: tuple[int, ...], unique: bool, chunk: int) -> Iterator[Rows]:
+    """The solutions whose first rows are `prefix` (columns), lazily, in chunks."""
+    state, avail, left, down, right, bits = _start(n, prefix)
     out = np.zeros((chunk, n), np.int8)
+    floor = len(prefix)
     while state[0] != -1:
-        filled = kernels.enumerate_into(n, state, avail, left, down, right, bits, out, unique)
+        filled = kernels.enumerate_into(
+            n, state, avail, left, down, right, bits, out, unique, floor
+        )
         if filled:
             yield out[:filled].copy()
+
+
+def _start(n: int, prefix: tuple[int, ...]) -> tuple[npt.NDArray[np.int64], ...]:
+    """The kernel's state and stacks with the rows of `prefix` already placed."""
+    avail, left, down, right, bits = (np.zeros(n + 1, np.int64) for _ in range(5))
+    state = np.array([-2], np.int64)
+    if prefix:
+        mask = (1 << n) - 1
+        l_ = d = r = 0
+        for row, col in enumerate(prefix):
+            bit = 1 << col
+            bits[row] = bit
+            l_, d, r = ((l_ | bit) << 1) & mask, d | bit, (r | bit) >> 1
+        k = len(prefix)
+        left[k], down[k], right[k] = l_, d, r
+        avail[k] = mask & ~(l_ | d | r)
+        state[0] = k
+    return state, avail, left, down, right, bits
+
+
+def _prefixes(n: int, depth: int) -> list[tuple[int, ...]]:
+    """Every placement of the first `depth` rows with no attack, in lexicographic order."""
+    found: list[tuple[int, ...]] = [()]
+    for row in range(depth):
+        found = [
+            (*p, col)
+            for p in found
+            for col in range(n)
+            if all(c != col and abs(c - col) != row - r for r, c in enumerate(p))
+        ]
+    return found
+
+
+def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
+    n, prefix, unique = task
+    parts = list(_search(n, prefix, unique, CHUNK))
+    return np.concatenate(parts) if parts else np.zeros((0, n), np.int8)
+
+
+def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
+    depth = 2 if n < 16 else 3
+    tasks = [(n, p, unique) for p in _prefixes(n, depth)]
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = context.Pool(workers)
+    try:
+        ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
+        queued = iter(tasks)
+        for task in queued:  # keep a few prefixes in flight, hand results on in order
+            ahead.append(pool.apply_async(_list_prefix, (task,)))
+            if len(ahead) >= 3 * workers:
+                yield from _chunks(ahead.popleft().get(), chunk)
+        while ahead:
+            yield from _chunks(ahead.popleft().get(), chunk)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _chunks(rows: Rows, chunk: int) -> Iterator[Rows]:
+    for start in range(0, len(rows), chunk):
+        yield rows[start : start + chunk]

@@ -243,13 +243,14 @@ def is_canonical(cols, inv, n, images):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique):  # type: ignore[no-untyped-def]
+def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique, floor):  # type: ignore[no-untyped-def]
     """Continue the lexicographic search saved in `state`, writing solutions to `out`.
 
     state[0] is the current row: -2 before the start, -1 once the search is over. The
     stacks (avail, ls, ds, rs, bits) hold the rest, so the next call resumes exactly
-    where this one stopped. With `unique`, only canonical solutions are written.
-    Returns how many rows of `out` were filled.
+    where this one stopped. Rows below `floor` are fixed (a prefix set up by the
+    caller, with state[0] = floor): the search ends when it would move them. With
+    `unique`, only canonical solutions are written. Returns the rows of `out` filled.
     """
     mask = (1 << n) - 1
     last = n - 1
@@ -265,7 +266,7 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique):  # type: ign
     images = _IMAGES
     filled = 0
     capacity = out.shape[0]
-    while row >= 0 and filled < capacity:
+    while row >= floor and filled < capacity:
         free = avail[row]
         if free == 0:
             row -= 1
@@ -295,7 +296,7 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique):  # type: ign
         ds[row] = down
         rs[row] = right
         avail[row] = mask & ~(left | down | right)
-    state[0] = row if row >= 0 else -1
+    state[0] = row if row >= floor else -1
     return filled
 
 
