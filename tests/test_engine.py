@@ -21,6 +21,7 @@ from nqueens.engine.split import split
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
 from tests.naive import naive_solutions, naive_unique
+from tests.processes import like_a_terminal
 
 compiled = pytest.mark.compiled
 
@@ -187,6 +188,7 @@ def _start_count(n: int, journal: Path) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, like a shell job
+        preexec_fn=like_a_terminal,
     )
 
 
