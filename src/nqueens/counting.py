@@ -63,11 +63,15 @@ def count(
     journal: str | Path | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     on_compile: Callable[[], None] | None = None,
+    scheduler: str | None = None,
+    batch_size: int | None = None,
+    connect_timeout: float = 10.0,
 ) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
     `workers` defaults to every core (1 counts in this process); `journal` names a
     SQLite file that keeps finished work, so rerunning the same call resumes it.
+    `scheduler` runs the count on a Dask cluster (`tcp://host:8786`, or `local`).
 
     Examples
     --------
@@ -83,13 +87,22 @@ def count(
             f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}"
         )
     if method == "python":
-        if journal is not None or (workers is not None and workers != 1):
-            raise InvalidSizeError("the python method runs on one core without a journal")
+        if journal is not None or scheduler is not None or workers not in (None, 1):
+            raise InvalidSizeError(
+                "the python method runs on one core, without a journal or a cluster"
+            )
         return _count_python(n)
     from nqueens.engine.run import count_engine
 
     return count_engine(
-        n, workers=workers, journal=journal, on_progress=on_progress, on_compile=on_compile
+        n,
+        workers=workers,
+        journal=journal,
+        on_progress=on_progress,
+        on_compile=on_compile,
+        scheduler=scheduler,
+        batch_size=batch_size,
+        connect_timeout=connect_timeout,
     )
 
 

@@ -4,6 +4,7 @@ backend registered in `BACKENDS`; record them in a journal; report progress; sum
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -58,25 +59,53 @@ def count_engine(
     on_progress: Callable[[Progress], None] | None = None,
     on_compile: Callable[[], None] | None = None,
     backend: str | None = None,
+    scheduler: str | None = None,
+    batch_size: int | None = None,
+    connect_timeout: float = 10.0,
 ) -> CountResult:
     """Count total and unique solutions with the numba kernels, split over workers.
 
     `workers` defaults to every core; 1 runs in this process. `journal` names a SQLite
     file where finished subproblems are kept, so the same call resumes after a crash.
+    `scheduler` sends the work to a Dask cluster (an address such as tcp://host:8786, or
+    `local` for a LocalCluster of `workers` processes). `batch_size` is the number of
+    subproblems per task (default: small enough to keep every worker busy to the end).
     `on_compile` is called before the kernels are compiled (once per machine).
     """
     n = board_size(n)
     if n > MAX_N:
         raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
     workers = _workers(workers)
-    chosen = backend or ("inprocess" if workers == 1 else "process")
-    if chosen not in BACKENDS:
-        raise InvalidSizeError(f"unknown backend {chosen!r}; choose from {', '.join(BACKENDS)}")
+    if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
+        raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     start = time.perf_counter()
     if n == 1:
         return CountResult(1, 1, 1, time.perf_counter() - start, "backtrack", workers, 0)
     _prepare_kernels(on_compile)
     parts = split(n, SPLIT_TARGET)
+    if scheduler is not None:
+        from nqueens.engine import cluster
+
+        with cluster.connect(scheduler, workers, connect_timeout) as (client, size):
+            runner = functools.partial(cluster.run_batches, client)
+            per_task = batch_size or cluster.default_batch_size(len(parts), size)
+            return _run(parts, runner, size, journal, on_progress, per_task, start)
+    chosen = backend or ("inprocess" if workers == 1 else "process")
+    if chosen not in BACKENDS:
+        raise InvalidSizeError(f"unknown backend {chosen!r}; choose from {', '.join(BACKENDS)}")
+    return _run(parts, BACKENDS[chosen], workers, journal, on_progress, batch_size, start)
+
+
+def _run(
+    parts: Split,
+    runner: Backend,
+    workers: int,
+    journal: str | Path | None,
+    on_progress: Callable[[Progress], None] | None,
+    batch_size: int | None,
+    start: float,
+) -> CountResult:
+    """Run what the journal does not have yet, record it, report progress, sum."""
     totals = np.zeros(4, np.int64)
     book = _open_journal(journal, parts)
     try:
@@ -89,14 +118,11 @@ def count_engine(
         def report() -> None:
             if on_progress is not None:
                 c2, c4, c8, _ = (int(x) for x in totals)
-                on_progress(
-                    Progress(
-                        done, len(parts), 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, len(finished)
-                    )
-                )
+                solutions = 2 * c2 + 4 * c4 + 8 * c8
+                on_progress(Progress(done, len(parts), solutions, c2 + c4 + c8, len(finished)))
 
         report()
-        results = BACKENDS[chosen](parts, _batches(pending, workers), workers)
+        results = runner(parts, _batches(pending, workers, batch_size), workers)
         try:
             for indices, counts in results:
                 if book:
@@ -113,7 +139,7 @@ def count_engine(
             book.close()
     c2, c4, c8, nodes = (int(x) for x in totals)
     return CountResult(
-        n,
+        parts.n,
         2 * c2 + 4 * c4 + 8 * c8,
         c2 + c4 + c8,
         time.perf_counter() - start,
@@ -156,9 +182,9 @@ def _open_journal(path: str | Path | None, parts: Split) -> Journal | None:
     return Journal(path, identity)
 
 
-def _batches(pending: Indices, workers: int) -> list[Indices]:
-    """Small batches, so that no worker is left with a long tail at the end."""
-    size = max(1, min(32, len(pending) // (workers * 16)))
+def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+    """Small batches by default, so that no worker is left with a long tail at the end."""
+    size = size or max(1, min(32, len(pending) // (workers * 16)))
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 
