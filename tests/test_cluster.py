@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +20,7 @@ import nqueens
 from nqueens.errors import BackendUnavailableError
 from nqueens.known import known_counts
 from tests.dask_cluster import Cluster, free_port
-from tests.processes import like_a_terminal
+from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
 
@@ -59,22 +57,6 @@ def test_counts_through_the_api_with_a_journal(cluster: Cluster, tmp_path: Path)
     assert again.resumed == again.subproblems and again.total == first.total
 
 
-def _rows(path: Path) -> int:
-    try:
-        with sqlite3.connect(path) as db:
-            return int(db.execute("SELECT count(*) FROM done").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
-def _wait_for_rows(path: Path, proc: subprocess.Popen[str], minimum: int) -> None:
-    deadline = time.monotonic() + 180
-    while _rows(path) < minimum:
-        assert proc.poll() is None, proc.communicate()
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-
-
 def test_a_client_killed_mid_run_resumes_from_its_journal(cluster: Cluster, tmp_path: Path) -> None:
     journal = tmp_path / "n16.sqlite"
     proc = subprocess.Popen(
@@ -85,10 +67,10 @@ def test_a_client_killed_mid_run_resumes_from_its_journal(cluster: Cluster, tmp_
         start_new_session=True,
         preexec_fn=like_a_terminal,
     )
-    _wait_for_rows(journal, proc, minimum=64 * 3)
+    wait_for_rows(journal, proc, minimum=64 * 3)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)
-    kept = _rows(journal)
+    kept = journal_rows(journal)
     result = nqueens.count(16, scheduler=cluster.address, journal=journal)
     assert (result.total, result.unique) == known_counts()[16]
     assert kept <= result.resumed < result.subproblems
@@ -106,7 +88,7 @@ def test_a_worker_lost_mid_run_does_not_change_the_count(tmp_path: Path) -> None
             stderr=subprocess.PIPE,
             text=True,
         )
-        _wait_for_rows(journal, proc, minimum=32 * 4)
+        wait_for_rows(journal, proc, minimum=32 * 4)
         os.killpg(own.workers[0].pid, signal.SIGKILL)  # the machine is gone
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err

@@ -7,7 +7,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +20,7 @@ from nqueens.engine.split import split
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
 from tests.naive import naive_solutions, naive_unique
-from tests.processes import like_a_terminal
+from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
 compiled = pytest.mark.compiled
 
@@ -173,14 +172,6 @@ def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> N
     assert (resumed.total, resumed.unique) == known_counts()[11]
 
 
-def _journal_rows(path: Path) -> int:
-    try:
-        with sqlite3.connect(path) as db:
-            return int(db.execute("SELECT count(*) FROM done").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 def _start_count(n: int, journal: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "nqueens", "count", str(n), "--journal", str(journal), "-q"],
@@ -192,23 +183,15 @@ def _start_count(n: int, journal: Path) -> subprocess.Popen[str]:
     )
 
 
-def _wait_for_rows(path: Path, proc: subprocess.Popen[str], minimum: int = 1) -> None:
-    deadline = time.monotonic() + 120
-    while _journal_rows(path) < minimum:
-        assert proc.poll() is None, "the count finished before it could be interrupted"
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-
-
 @compiled
 @pytest.mark.slow
 def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None:
     path = tmp_path / "n17.sqlite"
     proc = _start_count(17, path)
-    _wait_for_rows(path, proc, minimum=50)
+    wait_for_rows(path, proc, minimum=50)
     os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
     proc.wait(timeout=30)
-    kept = _journal_rows(path)
+    kept = journal_rows(path)
     assert kept >= 50
     result = count_engine(17, journal=path)
     assert (result.total, result.unique) == known_counts()[17]
@@ -219,13 +202,13 @@ def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None
 def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -> None:
     path = tmp_path / "n16.sqlite"
     proc = _start_count(16, path)
-    _wait_for_rows(path, proc, minimum=5)
+    wait_for_rows(path, proc, minimum=5)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and out == ""
     assert "kept in" in err and "run the same command again to resume" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
-    kept = _journal_rows(path)
+    kept = journal_rows(path)
     assert kept >= 5
     result = count_engine(16, workers=1, journal=path)
     assert result.resumed >= kept

@@ -126,16 +126,7 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
     rs[row] = right
     bitmap = mask & ~(left | down | right)
     if row == last:
-        avail[row] = 0
-        if bitmap != 0:
-            if kind == CORNER:
-                board[last] = bitmap
-                counts[2] += 1
-            elif (bitmap & lastmask) == 0:
-                board[last] = bitmap
-                size = _orbit(board, n, bound1, bound2, topbit, endbit)
-                if size != 0:
-                    counts[size >> 2] += 1
+        _count_last_row(kind, bitmap, board, counts, n, bound1, lastmask, topbit, endbit)
         return 0
     avail[row] = _constrain(kind, row, bitmap, down, bound1, bound2, sidemask)
 
@@ -159,15 +150,7 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
         right = (rs[row] | bit) >> 1
         bitmap = mask & ~(left | down | right)
         if nxt == last:
-            if bitmap != 0:
-                if kind == CORNER:
-                    board[last] = bitmap
-                    counts[2] += 1
-                elif (bitmap & lastmask) == 0:
-                    board[last] = bitmap
-                    size = _orbit(board, n, bound1, bound2, topbit, endbit)
-                    if size != 0:
-                        counts[size >> 2] += 1
+            _count_last_row(kind, bitmap, board, counts, n, bound1, lastmask, topbit, endbit)
             continue
         ls[nxt] = left
         ds[nxt] = down
@@ -175,6 +158,21 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
         avail[nxt] = _constrain(kind, nxt, bitmap, down, bound1, bound2, sidemask)
         row = nxt
     return found
+
+
+@njit(cache=True, inline="always")
+def _count_last_row(kind, bitmap, board, counts, n, bound1, lastmask, topbit, endbit):  # type: ignore[no-untyped-def]
+    """Count the solution `bitmap` completes (the last row has one square at most)."""
+    if bitmap == 0:
+        return
+    if kind == CORNER:
+        board[n - 1] = bitmap
+        counts[2] += 1
+    elif (bitmap & lastmask) == 0:
+        board[n - 1] = bitmap
+        size = _orbit(board, n, bound1, n - 1 - bound1, topbit, endbit)
+        if size != 0:
+            counts[size >> 2] += 1
 
 
 @njit(cache=True)
