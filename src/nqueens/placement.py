@@ -14,7 +14,15 @@ from typing import Literal
 
 from nqueens.errors import InvalidPlacementError
 
-__all__ = ["SYMMETRIES", "Placement", "Square", "Symmetry", "canonical_cols", "is_canonical_cols"]
+__all__ = [
+    "SYMMETRIES",
+    "SYMMETRY_STEPS",
+    "Placement",
+    "Square",
+    "Symmetry",
+    "canonical_cols",
+    "is_canonical_cols",
+]
 
 Square = tuple[int, int]
 """A square as (row, column), both 0-based."""
@@ -266,17 +274,43 @@ def _flip(cols: tuple[int, ...]) -> tuple[int, ...]:
     return cols[::-1]
 
 
-# Queen (r, c) -> transpose (c, r); rot90 clockwise (c, n-1-r) = mirror of transpose.
-_TRANSFORMS: dict[str, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
-    "identity": lambda c: c,
-    "rot90": lambda c: _mirror(_inverse(c)),
-    "rot180": lambda c: _mirror(_flip(c)),
-    "rot270": lambda c: _inverse(_mirror(c)),
+SYMMETRY_STEPS: dict[str, tuple[str, ...]] = {
+    "identity": (),
+    "rot90": ("inverse", "mirror"),
+    "rot180": ("flip", "mirror"),
+    "rot270": ("mirror", "inverse"),
+    "mirror": ("mirror",),
+    "flip": ("flip",),
+    "transpose": ("inverse",),
+    "antitranspose": ("inverse", "flip", "mirror"),
+}
+"""Each symmetry as primitives applied in order to the column list: `inverse` (queen
+(r, c) -> (c, r), the transpose), `mirror` (c -> N-1-c) and `flip` (r -> N-1-r). So
+rot90, (r, c) -> (c, N-1-r), is the mirror of the transpose. The one description of the
+group: these tuple functions and the NumPy ones for huge boards both follow it."""
+
+_PRIMITIVES: dict[str, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
+    "inverse": _inverse,
     "mirror": _mirror,
     "flip": _flip,
-    "transpose": _inverse,
-    "antitranspose": lambda c: _mirror(_flip(_inverse(c))),
 }
+
+
+def _compose(steps: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
+    # Chained directly rather than looped: the canonical test runs these in hot loops.
+    fs = [_PRIMITIVES[step] for step in steps]
+    if not fs:
+        return lambda c: c
+    if len(fs) == 1:
+        return fs[0]
+    if len(fs) == 2:
+        f, g = fs
+        return lambda c: g(f(c))
+    f, g, h = fs
+    return lambda c: h(g(f(c)))
+
+
+_TRANSFORMS = {name: _compose(steps) for name, steps in SYMMETRY_STEPS.items()}
 
 
 def canonical_cols(cols: tuple[int, ...]) -> tuple[int, ...]:

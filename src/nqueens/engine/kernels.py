@@ -298,39 +298,41 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique, floor):  # ty
     return filled
 
 
+@njit(cache=True, inline="always")
+def _write_number(buffer, at, value):  # type: ignore[no-untyped-def]
+    """Write the decimal digits of `value` (>= 0) at `at`; return the next position."""
+    start = at
+    while True:
+        buffer[at] = 48 + value % 10
+        at += 1
+        value //= 10
+        if value == 0:
+            break
+    lo = start
+    hi = at - 1
+    while lo < hi:
+        buffer[lo], buffer[hi] = buffer[hi], buffer[lo]
+        lo += 1
+        hi -= 1
+    return at
+
+
 @njit(cache=True)
 def format_rows(chunk, base, sep, first_number, buffer):  # type: ignore[no-untyped-def]
     """Write each row of `chunk` as ASCII numbers joined by `sep`, one row per line.
 
     With first_number >= 0 each line starts with its solution number and `sep` (CSV).
-    `buffer` must hold 4 bytes per number plus 21 per line. Returns the bytes written.
+    `buffer` must hold (digits + 1) bytes per number, plus the number and `sep` per line
+    when numbered. Returns the bytes written.
     """
     at = 0
     for i in range(chunk.shape[0]):
         if first_number >= 0:
-            value = first_number + i
-            start = at
-            while True:
-                buffer[at] = 48 + value % 10
-                at += 1
-                value //= 10
-                if value == 0:
-                    break
-            lo = start
-            hi = at - 1
-            while lo < hi:
-                buffer[lo], buffer[hi] = buffer[hi], buffer[lo]
-                lo += 1
-                hi -= 1
+            at = _write_number(buffer, at, first_number + i)
             buffer[at] = sep
             at += 1
         for j in range(chunk.shape[1]):
-            value = chunk[i, j] + base
-            if value >= 10:
-                buffer[at] = 48 + value // 10
-                at += 1
-            buffer[at] = 48 + value % 10
-            at += 1
+            at = _write_number(buffer, at, chunk[i, j] + base)
             buffer[at] = sep if j + 1 < chunk.shape[1] else 10
             at += 1
     return at

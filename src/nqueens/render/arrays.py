@@ -12,25 +12,29 @@ from typing import BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ARRAY_FORMATS", "write_arrays", "write_npy_header"]
+__all__ = ["ARRAY_FORMATS", "text_rows", "write_arrays", "write_npy_header"]
 
 ARRAY_FORMATS = ("list", "csv", "npy")
 
 
-def _text(chunk: npt.NDArray[np.int8], base: int, sep: str, first_number: int = -1) -> bytes:
+def text_rows(chunk: npt.NDArray[np.integer], base: int, sep: str, first_number: int = -1) -> bytes:
     """Rows of numbers separated by `sep`, one row per line (numbered from
     `first_number` when it is not negative), as ASCII bytes."""
     from nqueens.engine import kernels
 
     k, n = chunk.shape
-    buffer = np.empty(k * (4 * n + 21), np.uint8)
+    if k == 0:
+        return b""
+    digits = len(str(int(chunk.max()) + base))
+    numbering = len(str(first_number + k)) + 1 if first_number >= 0 else 0
+    buffer = np.empty(k * ((digits + 1) * n + numbering), np.uint8)
     size = kernels.format_rows(chunk, base, ord(sep), first_number, buffer)
     return buffer[:size].tobytes()
 
 
-def write_npy_header(out: BinaryIO, rows: int, n: int) -> None:
-    """The header of an .npy file holding `rows` solutions of `n` int8 columns."""
-    header = {"descr": "|i1", "fortran_order": False, "shape": (rows, n)}
+def write_npy_header(out: BinaryIO, rows: int, n: int, descr: str = "|i1") -> None:
+    """The header of an .npy file holding `rows` rows of `n` columns (int8 by default)."""
+    header = {"descr": descr, "fortran_order": False, "shape": (rows, n) if n else (rows,)}
     np.lib.format.write_array_header_1_0(out, header)
 
 
@@ -56,8 +60,8 @@ def write_arrays(
         if fmt == "npy":
             out.write(np.ascontiguousarray(chunk, np.int8).tobytes())
         elif fmt == "csv":
-            out.write(_text(chunk, base, ",", start + written))
+            out.write(text_rows(chunk, base, ",", start + written))
         else:
-            out.write(_text(chunk, base, " "))
+            out.write(text_rows(chunk, base, " "))
         written += len(chunk)
     return written

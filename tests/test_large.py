@@ -1,0 +1,126 @@
+"""Huge boards: the explicit construction and the O(N) check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nqueens import InvalidPlacementError, Placement
+from nqueens.cli import cli
+from nqueens.large import check_array, construct, transform_array
+from nqueens.placement import SYMMETRIES
+from tests.naive import naive_attacks
+
+
+def test_construction_is_valid_for_every_n_up_to_2000() -> None:
+    for n in range(4, 2001):
+        cols = construct(n)
+        assert cols is not None and cols.shape == (n,)
+        assert check_array(cols).is_valid, n
+        assert sorted(cols.tolist()) == list(range(n))
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6, 7, 8, 9, 14, 15])
+def test_small_constructions_are_real_solutions(n: int) -> None:
+    cols = construct(n)
+    assert cols is not None and Placement(tuple(cols.tolist())).is_valid
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_no_construction_where_there_is_no_solution(n: int) -> None:
+    assert construct(n) is None
+
+
+@pytest.mark.parametrize("n", [10**5, 10**6 + 2, 10**6 + 3, 3 * 10**6])
+def test_large_constructions_and_their_images_are_valid(n: int) -> None:
+    cols = construct(n)
+    assert cols is not None and check_array(cols).is_valid
+    for symmetry in ("rot90", "antitranspose"):
+        assert check_array(construct(n, symmetry=symmetry)).is_valid
+
+
+permutations = st.integers(1, 30).flatmap(lambda n: st.permutations(list(range(n))))
+placements = st.integers(1, 30).flatmap(
+    lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)
+)
+
+
+@given(permutations, st.sampled_from(SYMMETRIES))
+def test_numpy_symmetries_are_the_placement_symmetries(cols: list[int], symmetry: str) -> None:
+    image = transform_array(np.array(cols, np.int64), symmetry)
+    assert tuple(image.tolist()) == Placement.from_cols(cols).transform(symmetry).cols  # type: ignore[arg-type]
+
+
+@given(placements)
+def test_the_fast_check_agrees_with_the_pairwise_one(cols: list[int]) -> None:
+    result = check_array(cols)
+    pairs = naive_attacks(tuple(cols))
+    assert result.is_valid == (not pairs)
+    assert set(result.examples) <= set(pairs)
+    assert bool(result.examples) == bool(pairs)
+
+
+def test_the_fast_check_names_the_conflicts() -> None:
+    cols = construct(1000)
+    assert cols is not None
+    cols[10] = cols[11]
+    result = check_array(cols)
+    assert result.columns == 1 and not result.is_valid
+    assert ((10, int(cols[10])), (11, int(cols[11]))) in result.examples
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ([], "non-empty"),
+        ([0, 3], "column 3 in row 1 is off the board"),
+        ([[0]], "non-empty"),
+        ([0.5, 1.0], "whole"),
+    ],
+)
+def test_the_fast_check_refuses_what_is_not_a_placement(bad: object, message: str) -> None:
+    with pytest.raises(InvalidPlacementError, match=message):
+        check_array(bad)  # type: ignore[arg-type]
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_construct_command_formats(tmp_path: Path) -> None:
+    code, out, _ = _cli("construct", "8")
+    assert code == 0 and Placement.from_string(out).is_valid
+    assert _cli("construct", "12", "-f", "list", "--one-based")[1] == (
+        "2 4 6 8 10 12 1 3 5 7 9 11\n"
+    )
+    code, out, _ = _cli("construct", "100")
+    assert code == 0 and len(out.splitlines()) == 100  # one column per line beyond 30
+    path = tmp_path / "q.npy"
+    assert _cli("construct", "5000", "--symmetry", "rot90", "-o", str(path))[0] == 0
+    assert check_array(np.load(path)).is_valid and np.load(path).shape == (5000,)
+    assert _cli("check", str(path)) == (0, "valid: 5,000 queens, no two attack each other\n", "")
+    code, _, err = _cli("construct", "3")
+    assert code == 1 and "No solution" in err
+    code, _, err = _cli("construct", "8", "--symmetry", "spin")
+    assert code == 2 and "unknown symmetry 'spin'" in err
+
+
+def test_check_command_on_a_large_text_file(tmp_path: Path) -> None:
+    path = tmp_path / "q.txt"
+    assert _cli("construct", "3000", "-o", str(path), "-f", "lines")[0] == 0
+    assert _cli("check", str(path))[0] == 0
+    lines = path.read_text().splitlines()
+    lines[7] = lines[8]
+    path.write_text("\n".join(lines))
+    code, out, _ = _cli("check", str(path))
+    assert code == 1 and "columns 1" in out and "row 7" in out and "(same column)" in out
+    bad = tmp_path / "bad.npy"
+    bad.write_bytes(b"not an array")
+    code, _, err = _cli("check", str(bad))
+    assert code == 2 and "not a NumPy array file" in err
