@@ -124,3 +124,63 @@ def test_check_command_on_a_large_text_file(tmp_path: Path) -> None:
     bad.write_bytes(b"not an array")
     code, _, err = _cli("check", str(bad))
     assert code == 2 and "not a NumPy array file" in err
+
+
+def test_min_conflicts_solves_every_small_board_and_is_reproducible() -> None:
+    from nqueens.large import min_conflicts
+
+    for n in [1, *range(4, 80)]:
+        found = min_conflicts(n, seed=n)
+        assert found.solved and check_array(found.cols).is_valid, n
+        assert sorted(found.cols.tolist()) == list(range(n))
+    a, b, c = (min_conflicts(3000, seed=s).cols for s in (9, 9, 10))
+    assert (a == b).all() and (a != c).any()
+
+
+@pytest.mark.compiled
+def test_min_conflicts_on_a_million_queens() -> None:
+    from nqueens.large import min_conflicts
+
+    seen: list[tuple[int, int]] = []
+    found = min_conflicts(10**6, seed=1, on_progress=lambda s, left: seen.append((s, left)))
+    assert found.solved and check_array(found.cols).is_valid
+    assert seen[-1] == (found.sweeps, 0)
+
+
+def test_min_conflicts_step_limit_and_bad_input() -> None:
+    from nqueens.errors import InvalidSizeError
+    from nqueens.large import min_conflicts
+
+    with pytest.raises(InvalidSizeError, match="no solution"):
+        min_conflicts(3)
+    with pytest.raises(InvalidSizeError, match="sweep limit"):
+        min_conflicts(8, max_sweeps=0)
+    limited = min_conflicts(200_000, seed=2, max_sweeps=1)
+    assert limited.sweeps == 1
+    assert limited.solved == (limited.conflicts == 0) == check_array(limited.cols).is_valid
+
+
+def test_construct_command_with_min_conflicts(tmp_path: Path) -> None:
+    path = tmp_path / "r.npy"
+    code, _, _ = _cli(
+        "construct", "5000", "--method", "min-conflicts", "--seed", "3", "-o", str(path)
+    )
+    assert code == 0 and check_array(np.load(path)).is_valid
+    first = np.load(path)
+    _cli("construct", "5000", "--method", "min-conflicts", "--seed", "3", "-o", str(path))
+    assert (np.load(path) == first).all()
+    code, out, _ = _cli("construct", "10", "--method", "min-conflicts", "-f", "list")
+    assert code == 0 and Placement.from_string(out).is_valid
+
+
+def test_the_package_exports_the_huge_board_functions_lazily() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, nqueens; before = 'numpy' in sys.modules; "
+        "ok = nqueens.check_array(nqueens.construct(100)).is_valid; "
+        "print(before, ok, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.stdout.split() == ["False", "True", "True"]

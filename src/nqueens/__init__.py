@@ -10,6 +10,9 @@ Placement.from_string('0 4 7 5 2 6 1 3')
 12
 """
 
+from typing import Any
+
+from nqueens.completion import Completion, Partial, complete
 from nqueens.counting import CountResult, count
 from nqueens.errors import (
     BackendUnavailableError,
@@ -34,10 +37,12 @@ __all__ = [
     "ALGORITHMS",
     "SYMMETRIES",
     "BackendUnavailableError",
+    "Completion",
     "CountResult",
     "InvalidPlacementError",
     "InvalidSizeError",
     "NQueensError",
+    "Partial",
     "Place",
     "Placement",
     "Reject",
@@ -46,9 +51,24 @@ __all__ = [
     "SizeTooLargeError",
     "Solution",
     "UnknownAlgorithmError",
+    "check_array",
+    "complete",
+    "construct",
     "count",
     "first",
+    "min_conflicts",
     "solutions",
 ]
 
 __version__ = "0.1.0"
+
+_NUMPY_EXPORTS = {"construct", "min_conflicts", "check_array"}
+
+
+def __getattr__(name: str) -> Any:
+    """The huge-board functions (nqueens.large) load NumPy, so they load on first use."""
+    if name in _NUMPY_EXPORTS:
+        from nqueens import large
+
+        return getattr(large, name)
+    raise AttributeError(f"module 'nqueens' has no attribute {name!r}")

@@ -14,11 +14,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, InvalidSizeError
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size
 
-__all__ = ["Conflicts", "check_array", "construct", "transform_array"]
+__all__ = [
+    "Conflicts",
+    "SearchOutcome",
+    "check_array",
+    "construct",
+    "min_conflicts",
+    "transform_array",
+]
 
 Columns = npt.NDArray[np.int64]
 
@@ -119,3 +126,68 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
             found.append(((int(first), int(array[first])), (int(second), int(array[second]))))
     columns, diagonals, antidiagonals = (int(c.size) for c in crowded)
     return Conflicts(n, columns, diagonals, antidiagonals, tuple(found[:examples]))
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What min-conflicts found: a placement when `solved`, the work it took."""
+
+    solved: bool
+    cols: Columns
+    conflicts: int
+    sweeps: int
+    swaps: int
+    time: float
+
+
+def min_conflicts(
+    n: int,
+    *,
+    seed: int = 0,
+    max_sweeps: int = 1000,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SearchOutcome:
+    """A random valid placement by min-conflicts local search with a greedy start.
+
+    A pass that cannot lower the conflicts by any swap tried starts over from a new
+    greedy placement (small boards have local minima). Reproducible from `seed`. Stops
+    after `max_sweeps` passes over the conflicted rows (`solved` is then False and `cols`
+    the last placement reached); `on_progress` is told (sweeps done, conflicted rows
+    left) after each pass.
+
+    Examples
+    --------
+    >>> found = min_conflicts(1000, seed=1)
+    >>> found.solved, check_array(found.cols).is_valid
+    (True, True)
+    """
+    import time
+
+    from nqueens.engine import local_search
+
+    n = board_size(n)
+    if n in (2, 3):
+        raise InvalidSizeError(f"N = {n} has no solution: there is nothing to search for")
+    if max_sweeps < 1:
+        raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
+    start = time.perf_counter()
+    cols = np.zeros(n, np.int64)
+    up = np.zeros(2 * n - 1, np.int64)
+    down = np.zeros(2 * n - 1, np.int64)
+    state = np.array([seed % 2147483646 + 1], np.int64)  # Park-Miller: 1 .. 2**31 - 2
+    local_search.greedy_start(n, cols, up, down, state, 64)
+    sweeps = swaps = 0
+    left = -1
+    while sweeps < max_sweeps:
+        left, made = local_search.repair(n, cols, up, down, state, 1, 64)
+        sweeps += 1
+        swaps += int(made)
+        if on_progress is not None:
+            on_progress(sweeps, int(left))
+        if left == 0:
+            break
+        if made == 0:  # stuck in a local minimum: start over from a new greedy placement
+            up[:] = 0
+            down[:] = 0
+            local_search.greedy_start(n, cols, up, down, state, 64)
+    return SearchOutcome(left == 0, cols, int(left), sweeps, swaps, time.perf_counter() - start)
