@@ -66,6 +66,8 @@ Examples:
   nqueens compare 8                    the algorithms side by side
   nqueens trace 4 --boards             the search step by step
   nqueens check "0 4 7 5 2 6 1 3"      is this placement valid?
+  nqueens construct 1000000 -o q.npy   one placement of a million queens
+  nqueens complete "0:0 1:4" --n 8     complete a board with fixed queens
 """
 
 # "-3" must reach our own size check ("board size must be at least 1"), not be taken
