@@ -184,3 +184,14 @@ def test_the_package_exports_the_huge_board_functions_lazily() -> None:
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert out.stdout.split() == ["False", "True", "True"]
+
+
+def test_check_reads_a_large_placement_from_standard_input() -> None:
+    cols = construct(4000)
+    assert cols is not None
+    text = "\n".join(str(c + 1) for c in cols.tolist())
+    result = CliRunner().invoke(cli, ["check", "--one-based", "-"], input=text)
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "valid: 4,000 queens, no two attack each other\n",
+    )

@@ -449,11 +449,15 @@ def check(placement: str, one_based: bool) -> None:
     Example: nqueens check "1 3 0 2"
     """
     base = 1 if one_based else 0
-    large = _read_large_placement(placement, base)
-    if large is not None:
-        _check_large(large, base)
+    if placement.endswith(".npy") and Path(placement).is_file():
+        _check_large(_load_npy(placement) - base, base)
         return
-    board = Placement.from_string(_read_placement_text(placement), base=base)
+    text = _read_placement_text(placement)  # read once: it may be standard input
+    large = _large_columns(text)
+    if large is not None:
+        _check_large(large - base, base)
+        return
+    board = Placement.from_string(text, base=base)
     click.echo(str(board))
     pairs = board.attacks()
     if not pairs:
@@ -477,25 +481,25 @@ LARGE = 2000
 """Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
 
 
-def _read_large_placement(argument: str, base: int) -> Any:
-    """The columns of an .npy file or of a long column list, as an array; else None."""
+def _load_npy(path: str) -> Any:
+    import numpy as np
+
+    try:
+        return np.load(path, allow_pickle=False)
+    except ValueError as error:
+        raise InvalidPlacementError(f"{path} is not a NumPy array file: {error}") from None
+
+
+def _large_columns(text: str) -> Any:
+    """A long column list as an array (for the O(N) check); None for anything else."""
     import re
 
-    path = Path(argument)
-    if argument.endswith(".npy") and path.is_file():
-        import numpy as np
-
-        try:
-            return np.load(path, allow_pickle=False) - base
-        except ValueError as error:
-            raise InvalidPlacementError(f"{argument} is not a NumPy array file: {error}") from None
-    text = _read_placement_text(argument)
     if len(text) < 2 * LARGE or not re.fullmatch(r"[\s\d,]*", text):
         return None
     import numpy as np
 
     values = np.array(text.replace(",", " ").split(), dtype=np.int64)
-    return values - base if values.size > LARGE else None
+    return values if values.size > LARGE else None
 
 
 def _check_large(cols: Any, base: int) -> None:
