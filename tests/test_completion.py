@@ -67,6 +67,22 @@ def test_random_larger_fixed_sets_against_brute_force() -> None:
     assert impossible > 20 and solved > 10  # both kinds were really tested
 
 
+def test_restarts_grow_their_budget_until_a_search_finishes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import nqueens.completion
+
+    monkeypatch.setattr(nqueens.completion, "FIRST_BUDGET", 1)  # every search must restart
+    rng = random.Random(11)
+    for _ in range(60):
+        n = rng.randint(6, 9)
+        fixed = {r: rng.randrange(n) for r in rng.sample(range(n), 2)}
+        if not _consistent(fixed):
+            continue
+        result = complete(Partial(n, fixed))
+        assert (result.status == "solved") == bool(_completions(n, fixed)), fixed
+
+
 def test_the_same_seed_gives_the_same_completion() -> None:
     board = Partial(40, {3: 7})
     assert complete(board, seed=5).placement == complete(board, seed=5).placement

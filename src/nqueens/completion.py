@@ -106,6 +106,10 @@ class Completion:
     time: float
 
 
+FIRST_BUDGET = 2000
+"""Nodes the first attempt may visit; each restart doubles it."""
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -152,7 +156,8 @@ def complete(
     nodes = 0
     found = 0
     first: list[int] | None = None
-    budget: int | None = None
+    budget: int | None = None  # nodes this attempt may visit
+    attempt_start = 0  # nodes visited before this attempt
     draw = random.Random(seed)
 
     def free(row: int, taken: int, up: int, down: int) -> int:
@@ -169,7 +174,7 @@ def complete(
         nodes += 1
         if deadline is not None and nodes % 512 == 0 and time.perf_counter() > deadline:
             raise _OutOfTime
-        if budget is not None and nodes > budget:
+        if budget is not None and nodes - attempt_start > budget:
             raise _OutOfBudget
         best, best_free, best_size = -1, 0, n + 1
         for row in left:  # the most constrained row first, ties at random
@@ -180,11 +185,8 @@ def complete(
                 if size == 0:
                     return False  # a row with no free square: dead end
         rest = [row for row in left if row != best]
-        options = best_free
-        while options:
-            bit = options & -options
-            options ^= bit
-            col = bit.bit_length() - 1
+        for col in _columns(best_free, n, draw):
+            bit = 1 << col
             cols[best] = col
             if search(
                 rest, taken | bit, up | (1 << (best + col)), down | (1 << (col - best + n - 1))
@@ -198,7 +200,8 @@ def complete(
     try:
         attempt = 0
         while True:  # restarts; the last one to finish within its budget is exact
-            budget = None if count else 2000 * 2**attempt
+            budget = None if count else FIRST_BUDGET * 2**attempt
+            attempt_start = nodes
             try:
                 search(empty, taken, up, down)
                 break
