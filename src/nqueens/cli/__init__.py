@@ -1,0 +1,11 @@
+"""The `nqueens` command: parse, call the library, render. No logic of its own.
+
+One module per family of commands; importing them registers them with the group. Built
+on click rather than typer: typer now pulls in pydantic, which alone takes longer to
+import than `nqueens solve 8` may take in all.
+"""
+
+from nqueens.cli import boards, counting, solve, teach  # noqa: F401  (registers the commands)
+from nqueens.cli._app import cli, main
+
+__all__ = ["cli", "main"]

@@ -1,0 +1,137 @@
+"""The command group, its one error boundary, and what the commands share.
+
+Errors are handled in one place, `_Group.main`: bad input of any kind becomes one line on
+stderr and exit status 2; Ctrl-C and a closed pipe end quietly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+import click
+
+from nqueens.errors import NQueensError
+
+__all__ = ["cli", "main"]
+
+
+class _Group(click.Group):
+    """The one place where errors become messages and exit statuses."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            result = _fail(error.format_message(), 2)  # bare `nqueens`: show the help
+        except click.Abort:  # Ctrl-C
+            result = 130
+        except NQueensError as error:
+            result = _fail(f"nqueens: error: {error}", getattr(error, "exit_status", 2))
+        except click.ClickException as error:  # usage errors found while parsing
+            ctx = getattr(error, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            result = _fail(f"nqueens: error: {error.format_message()}{hint}", error.exit_code)
+        if standalone_mode:
+            sys.exit(result or 0)
+        return result
+
+
+def _fail(message: str, status: int = 2) -> int:
+    click.echo(message, err=True)
+    return status
+
+
+EXAMPLES = """\b
+Examples:
+  nqueens solve 8                      the first solution
+  nqueens solve 8 --all --format grid  all 92, numbered, as +-+ grids
+  nqueens solve 8 --unique             the 12 solutions unique up to symmetry
+  nqueens count 12                     total and unique counts
+  nqueens compare 8                    the algorithms side by side
+  nqueens trace 4 --boards             the search step by step
+  nqueens check "0 4 7 5 2 6 1 3"      is this placement valid?
+  nqueens construct 1000000 -o q.npy   one placement of a million queens
+  nqueens complete "0:0 1:4" --n 8     complete a board with fixed queens
+"""
+
+
+_SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
+
+
+HUMAN_STYLES = ("board", "compact", "grid", "unicode")
+
+
+MACHINE_FORMATS = ("list", "json", "jsonl", "csv", "npy")
+
+
+@click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="nqueens-lab")
+def cli() -> None:
+    """The N-Queens toolkit: solve, teach, count."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _size_argument(f: _F) -> _F:
+    return click.argument("n", type=int, metavar="N")(f)
+
+
+def _algorithm_option(default: str) -> Callable[[_F], _F]:
+    return click.option(
+        "--algorithm",
+        "-A",
+        default=default,
+        show_default=True,
+        help="brute-force, permutations, backtracking, flags, flags-stack, bitboard or "
+        "bitboard-stack (see `nqueens algorithms`).",
+    )
+
+
+_one_based_option = click.option(
+    "--one-based", is_flag=True, help="Number rows and columns from 1 instead of 0."
+)
+
+
+def _no_solution(n: int) -> str:
+    return (
+        f"No solution: {n} queens cannot be placed on a {n}x{n} board without two of them "
+        "attacking each other."
+    )
+
+
+@contextmanager
+def _opened(output: str | None) -> Iterator[BinaryIO]:
+    """The binary stream to write to: a file, or standard output."""
+    if output is None:
+        sys.stdout.flush()
+        yield sys.stdout.buffer
+        sys.stdout.buffer.flush()
+        return
+    with open(output, "wb") as out:
+        yield out
+
+
+def _read_placement_text(argument: str) -> str:
+    if argument == "-":
+        return sys.stdin.read()
+    path = Path(argument)
+    if argument.strip() and "\n" not in argument and path.is_file():
+        return path.read_text()
+    return argument
+
+
+def main() -> None:
+    """Entry point of the `nqueens` console script."""
+    cli()

@@ -1,0 +1,262 @@
+"""Single boards of any size: `check` one, `construct` one, `complete` a partial one."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    _no_solution,
+    _one_based_option,
+    _opened,
+    _read_placement_text,
+    _size_argument,
+    cli,
+)
+from nqueens.errors import InvalidPlacementError
+from nqueens.placement import Placement
+
+
+@cli.command()
+@click.argument("placement")
+@_one_based_option
+def check(placement: str, one_based: bool) -> None:
+    """Say whether PLACEMENT is valid, and which queens attack which.
+
+    PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
+    holding either (or a .npy array), or - for standard input. Above 2,000 queens the
+    check is O(N) and names a few attacking pairs. Exit status 0 when valid, 1 when
+    queens attack each other, 2 when the input is not a placement.
+
+    Example: nqueens check "1 3 0 2"
+    """
+    base = 1 if one_based else 0
+    if placement.endswith(".npy") and Path(placement).is_file():
+        _check_large(_load_npy(placement) - base, base)
+        return
+    text = _read_placement_text(placement)  # read once: it may be standard input
+    large = _large_columns(text)
+    if large is not None:
+        _check_large(large - base, base)
+        return
+    board = Placement.from_string(text, base=base)
+    click.echo(str(board))
+    pairs = board.attacks()
+    if not pairs:
+        click.echo(f"valid: {board.n} queens, no two attack each other")
+        if board.n > 1:
+            click.echo(
+                f"canonical form: {board.canonical().to_string(base=base)} "
+                f"({board.orbit_size()} distinct images under rotation and reflection)"
+            )
+        return
+    click.echo(f"invalid: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack")
+    for (r1, c1), (r2, c2) in pairs:
+        how = "same column" if c1 == c2 else "same diagonal"
+        click.echo(
+            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+        )
+    raise click.exceptions.Exit(1)
+
+
+LARGE = 2000
+
+
+"""Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
+
+
+def _load_npy(path: str) -> Any:
+    import numpy as np
+
+    try:
+        return np.load(path, allow_pickle=False)
+    except ValueError as error:
+        raise InvalidPlacementError(f"{path} is not a NumPy array file: {error}") from None
+
+
+def _large_columns(text: str) -> Any:
+    """A long column list as an array (for the O(N) check); None for anything else."""
+    import re
+
+    if len(text) < 2 * LARGE or not re.fullmatch(r"[\s\d,]*", text):
+        return None
+    import numpy as np
+
+    values = np.array(text.replace(",", " ").split(), dtype=np.int64)
+    return values if values.size > LARGE else None
+
+
+def _check_large(cols: Any, base: int) -> None:
+    from nqueens.large import check_array
+
+    result = check_array(cols)
+    if result.is_valid:
+        click.echo(f"valid: {result.n:,} queens, no two attack each other")
+        return
+    click.echo(
+        f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
+        f"{result.diagonals:,}, anti-diagonals {result.antidiagonals:,}; for example:"
+    )
+    for (r1, c1), (r2, c2) in result.examples:
+        how = "same column" if c1 == c2 else "same diagonal"
+        click.echo(
+            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+        )
+    raise click.exceptions.Exit(1)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@click.option(
+    "--method",
+    type=click.Choice(["explicit", "min-conflicts"]),
+    default="explicit",
+    show_default=True,
+    help="explicit: the classical construction; min-conflicts: a random solution by "
+    "local search (reproducible with --seed).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="For min-conflicts.")
+@click.option(
+    "--max-sweeps",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Give up min-conflicts after this many passes over the conflicted rows.",
+)
+@click.option(
+    "--symmetry",
+    default="identity",
+    show_default=True,
+    help="Apply one of the 8 symmetries of the square (rot90, mirror, transpose, ...) to "
+    "get another solution of the same family.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["board", "list", "lines", "npy"]),
+    help="board, list (one line), lines (one column per line) or npy. Default: board up "
+    "to N = 30, lines beyond; npy when --output ends in .npy.",
+)
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
+)
+@_one_based_option
+def construct(
+    n: int,
+    method: str,
+    seed: int,
+    max_sweeps: int,
+    symmetry: str,
+    fmt: str | None,
+    output: str | None,
+    one_based: bool,
+) -> None:
+    """One valid placement for any N: the classical explicit construction in O(N), or a
+    random one by min-conflicts local search (N = 1,000,000 in about a second).
+
+    \b
+    Examples:
+      nqueens construct 8
+      nqueens construct 10000000 --output queens.npy
+      nqueens construct 1000 --symmetry rot90 --format lines
+      nqueens construct 1000000 --method min-conflicts --seed 7 -o random.npy
+    """
+    import numpy as np
+
+    from nqueens.large import construct as construct_columns
+    from nqueens.large import min_conflicts, transform_array
+    from nqueens.render.arrays import text_rows, write_npy_header
+    from nqueens.validate import board_size
+
+    n = board_size(n)
+    if n in (2, 3):
+        click.echo(_no_solution(n), err=True)
+        raise click.exceptions.Exit(1)
+    if method == "explicit":
+        cols = construct_columns(n, symmetry=symmetry)
+    else:
+
+        def report(sweeps: int, left: int) -> None:
+            if sys.stderr.isatty():
+                click.echo(f"sweep {sweeps}: {left:,} rows in conflict", err=True)
+
+        found = min_conflicts(n, seed=seed, max_sweeps=max_sweeps, on_progress=report)
+        if not found.solved:
+            click.echo(
+                f"unknown: no solution within {max_sweeps} sweeps ({found.conflicts:,} rows "
+                "still in conflict); raise --max-sweeps or try another --seed",
+                err=True,
+            )
+            raise click.exceptions.Exit(3)
+        cols = transform_array(found.cols, symmetry)
+    assert cols is not None
+    if fmt is None:
+        fmt = "npy" if output and output.endswith(".npy") else ("board" if n <= 30 else "lines")
+    if fmt == "npy" and output is None and sys.stdout.isatty():
+        raise click.UsageError("--format npy writes binary data: give --output FILE")
+    base = 1 if one_based else 0
+    with _opened(output) as out:
+        if fmt == "board":
+            out.write((str(Placement(tuple(cols.tolist()))) + "\n").encode())
+        elif fmt == "npy":
+            write_npy_header(out, n, 0, descr="<i8")
+            out.write(np.ascontiguousarray(cols, "<i8").tobytes())
+        else:
+            rows = cols.reshape(-1, 1) if fmt == "lines" else cols.reshape(1, -1)
+            out.write(text_rows(rows, base, " "))
+
+
+@cli.command()
+@click.argument("board")
+@click.option("--n", "size", type=int, help="Board size, needed with row:col pairs.")
+@click.option("--count", "count_all", is_flag=True, help="Count every completion.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    help="Give up after this many seconds and answer unknown.",
+)
+@_one_based_option
+def complete(
+    board: str, size: int | None, count_all: bool, time_limit: float | None, one_based: bool
+) -> None:
+    """Complete a board with queens already fixed, or prove it cannot be done.
+
+    BOARD is rows of Q (a fixed queen) and . (empty), lines or /-separated, or row:col
+    pairs with --n, or a file holding either, or - for standard input. The answer board
+    shows fixed queens as Q and added ones as q. Exit status 0 when completed, 1 when no
+    completion exists, 2 for bad input, 3 when the time limit ran out first.
+
+    \b
+    Examples:
+      nqueens complete "Q......./......../......../......../......../......../......../........"
+      nqueens complete "0:0 1:4" --n 8 --count
+      nqueens complete "0:5 7:3" --n 64 --time-limit 10
+    """
+    from nqueens.completion import Partial
+    from nqueens.completion import complete as complete_board
+
+    base = 1 if one_based else 0
+    partial = Partial.from_string(_read_placement_text(board), n=size, base=base)
+    result = complete_board(partial, count=count_all, time_limit=time_limit)
+    work = f"{result.nodes:,} nodes, {result.time:.2f} s"
+    if result.status == "unknown":
+        click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
+        raise click.exceptions.Exit(3)
+    if result.placement is None:
+        fixed = len(partial.fixed)
+        queens = "queen" if fixed == 1 else "queens"
+        click.echo(f"impossible: no completion of the {fixed} fixed {queens} ({work})")
+        raise click.exceptions.Exit(1)
+    for row, col in enumerate(result.placement.cols):
+        mark = "Q" if row in partial.fixed else "q"
+        click.echo(" ".join(mark if c == col else "." for c in range(partial.n)))
+    added = partial.n - len(partial.fixed)
+    click.echo(f"completed: {added} added to {len(partial.fixed)} fixed ({work})")
+    click.echo(f"columns: {result.placement.to_string(base=base)}")
+    if result.count is not None:
+        click.echo(f"{result.count:,} completion{'s' if result.count != 1 else ''} in all")

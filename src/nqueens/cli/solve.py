@@ -1,0 +1,176 @@
+"""`nqueens solve`: the first solution, or every / every unique one, streamed."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+import click
+
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    EXAMPLES,
+    HUMAN_STYLES,
+    MACHINE_FORMATS,
+    _no_solution,
+    _one_based_option,
+    _opened,
+    _size_argument,
+    cli,
+)
+from nqueens.errors import SizeTooLargeError
+
+
+@cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
+@_size_argument
+@click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
+@click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
+@click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
+@click.option(
+    "--algorithm",
+    "-A",
+    default="auto",
+    show_default=True,
+    help="auto (pure-Python bitboard, or the numba engine for long listings), engine, or a "
+    "teaching algorithm: brute-force, permutations, backtracking, flags, flags-stack, "
+    "bitboard, bitboard-stack.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(HUMAN_STYLES + MACHINE_FORMATS),
+    default="board",
+    show_default=True,
+    help="Board style (board, compact, grid, unicode) or machine format (list, json, "
+    "jsonl, csv, npy: a NumPy int8 array of shape (solutions, N)).",
+)
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
+)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    help="Worker processes for engine listings (default: every core).",
+)
+@_one_based_option
+@click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
+def solve(
+    n: int,
+    all_: bool,
+    unique: bool,
+    limit: int | None,
+    algorithm: str,
+    fmt: str,
+    output: str | None,
+    workers: int | None,
+    one_based: bool,
+    show_stats: bool,
+) -> None:
+    """Solve N queens: the first solution, or all / unique ones streamed as found."""
+    from nqueens.search import SearchStats
+    from nqueens.solving import ENGINE, auto_algorithm
+    from nqueens.validate import board_size
+
+    n = board_size(n)
+    listing = all_ or unique or limit is not None or fmt == "npy"
+    if algorithm == "auto":
+        algorithm = auto_algorithm(n, listing=listing)
+    if fmt == "npy" and algorithm != ENGINE:
+        algorithm = ENGINE  # an array file is the engine's own output
+    if fmt == "npy" and output is None and sys.stdout.isatty():
+        raise click.UsageError("--format npy writes binary data: give --output FILE")
+    stats = SearchStats()
+    base = 1 if one_based else 0
+    with _opened(output) as out:
+        if algorithm == ENGINE and fmt in ("list", "csv", "npy"):
+            written = _solve_into_arrays(n, unique, limit, fmt, out, base, workers)
+        else:
+            written = _solve_into_text(
+                n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
+            )
+    human = fmt in HUMAN_STYLES
+    if written == 0:
+        click.echo(_no_solution(n), err=not human)
+    elif listing and human:
+        kind = "unique solution" if unique else "solution"
+        shown = f"first {written}" if limit is not None and written == limit else str(written)
+        click.echo(f"\n{shown} {kind}{'s' if written != 1 else ''} for N = {n}")
+    if show_stats:
+        click.echo(
+            f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
+            f"{stats.backtracks:,} backtracks, {stats.time:.3f} s",
+            err=True,
+        )
+
+
+def _solve_into_text(
+    n: int,
+    listing: bool,
+    unique: bool,
+    limit: int | None,
+    algorithm: str,
+    fmt: str,
+    out: BinaryIO,
+    base: int,
+    stats: Any,
+    workers: int | None,
+) -> int:
+    from nqueens.render.text import write_solutions
+    from nqueens.solving import first, solutions
+
+    if listing:
+        found = solutions(
+            n, algorithm=algorithm, unique=unique, limit=limit, stats=stats, workers=workers
+        )
+    else:
+        solution = first(n, algorithm=algorithm, stats=stats)
+        found = iter([solution] if solution is not None else [])
+    text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    try:
+        return write_solutions(found, text, fmt, base=base, numbered=listing)
+    finally:
+        text.detach()
+
+
+def _solve_into_arrays(
+    n: int,
+    unique: bool,
+    limit: int | None,
+    fmt: str,
+    out: BinaryIO,
+    base: int,
+    workers: int | None,
+) -> int:
+
+    from nqueens.counting import count as count_solutions
+    from nqueens.engine.enumerate import CHUNK, solution_arrays
+    from nqueens.render.arrays import write_arrays, write_npy_header
+    from nqueens.solving import ENGINE_MAX_N
+
+    if limit is None and n > ENGINE_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
+            "or `nqueens count N`"
+        )
+    chunk = min(CHUNK, max(limit or CHUNK, 1))
+    chunks = solution_arrays(n, unique=unique, chunk=chunk, workers=workers if limit is None else 1)
+    if limit is not None:
+        chunks = _first_rows(chunks, limit)
+    if fmt == "npy":
+        known = count_solutions(n, workers=1 if n < 12 else None)
+        rows = known.unique if unique else known.total
+        write_npy_header(out, rows if limit is None else min(rows, limit), n)
+    return write_arrays(chunks, out, fmt, n=n, base=base)
+
+
+def _first_rows(chunks: Iterator[Any], limit: int) -> Iterator[Any]:
+    left = limit
+    for chunk in chunks:
+        if left <= 0:
+            return
+        yield chunk[:left]
+        left -= len(chunk[:left])

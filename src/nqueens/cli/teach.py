@@ -1,0 +1,96 @@
+"""The teaching commands: `compare` the algorithms, `trace` a search, list them."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    _algorithm_option,
+    _one_based_option,
+    _size_argument,
+    cli,
+)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@click.option("--algorithms", help="Comma-separated names (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
+def compare(n: int, algorithms: str | None, as_json: bool) -> None:
+    """Run the algorithms side by side: search space, nodes, checks, solutions, time.
+
+    Algorithms too slow for N are skipped with the reason. Example: nqueens compare 8
+    """
+    from rich.console import Console
+
+    from nqueens.compare import compare as run_comparison
+    from nqueens.compare import search_spaces
+    from nqueens.render.tables import comparison_table
+
+    names = [a.strip() for a in algorithms.split(",") if a.strip()] if algorithms else None
+    if as_json:
+        for row in run_comparison(n, names):
+            click.echo(json.dumps(row.to_dict()))
+        return
+    spaces = search_spaces(n)
+    console = Console()
+    with console.status("comparing...") as status:
+        rows = list(
+            run_comparison(n, names, on_start=lambda name: status.update(f"running {name}..."))
+        )
+    console.print(comparison_table(n, spaces, rows))
+    for row in rows:
+        if row.skipped:
+            console.print(f"{row.algorithm} skipped: {row.skipped}", highlight=False)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+@click.option(
+    "--limit",
+    "-l",
+    type=click.IntRange(min=0),
+    default=200,
+    show_default=True,
+    help="Stop after this many steps (0: every step).",
+)
+@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
+@_one_based_option
+def trace(
+    n: int, algorithm: str, limit: int, solutions: int | None, boards: bool, one_based: bool
+) -> None:
+    """Follow the search step by step: place, attacked-by, remove, found.
+
+    Example: nqueens trace 4 --boards
+    """
+    from nqueens.render.trace import trace_lines
+    from nqueens.search import get_algorithm
+    from nqueens.validate import board_size
+
+    chosen = get_algorithm(algorithm)
+    chosen.check_size(board_size(n), first_only=True)
+    lines = trace_lines(
+        chosen.events(n),
+        n,
+        base=1 if one_based else 0,
+        boards=boards,
+        limit=limit or None,
+        solutions=solutions,
+    )
+    for line in lines:
+        sys.stdout.write(line + "\n")
+
+
+@cli.command()
+def algorithms() -> None:
+    """List the teaching algorithms and the largest N each handles in reasonable time."""
+    from nqueens.search import ALGORITHMS
+
+    for a in ALGORITHMS.values():
+        click.echo(f"{a.name:<15} {a.summary}  (all solutions: N <= {a.max_n})")
