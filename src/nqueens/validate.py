@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import operator
+import os
 
 from nqueens.errors import InvalidSizeError
 
-__all__ = ["board_size"]
+__all__ = ["board_size", "worker_count"]
 
 
 def board_size(n: object) -> int:
@@ -20,3 +21,12 @@ def board_size(n: object) -> int:
     if value < 1:
         raise InvalidSizeError(f"board size must be at least 1, not {value}")
     return value
+
+
+def worker_count(workers: object) -> int:
+    """`workers` as a whole number >= 1; None means every core of this machine."""
+    if workers is None:
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    return workers

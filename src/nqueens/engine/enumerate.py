@@ -10,7 +10,6 @@ prefix's solutions and the results are handed on in order, a few prefixes ahead 
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections import deque
 from collections.abc import Iterator
 
@@ -18,9 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine import kernels
-from nqueens.engine.run import MAX_N
-from nqueens.errors import InvalidSizeError, SizeTooLargeError
-from nqueens.validate import board_size
+from nqueens.engine.run import engine_board_size, process_context
+from nqueens.validate import worker_count
 
 __all__ = ["CHUNK", "solution_arrays"]
 
@@ -48,12 +46,8 @@ def solution_arrays(
     >>> next(solution_arrays(8, unique=True))[0].tolist()
     [0, 4, 7, 5, 2, 6, 1, 3]
     """
-    n = board_size(n)
-    if n > MAX_N:
-        raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
-    count = (os.cpu_count() or 1) if workers is None else workers
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    n = engine_board_size(n)
+    count = worker_count(workers)
     if count == 1 or n < PARALLEL_FROM:
         return _search(n, (), unique, chunk)
     return _parallel(n, unique, chunk, count)
@@ -112,9 +106,7 @@ def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
 def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
     depth = 2 if n < 16 else 3
     tasks = [(n, p, unique) for p in _prefixes(n, depth)]
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(workers)
+    pool = process_context().Pool(workers)
     try:
         ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
         queued = iter(tasks)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
-import os
 import signal
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -21,9 +20,18 @@ from nqueens.engine import kernels
 from nqueens.engine.journal import Journal
 from nqueens.engine.split import Split, split
 from nqueens.errors import CountInterrupted, InvalidSizeError, SizeTooLargeError
-from nqueens.validate import board_size
+from nqueens.validate import board_size, worker_count
 
-__all__ = ["BACKENDS", "ENGINE_VERSION", "MAX_N", "SPLIT_TARGET", "Progress", "count_engine"]
+__all__ = [
+    "BACKENDS",
+    "ENGINE_VERSION",
+    "MAX_N",
+    "SPLIT_TARGET",
+    "Progress",
+    "count_engine",
+    "engine_board_size",
+    "process_context",
+]
 
 ENGINE_VERSION = "1"
 """Bumped whenever kernels or split change what a subproblem index means."""
@@ -72,10 +80,8 @@ def count_engine(
     subproblems per task (default: small enough to keep every worker busy to the end).
     `on_compile` is called before the kernels are compiled (once per machine).
     """
-    n = board_size(n)
-    if n > MAX_N:
-        raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
-    workers = _workers(workers)
+    n = engine_board_size(n)
+    workers = worker_count(workers)
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     start = time.perf_counter()
@@ -151,12 +157,21 @@ def _run(
     )
 
 
-def _workers(workers: int | None) -> int:
-    if workers is None:
-        return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
-    return workers
+def engine_board_size(n: object) -> int:
+    """`n` as a board size the 64-bit kernels can take."""
+    n = board_size(n)
+    if n > MAX_N:
+        raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
+    return n
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """fork where the platform has it: workers inherit the compiled kernels and their
+    data, and callers need no `if __name__ == "__main__"` guard. The CLI keeps this
+    process free of threads (its progress bar refreshes from the progress callback), so
+    forking is safe."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
 def _interrupted(done: int, total: int, journal: str | Path | None) -> str:
@@ -238,12 +253,7 @@ def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
 def _run_processes(
     parts: Split, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
-    # fork: workers inherit the compiled kernels and the split, and callers need no
-    # `if __name__ == "__main__"` guard. The CLI keeps this process free of threads
-    # (its progress bar refreshes from the progress callback), so forking is safe.
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(workers, initializer=_init_worker, initargs=(parts,))
+    pool = process_context().Pool(workers, initializer=_init_worker, initargs=(parts,))
     try:
         yield from pool.imap_unordered(_count_in_worker, batches)
         pool.close()
@@ -256,4 +266,5 @@ BACKENDS: dict[str, Backend] = {
     "inprocess": _run_inprocess,
     "process": _run_processes,
 }
-"""How subproblems are run, by name; the Dask backend registers itself here."""
+"""How subproblems are run on this machine, by name; a Dask cluster is reached through
+`count_engine(scheduler=...)` instead, which binds its client into a runner."""
