@@ -16,7 +16,14 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ENGINE", "ENGINE_MAX_N", "auto_algorithm", "first", "solutions"]
+__all__ = [
+    "ENGINE",
+    "ENGINE_MAX_N",
+    "auto_algorithm",
+    "engine_chunks",
+    "first",
+    "solutions",
+]
 
 ENGINE = "engine"
 """The numba enumeration: no events, but millions of solutions per second."""
@@ -107,18 +114,23 @@ def _engine_solutions(
         raise UnknownAlgorithmError(
             "the engine reports no search events; pick a teaching algorithm to observe"
         )
+    return _placements_from_arrays(
+        engine_chunks(n, unique=unique, limit=limit, workers=workers), stats
+    )
+
+
+def engine_chunks(
+    n: int, *, unique: bool = False, limit: int | None = None, workers: int | None = 1
+) -> Iterator[npt.NDArray[np.int8]]:
+    """The engine's solutions as NumPy chunks, refusing listings that would not end."""
     if limit is None and n > ENGINE_MAX_N:
         raise SizeTooLargeError(
             f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
             "or `nqueens count N`"
         )
-    from nqueens.engine.enumerate import CHUNK, solution_arrays
+    from nqueens.engine.enumerate import solution_arrays
 
-    if limit is not None:
-        chunks = solution_arrays(n, unique=unique, chunk=min(CHUNK, max(limit, 1)))
-    else:
-        chunks = solution_arrays(n, unique=unique, workers=workers)
-    return _placements_from_arrays(chunks, stats)
+    return solution_arrays(n, unique=unique, workers=workers, limit=limit)
 
 
 def _placements_from_arrays(

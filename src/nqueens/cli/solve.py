@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 import click
@@ -20,7 +19,6 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
-from nqueens.errors import SizeTooLargeError
 
 
 @cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
@@ -145,32 +143,13 @@ def _solve_into_arrays(
     base: int,
     workers: int | None,
 ) -> int:
-
     from nqueens.counting import count as count_solutions
-    from nqueens.engine.enumerate import CHUNK, solution_arrays
     from nqueens.render.arrays import write_arrays, write_npy_header
-    from nqueens.solving import ENGINE_MAX_N
+    from nqueens.solving import engine_chunks
 
-    if limit is None and n > ENGINE_MAX_N:
-        raise SizeTooLargeError(
-            f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
-            "or `nqueens count N`"
-        )
-    chunk = min(CHUNK, max(limit or CHUNK, 1))
-    chunks = solution_arrays(n, unique=unique, chunk=chunk, workers=workers if limit is None else 1)
-    if limit is not None:
-        chunks = _first_rows(chunks, limit)
+    chunks = engine_chunks(n, unique=unique, limit=limit, workers=workers)
     if fmt == "npy":
         known = count_solutions(n, workers=1 if n < 12 else None)
         rows = known.unique if unique else known.total
         write_npy_header(out, rows if limit is None else min(rows, limit), n)
     return write_arrays(chunks, out, fmt, n=n, base=base)
-
-
-def _first_rows(chunks: Iterator[Any], limit: int) -> Iterator[Any]:
-    left = limit
-    for chunk in chunks:
-        if left <= 0:
-            return
-        yield chunk[:left]
-        left -= len(chunk[:left])

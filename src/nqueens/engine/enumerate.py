@@ -32,12 +32,18 @@ Rows = npt.NDArray[np.int8]
 
 
 def solution_arrays(
-    n: int, *, unique: bool = False, chunk: int = CHUNK, workers: int | None = 1
+    n: int,
+    *,
+    unique: bool = False,
+    chunk: int = CHUNK,
+    workers: int | None = 1,
+    limit: int | None = None,
 ) -> Iterator[Rows]:
     """Chunks of solutions, each an (k, n) int8 array of columns by row; k <= chunk.
 
     `workers` > 1 (None: every core) lists prefixes in parallel from N = 13 on; the
-    order of the rows is the same either way.
+    order of the rows is the same either way. `limit` stops after that many rows (in
+    this process, searching no further than it must).
 
     Examples
     --------
@@ -45,12 +51,25 @@ def solution_arrays(
     92
     >>> next(solution_arrays(8, unique=True))[0].tolist()
     [0, 4, 7, 5, 2, 6, 1, 3]
+    >>> [len(a) for a in solution_arrays(8, limit=3)]
+    [3]
     """
     n = engine_board_size(n)
     count = worker_count(workers)
+    if limit is not None:
+        return _first_rows(_search(n, (), unique, min(chunk, max(limit, 1))), limit)
     if count == 1 or n < PARALLEL_FROM:
         return _search(n, (), unique, chunk)
     return _parallel(n, unique, chunk, count)
+
+
+def _first_rows(chunks: Iterator[Rows], limit: int) -> Iterator[Rows]:
+    left = limit
+    for rows in chunks:
+        if left <= 0:
+            return
+        yield rows[:left]
+        left -= len(rows[:left])
 
 
 def _search(n: int, prefix: tuple[int, ...], unique: bool, chunk: int) -> Iterator[Rows]:
