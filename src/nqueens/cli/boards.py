@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import InvalidPlacementError
-from nqueens.placement import Placement
+from nqueens.placement import Placement, Square
 
 
 @cli.command()
@@ -55,17 +56,11 @@ def check(placement: str, one_based: bool) -> None:
             )
         return
     click.echo(f"invalid: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack")
-    for (r1, c1), (r2, c2) in pairs:
-        how = "same column" if c1 == c2 else "same diagonal"
-        click.echo(
-            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
-        )
+    _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
 
 
 LARGE = 2000
-
-
 """Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
 
 
@@ -101,12 +96,17 @@ def _check_large(cols: Any, base: int) -> None:
         f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
         f"{result.diagonals:,}, anti-diagonals {result.antidiagonals:,}; for example:"
     )
-    for (r1, c1), (r2, c2) in result.examples:
+    _echo_pairs(result.examples, base)
+    raise click.exceptions.Exit(1)
+
+
+def _echo_pairs(pairs: Iterable[tuple[Square, Square]], base: int) -> None:
+    """One line per pair of queens attacking each other, saying along which line."""
+    for (r1, c1), (r2, c2) in pairs:
         how = "same column" if c1 == c2 else "same diagonal"
         click.echo(
             f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
         )
-    raise click.exceptions.Exit(1)
 
 
 @cli.command(**_SIZE_COMMAND)
