@@ -13,6 +13,8 @@ __all__ = [
     "InvalidSizeError",
     "JournalMismatchError",
     "NQueensError",
+    "NoSolutionError",
+    "OutputFormatError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
 ]
@@ -40,6 +42,16 @@ class UnknownAlgorithmError(NQueensError, ValueError):
 
 class BackendUnavailableError(NQueensError, RuntimeError):
     """An optional part (numba, matplotlib, dask, ...) is missing; the message names the fix."""
+
+
+class OutputFormatError(NQueensError, ValueError):
+    """A file name whose extension names no format the command can write."""
+
+
+class NoSolutionError(NQueensError):
+    """Nothing to draw or return: N = 2 and N = 3 have no solution."""
+
+    exit_status = 1
 
 
 class JournalMismatchError(NQueensError, ValueError):

@@ -1,0 +1,293 @@
+"""The search as a film: GIF (Pillow), MP4 (ffmpeg) or an HTML page with play controls.
+
+Frames are drawn one at a time from the lazy `Frames` stream and handed straight to the
+writer: the GIF and MP4 writers stream them to the file, so memory stays flat however
+long the search. The HTML page is the GIF inlined in an <img>, so it plays in any browser
+or notebook with no script and no other file.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+from matplotlib import font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from numpy.typing import NDArray
+from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
+
+from nqueens.errors import BackendUnavailableError, OutputFormatError
+from nqueens.render.frames import Frame, Frames
+from nqueens.render.image import FONT, BoardPainter
+from nqueens.search.events import Reject
+
+__all__ = ["ANIMATION_FORMATS", "FramePainter", "GifSink", "Mp4Sink", "OutputFormatError", "write"]
+
+ANIMATION_FORMATS = ("gif", "mp4", "html")
+CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
+DPI = 100
+
+
+class FrameSink(Protocol):
+    """Where drawn frames go, one RGB array at a time."""
+
+    def add(self, rgb: NDArray[np.uint8]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class GifSink:
+    """An animated GIF written frame by frame, holding only the previous frame.
+
+    Pillow's own GIF writer (and matplotlib's PillowWriter on top of it) keeps every
+    frame until the end. This one fixes the palette from a sample picture showing every
+    colour the frames use, then appends each frame as the rectangle that changed.
+    """
+
+    def __init__(self, path: str | Path, fps: float, palette_sample: Image.Image) -> None:
+        self._palette = palette_sample.convert("RGB").quantize(
+            colors=255, method=Image.Quantize.MEDIANCUT
+        )
+        self._duration = round(1000 / fps)
+        self._previous: NDArray[np.uint8] | None = None
+        self._file = open(path, "wb")  # noqa: SIM115  (closed in close)
+
+    def add(self, rgb: NDArray[np.uint8]) -> None:
+        indexed = Image.fromarray(rgb).quantize(palette=self._palette, dither=Image.Dither.NONE)
+        pixels = np.asarray(indexed)
+        if self._previous is None:
+            header, _ = GifImagePlugin.getheader(indexed, info={"loop": 0, "optimize": False})
+            self._file.write(b"".join(header))
+            part, offset = indexed, (0, 0)
+        else:
+            part, offset = self._changes(pixels)
+        data = GifImagePlugin.getdata(
+            part, offset=offset, duration=self._duration, disposal=1, transparency=CLEAR
+        )
+        self._file.write(b"".join(data))
+        self._previous = pixels
+
+    def _changes(self, pixels: NDArray[np.uint8]) -> tuple[Image.Image, tuple[int, int]]:
+        """The rectangle that changed, with unchanged pixels transparent (they compress)."""
+        assert self._previous is not None
+        changed = pixels != self._previous
+        rows, cols = np.nonzero(changed.any(axis=1))[0], np.nonzero(changed.any(axis=0))[0]
+        if not len(rows):  # an unchanged frame: one clear pixel, so it still counts
+            return Image.fromarray(np.full((1, 1), CLEAR, np.uint8), "P"), (0, 0)
+        top, bottom, left, right = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+        window = np.where(changed[top:bottom, left:right], pixels[top:bottom, left:right], CLEAR)
+        part = Image.fromarray(window.astype(np.uint8), "P")
+        part.putpalette(self._palette.getpalette() or [])
+        return part, (int(left), int(top))
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.write(b";")  # the GIF trailer
+            self._file.close()
+
+
+class Mp4Sink:
+    """An H.264 MP4 made by an ffmpeg process that reads the raw frames from a pipe."""
+
+    def __init__(self, path: str | Path, fps: float, size: int) -> None:
+        ffmpeg = shutil.which("ffmpeg")
+        if ffmpeg is None:
+            raise BackendUnavailableError(
+                "MP4 needs ffmpeg, which is not installed (not found on PATH): install it "
+                "(e.g. `apt install ffmpeg`) or write a .gif or .html instead"
+            )
+        command = [
+            ffmpeg,
+            "-y",
+            "-loglevel",
+            "error",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-s",
+            f"{size}x{size}",
+            "-framerate",
+            str(fps),
+            "-i",
+            "-",
+            "-vf",
+            "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+            "-c:v",
+            "libx264",
+            "-pix_fmt",
+            "yuv420p",
+            str(path),
+        ]
+        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def add(self, rgb: NDArray[np.uint8]) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write(np.ascontiguousarray(rgb).tobytes())
+
+    def close(self) -> None:
+        _, errors = self._process.communicate()
+        if self._process.returncode:
+            message = errors.decode(errors="replace").strip().splitlines()
+            raise BackendUnavailableError(f"ffmpeg failed: {message[-1] if message else '?'}")
+
+
+class HtmlSink:
+    """A page that plays the animation in any browser or notebook: the GIF, inlined."""
+
+    def __init__(self, path: str | Path, fps: float, palette_sample: Image.Image, title: str):
+        self._path, self._title = Path(path), title
+        self._folder = tempfile.TemporaryDirectory()
+        self._gif_path = Path(self._folder.name) / "animation.gif"
+        self._gif = GifSink(self._gif_path, fps, palette_sample)
+
+    def add(self, rgb: NDArray[np.uint8]) -> None:
+        self._gif.add(rgb)
+
+    def close(self) -> None:
+        self._gif.close()
+        try:
+            self._path.write_text(html_page(self._gif_path.read_bytes(), self._title))
+        finally:
+            self._folder.cleanup()
+
+
+def html_img(gif: bytes, title: str) -> str:
+    """An <img> element holding the GIF itself, so it needs no other file."""
+    data = base64.b64encode(gif).decode("ascii")
+    return f'<img src="data:image/gif;base64,{data}" alt="{html.escape(title)}">'
+
+
+def html_page(gif: bytes, title: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title></head>\n"
+        '<body style="margin:2em;font-family:sans-serif;text-align:center">\n'
+        f"{html_img(gif, title)}\n</body></html>\n"
+    )
+
+
+@functools.cache
+def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, pixels)
+
+
+class FramePainter:
+    """A figure of `size` x `size` pixels: a title, the board, the step and the counters.
+
+    Drawn by blitting: the board's frame, labels and title are drawn once; each frame
+    redraws only the squares, the queens, the marks and the two lines of text.
+    """
+
+    def __init__(self, n: int, size: int, title: str, base: int = 0) -> None:
+        inches = size / DPI
+        self.size = size
+        self.figure = Figure(figsize=(inches, inches), dpi=DPI)
+        self.canvas = FigureCanvasAgg(self.figure)
+        self.figure.patch.set_facecolor("white")
+        text = max(7.0, min(12.0, size / 48))
+        margin = 0.09
+        board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, 0.72))
+        self.board = BoardPainter(board, n, base=base)
+        self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
+        self._moving = self.board.moving_parts()
+        for artist in self._moving:
+            artist.set_animated(True)
+        self.canvas.draw()
+        self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+        # The two lines of text change every frame; Pillow draws them ten times faster
+        # than matplotlib, in the same font (the DejaVu Sans that matplotlib ships).
+        self._font_file = font_manager.findfont(FONT)
+        self._font_pixels = round(text * DPI / 72)
+
+    def render(self, frame: Frame) -> NDArray[np.uint8]:
+        """The frame as a size x size x 3 array of pixels."""
+        self.board.draw_frame(frame)
+        self.canvas.restore_region(self._background)
+        for artist in self._moving:
+            self.figure.draw_artist(artist)
+        picture = Image.fromarray(np.asarray(self.canvas.buffer_rgba())[..., :3])
+        pen = ImageDraw.Draw(picture)
+        centre = self.size / 2
+        caption_colour = "#2e7d32" if frame.solution else "black"
+        for text, colour, height in (
+            (frame.caption, caption_colour, 0.915),
+            (frame.counters(), "#444444", 0.965),
+        ):
+            pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
+        return np.asarray(picture)
+
+    def _fitting(self, pen: ImageDraw.ImageDraw, text: str) -> ImageFont.FreeTypeFont:
+        """The default font, or a smaller one when the line would not fit the width."""
+        pixels = self._font_pixels
+        while True:
+            font = _font(self._font_file, pixels)
+            if pixels <= 6 or pen.textlength(text, font) <= 0.97 * self.size:
+                return font
+            pixels -= 1
+
+    def palette_sample(self) -> Image.Image:
+        """Pictures with every colour the frames use: shading, a rejection, a solution."""
+        n = self.board.n
+        cols = tuple(range(0, n, 2))[: max(1, n // 2)]
+        attacked = frozenset((r, c) for r in range(len(cols), n) for c in range(n))
+        samples = [
+            Frame(n, cols, attacked, Reject(n - 1, 0, (0, cols[0])), False, 0, 0, 0, 0, "x 0"),
+            Frame(n, tuple(range(n)), frozenset(), None, True, 0, 0, 0, 0, "found 0"),
+        ]
+        return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
+
+
+def format_of(path: str | Path) -> str:
+    """The animation format named by the file's extension."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix == "htm":
+        return "html"
+    if suffix not in ANIMATION_FORMATS:
+        raise OutputFormatError(
+            f"cannot tell the animation format from {str(path)!r}: name it .gif, .mp4 or .html"
+        )
+    return suffix
+
+
+def _sink(path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
+    fmt = format_of(path)
+    if fmt == "mp4":
+        return Mp4Sink(path, fps, painter.size)
+    if fmt == "html":
+        return HtmlSink(path, fps, painter.palette_sample(), title)
+    return GifSink(path, fps, painter.palette_sample())
+
+
+def write(
+    frames: Frames,
+    path: str | Path,
+    *,
+    fps: float,
+    size: int,
+    title: str,
+    base: int = 0,
+    on_frame: Callable[[int], None] | None = None,
+) -> int:
+    """Draw `frames` into `path` (format from its extension); returns the number of frames."""
+    painter = FramePainter(frames.n, size, title, base)
+    sink = _sink(path, fps, painter, title)
+    written = 0
+    try:
+        for frame in frames:
+            sink.add(painter.render(frame))
+            written += 1
+            if on_frame is not None:
+                on_frame(written)
+    finally:
+        sink.close()
+    return written

@@ -1,0 +1,125 @@
+"""What a picture of one moment of the search shows, derived lazily from the events.
+
+Animations draw `Frame`s; the frames come one at a time from the event stream, so a long
+search never holds more than the current board in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from nqueens.render.trace import describe
+from nqueens.search.events import Event, Reject, Solution
+from nqueens.search.replay import Replay
+
+__all__ = ["Frame", "FrameLimits", "Frames", "snapshot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board and the counters at one step, and what just happened there.
+
+    `reject` is the square just found attacked and the queen attacking it; `solution`
+    says the board is a solution being shown; `caption` describes the step in words.
+    """
+
+    n: int
+    cols: tuple[int, ...]
+    attacked: frozenset[tuple[int, int]]
+    reject: Reject | None
+    solution: bool
+    step: int
+    nodes: int
+    backtracks: int
+    solutions: int
+    caption: str
+
+    def counters(self) -> str:
+        return (
+            f"step {self.step}   nodes {self.nodes}   "
+            f"backtracks {self.backtracks}   solutions {self.solutions}"
+        )
+
+
+def snapshot(replay: Replay, event: Event | None, base: int = 0) -> Frame:
+    """The frame for `replay`'s state, `event` being the step that led to it."""
+    caption = " ".join(describe(event, replay, base).split()) if event else "empty board"
+    return Frame(
+        n=replay.n,
+        cols=tuple(replay.cols),
+        attacked=frozenset(replay.attacked()),
+        reject=event if isinstance(event, Reject) else None,
+        solution=isinstance(event, Solution),
+        step=replay.step,
+        nodes=replay.nodes,
+        backtracks=replay.backtracks,
+        solutions=replay.solutions,
+        caption=caption,
+    )
+
+
+@dataclass(frozen=True)
+class FrameLimits:
+    """Where an animation stops, and how long a solution stays on screen.
+
+    max_frames: at most this many frames (None: no limit); solutions: stop after this
+    many solutions (None: the whole search); hold: frames each solution is shown for.
+    """
+
+    max_frames: int | None = 600
+    solutions: int | None = None
+    hold: int = 8
+
+
+class Frames:
+    """The empty board, then one frame per event, each solution repeated `hold` times.
+
+    Iterating produces the frames lazily and stops at `limits.max_frames` frames or after
+    `limits.solutions` solutions, whichever comes first; `capped` then says whether the
+    frame limit cut the search short. `count()` says how many frames there will be
+    without drawing any (it runs the search once more).
+    """
+
+    def __init__(
+        self,
+        events: Callable[[], Iterable[Event]],
+        n: int,
+        limits: FrameLimits | None = None,
+    ) -> None:
+        self.events = events
+        self.n = n
+        self.limits = limits or FrameLimits()
+        self.capped = False
+
+    def __iter__(self) -> Iterator[Frame]:
+        self.capped = False
+        budget = self.limits.max_frames
+        for shown, frame in enumerate(self._all(Replay(self.n))):
+            if budget is not None and shown >= budget:
+                self.capped = True
+                return
+            yield frame
+
+    def _all(self, replay: Replay) -> Iterator[Frame]:
+        yield snapshot(replay, None)
+        wanted = self.limits.solutions
+        for event in self.events():
+            replay.apply(event)
+            frame = snapshot(replay, event)
+            yield from [frame] * (max(self.limits.hold, 1) if frame.solution else 1)
+            if wanted is not None and replay.solutions >= wanted:
+                return
+
+    def count(self) -> int:
+        limit = self.limits.max_frames
+        count = 1
+        found = 0
+        for event in self.events():
+            if limit is not None and count >= limit:
+                return limit
+            found += isinstance(event, Solution)
+            count += max(self.limits.hold, 1) if isinstance(event, Solution) else 1
+            if self.limits.solutions is not None and found >= self.limits.solutions:
+                break
+        return count if limit is None else min(count, limit)

@@ -1,0 +1,241 @@
+"""Chessboards drawn with matplotlib: pictures of solutions and the frames of animations.
+
+Only the object-oriented matplotlib API is used (a `Figure` with an Agg canvas, never
+pyplot), so nothing depends on a screen or on global state. Imported only by the
+commands and functions that draw: matplotlib takes a while to load.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PatchCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError
+from nqueens.placement import Placement
+from nqueens.render.frames import Frame
+from nqueens.render.svg import DARK, LIGHT, QUEEN
+
+__all__ = ["PICTURE_FORMATS", "BoardPainter", "picture", "picture_format", "save_picture"]
+
+QUEEN_GLYPH = "\u265b"  # ♛, in DejaVu Sans, which matplotlib ships
+ATTACKED_LIGHT, ATTACKED_DARK = "#f4b9a4", "#c98a6e"
+SOLUTION_LIGHT, SOLUTION_DARK = "#c8e6a0", "#8fb86a"
+REJECT = "#c62828"
+FONT = "DejaVu Sans"
+PICTURE_FORMATS = ("png", "svg", "pdf")
+MAX_PICTURE_BOARDS = 400
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    value = int(colour.lstrip("#"), 16)
+    return ((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
+
+
+def _label_step(n: int) -> int:
+    """Label every square up to 16; beyond, every k-th so the labels stay readable."""
+    return 1 if n <= 16 else math.ceil(n / 16)
+
+
+class BoardPainter:
+    """One board on a matplotlib Axes, redrawn cheaply from frame to frame.
+
+    The squares are one collection of patches (recoloured per frame, far cheaper to draw
+    than an image resampled to the screen), the queens one text
+    artist per row, the rejected square a red cross with a line to its attacker.
+    """
+
+    def __init__(self, ax: object, n: int, *, base: int = 0, labels: bool = True) -> None:
+        from matplotlib.axes import Axes
+
+        assert isinstance(ax, Axes)
+        self.ax, self.n = ax, n
+        dark = (np.add.outer(np.arange(n), np.arange(n)) % 2).astype(bool).ravel()[:, None]
+        self._plain = np.where(dark, _rgb(DARK), _rgb(LIGHT))
+        self._attacked = np.where(dark, _rgb(ATTACKED_DARK), _rgb(ATTACKED_LIGHT))
+        self._solved = np.where(dark, _rgb(SOLUTION_DARK), _rgb(SOLUTION_LIGHT))
+        squares = [Rectangle((c - 0.5, r - 0.5), 1, 1) for r in range(n) for c in range(n)]
+        self.squares = PatchCollection(
+            squares, facecolors=self._plain, linewidths=0, antialiased=False, zorder=0
+        )
+        ax.add_collection(self.squares)
+        ax.set_xlim(-0.5, n - 0.5)
+        ax.set_ylim(n - 0.5, -0.5)
+        ax.set_aspect("equal")
+        for spine in ax.spines.values():
+            spine.set_color("#5a3d28")
+        self._labels(base) if labels else (ax.set_xticks([]), ax.set_yticks([]))
+        size = self._glyph_points()
+        self.queens = [
+            ax.text(
+                0,
+                row,
+                QUEEN_GLYPH,
+                fontsize=size,
+                fontfamily=FONT,
+                color=QUEEN,
+                ha="center",
+                va="center_baseline",
+                visible=False,
+                zorder=3,
+            )
+            for row in range(n)
+        ]
+        self.cross = ax.text(
+            0,
+            0,
+            "\u2715",
+            fontsize=size * 0.8,
+            fontfamily=FONT,
+            color=REJECT,
+            ha="center",
+            va="center_baseline",
+            visible=False,
+            zorder=4,
+        )
+        (self.line,) = ax.plot([], [], color=REJECT, linewidth=2, alpha=0.8, zorder=2)
+        (self.ring,) = ax.plot(
+            [],
+            [],
+            marker="o",
+            markersize=size * 1.1,
+            markerfacecolor="none",
+            markeredgecolor=REJECT,
+            markeredgewidth=2,
+            linestyle="none",
+            zorder=4,
+        )
+
+    def moving_parts(self) -> list[Any]:
+        """The artists a frame changes, in drawing order (the rest is drawn once)."""
+        spines = self.ax.spines.values()
+        return [self.squares, *spines, self.line, *self.queens, self.cross, self.ring]
+
+    def _labels(self, base: int) -> None:
+        step = _label_step(self.n)
+        ticks = list(range(0, self.n, step))
+        fontsize = max(6.0, min(11.0, self._square_points() * 0.35))
+        for axis in (self.ax.xaxis, self.ax.yaxis):
+            axis.set_ticks(ticks, labels=[str(t + base) for t in ticks], fontsize=fontsize)
+        self.ax.xaxis.tick_top()
+        self.ax.tick_params(length=0, pad=2, colors="#333333")
+
+    def _square_points(self) -> float:
+        """The side of one square in points, from the axes' place on the figure."""
+        figure = self.ax.get_figure(root=True)
+        assert isinstance(figure, Figure)
+        box = self.ax.get_position()
+        width, height = figure.get_size_inches()
+        return float(min(box.width * width, box.height * height) * 72 / self.n)
+
+    def _glyph_points(self) -> float:
+        return self._square_points() * 0.85
+
+    def draw(
+        self,
+        cols: Sequence[int],
+        *,
+        attacked: Iterable[tuple[int, int]] = (),
+        reject: tuple[int, int, int, int] | None = None,
+        solution: bool = False,
+    ) -> None:
+        """Queens at `cols[row]`, `attacked` shaded, `reject` (row, col, by_row, by_col) marked."""
+        colours = (self._solved if solution else self._plain).copy()
+        for row, col in attacked:
+            colours[row * self.n + col] = self._attacked[row * self.n + col]
+        # matplotlib's stubs do not admit an N x 3 array of colours, which it accepts.
+        self.squares.set_facecolor(colours)  # type: ignore[arg-type]
+        for row, queen in enumerate(self.queens):
+            if row < len(cols):
+                queen.set_position((cols[row], row))
+                queen.set_visible(True)
+            else:
+                queen.set_visible(False)
+        if reject is None:
+            self.cross.set_visible(False)
+            self.line.set_data([], [])
+            self.ring.set_data([], [])
+            return
+        row, col, by_row, by_col = reject
+        self.cross.set_position((col, row))
+        self.cross.set_visible(True)
+        self.line.set_data([by_col, col], [by_row, row])
+        self.ring.set_data([by_col], [by_row])
+
+    def draw_frame(self, frame: Frame) -> None:
+        reject = frame.reject
+        self.draw(
+            frame.cols,
+            attacked=frame.attacked,
+            reject=(reject.row, reject.col, *reject.attacker) if reject else None,
+            solution=frame.solution,
+        )
+
+
+def picture(
+    placements: Sequence[Placement],
+    *,
+    title: str | None = None,
+    base: int = 0,
+    columns: int | None = None,
+) -> Figure:
+    """One board, or a numbered grid of boards, as a matplotlib Figure (shown inline in Jupyter)."""
+    if not placements:
+        raise InvalidPlacementError("nothing to draw: no placements given")
+    if len(placements) > MAX_PICTURE_BOARDS:
+        raise SizeTooLargeError(
+            f"{len(placements)} boards is too many for one picture "
+            f"(at most {MAX_PICTURE_BOARDS}): use --limit"
+        )
+    n = placements[0].n
+    count = len(placements)
+    columns = columns or (1 if count == 1 else math.ceil(math.sqrt(count)))
+    rows = math.ceil(count / columns)
+    side = 5.0 if count == 1 else max(1.8, min(3.0, 12 / columns))
+    header = 0.5 if title else 0.1
+    title_room = 0.25 if count > 1 else 0.0
+    figure = Figure(figsize=(columns * side, rows * (side + title_room) + header), dpi=100)
+    FigureCanvasAgg(figure)
+    figure.patch.set_facecolor("white")
+    if title:
+        figure.suptitle(title, fontsize=14, y=1 - 0.18 / figure.get_figheight())
+    labels = count == 1 or n <= 12
+    cell_w, cell_h = 1 / columns, (1 - header / figure.get_figheight()) / rows
+    for index, placement in enumerate(placements):
+        r, c = divmod(index, columns)
+        pad_x = 0.09 * cell_w if labels else 0.05 * cell_w
+        pad_top = 0.17 * cell_h if count > 1 else 0.06 * cell_h
+        ax = figure.add_axes(
+            (
+                c * cell_w + pad_x,
+                1 - header / figure.get_figheight() - (r + 1) * cell_h + 0.04 * cell_h,
+                cell_w - pad_x - 0.04 * cell_w,
+                cell_h - pad_top - 0.04 * cell_h,
+            )
+        )
+        BoardPainter(ax, n, base=base, labels=labels).draw(placement.cols)
+        if count > 1:
+            ax.set_title(f"{index + 1}", fontsize=10, pad=14 if labels else 3)
+    return figure
+
+
+def picture_format(path: str | Path) -> str:
+    """The picture format named by the file's extension."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in PICTURE_FORMATS:
+        raise OutputFormatError(
+            f"cannot tell the picture format from {str(path)!r}: name it .png, .svg or .pdf"
+        )
+    return suffix
+
+
+def save_picture(figure: Figure, path: str | Path) -> None:
+    """Write the figure as PNG, SVG or PDF, chosen by the file's extension."""
+    figure.savefig(path, format=picture_format(path), facecolor="white")
