@@ -1,0 +1,211 @@
+// Replays a recorded N-Queens search. The rules mirror nqueens.search.replay.Replay:
+// every event can be applied and undone, so stepping back is as cheap as stepping on.
+(() => {
+  "use strict";
+  const PLACE = 0, REJECT = 1, REMOVE = 2, SOLUTION = 3;
+  const SVG = "http://www.w3.org/2000/svg";
+  const data = JSON.parse(document.getElementById("search-data").textContent);
+  const n = data.n, events = data.events, total = events.length;
+  const state = { cols: [], step: 0, nodes: 0, backtracks: 0, rejects: 0, solutions: 0 };
+  const $ = (id) => document.getElementById(id);
+
+  function apply(e) {
+    const [kind, row, col] = e;
+    if (kind === PLACE) { state.cols.push(col); state.nodes++; }
+    else if (kind === REMOVE) { state.cols.pop(); state.backtracks++; }
+    else if (kind === REJECT) state.rejects++;
+    else if (kind === SOLUTION) state.solutions++;
+    state.step++;
+  }
+
+  function undo(e) {
+    const [kind, row, col] = e;
+    if (kind === PLACE) { state.cols.pop(); state.nodes--; }
+    else if (kind === REMOVE) { state.cols.push(col); state.backtracks--; }
+    else if (kind === REJECT) state.rejects--;
+    else if (kind === SOLUTION) state.solutions--;
+    state.step--;
+  }
+
+  function attacked() {
+    const squares = new Set();
+    for (let row = state.cols.length; row < n; row++) {
+      state.cols.forEach((c, r) => {
+        for (const col of [c, c - (row - r), c + (row - r)]) {
+          if (col >= 0 && col < n) squares.add(row * n + col);
+        }
+      });
+    }
+    return squares;
+  }
+
+  const square = (row, col) => `row ${row}, col ${col}`;
+
+  function describe(e) {
+    if (!e) return "empty board";
+    const [kind, row, col, byRow, byCol] = e;
+    if (kind === PLACE) return `place ${square(row, col)}`;
+    if (kind === REJECT) {
+      const why = byCol === col ? "same column" : "same diagonal";
+      return `attacked ${square(row, col)} by the queen on ${square(byRow, byCol)} (${why})`;
+    }
+    if (kind === REMOVE) {
+      const why = row === n - 1 ? "try the next square" : `no more safe squares in row ${row + 1}: step back`;
+      return `remove ${square(row, col)} (${why})`;
+    }
+    return `found solution ${state.solutions}: ${state.cols.join(" ")}`;
+  }
+
+  // The board: squares, labels, one queen per row, and the marks of a rejection.
+  const board = $("board");
+  board.setAttribute("viewBox", `-0.7 -0.7 ${n + 0.8} ${n + 0.8}`);
+  const element = (name, attributes, parent = board) => {
+    const node = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    parent.appendChild(node);
+    return node;
+  };
+  const squares = [];
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      squares.push(element("rect", {
+        x: col, y: row, width: 1.01, height: 1.01,
+        class: (row + col) % 2 ? "dark" : "light", "data-row": row, "data-col": col,
+      }));
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = i;
+    element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end" }).textContent = i;
+  }
+  element("rect", { x: 0, y: 0, width: n, height: n, fill: "none", stroke: "#5a3d28", "stroke-width": 0.03 });
+  const line = element("line", { class: "attack-line", visibility: "hidden" });
+  const queens = [];
+  for (let row = 0; row < n; row++) {
+    const queen = element("use", { href: "#queen-glyph", class: "queen", visibility: "hidden", "data-row": row });
+    queens.push(queen);
+  }
+  const ring = element("circle", { class: "attacker-ring", r: 0.45, visibility: "hidden" });
+  const cross = element("g", { class: "cross", visibility: "hidden" });
+  element("line", { x1: 0.25, y1: 0.25, x2: 0.75, y2: 0.75 }, cross);
+  element("line", { x1: 0.75, y1: 0.25, x2: 0.25, y2: 0.75 }, cross);
+
+  // The list of solutions in the recording, each a jump to the step where it was found.
+  const list = $("solutions");
+  const entries = data.solutions.map((solution, index) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.textContent = solution.cols.join(" ");
+    button.dataset.step = solution.step;
+    button.title = `step ${solution.step}`;
+    button.addEventListener("click", () => { pause(); goTo(solution.step); });
+    item.appendChild(button);
+    list.appendChild(item);
+    return button;
+  });
+  $("no-solutions").hidden = entries.length > 0;
+  $("solution-count").textContent = `(${entries.length})`;
+  if (data.capped) {
+    const note = $("capped");
+    note.hidden = false;
+    note.textContent = `This recording holds the first ${total.toLocaleString("en")} steps of the search: ` +
+      `it was capped at ${data.maxSteps.toLocaleString("en")} steps and the search goes on beyond them.`;
+  }
+  const scrubber = $("scrubber");
+  scrubber.max = total;
+
+  function render() {
+    const current = state.step ? events[state.step - 1] : null;
+    const shaded = attacked();
+    squares.forEach((rect, index) => rect.classList.toggle("attacked", shaded.has(index)));
+    queens.forEach((queen, row) => {
+      const placed = row < state.cols.length;
+      queen.setAttribute("visibility", placed ? "visible" : "hidden");
+      if (placed) {
+        queen.setAttribute("transform", `translate(${state.cols[row] + 0.1} ${row + 0.1}) scale(0.8)`);
+        queen.dataset.col = state.cols[row];
+      }
+    });
+    const rejected = current && current[0] === REJECT;
+    for (const mark of [cross, ring, line]) mark.setAttribute("visibility", rejected ? "visible" : "hidden");
+    if (rejected) {
+      const [, row, col, byRow, byCol] = current;
+      cross.setAttribute("transform", `translate(${col} ${row})`);
+      ring.setAttribute("cx", byCol + 0.5); ring.setAttribute("cy", byRow + 0.5);
+      line.setAttribute("x1", byCol + 0.5); line.setAttribute("y1", byRow + 0.5);
+      line.setAttribute("x2", col + 0.5); line.setAttribute("y2", row + 0.5);
+    }
+    const solved = Boolean(current && current[0] === SOLUTION);
+    board.classList.toggle("solved", solved);
+    board.dataset.cols = state.cols.join(" ");
+    const caption = $("caption");
+    caption.textContent = describe(current) + (state.step === total && total ? " \u2014 end of the recording" : "");
+    caption.classList.toggle("solution", solved);
+    $("step").textContent = state.step;
+    $("nodes").textContent = state.nodes;
+    $("backtracks").textContent = state.backtracks;
+    $("found").textContent = state.solutions;
+    scrubber.value = state.step;
+    entries.forEach((button) => {
+      const step = Number(button.dataset.step);
+      button.classList.toggle("current", step === state.step);
+      button.classList.toggle("ahead", step > state.step);
+    });
+  }
+
+  function goTo(step) {
+    step = Math.max(0, Math.min(total, step));
+    while (state.step > step) undo(events[state.step - 1]);
+    while (state.step < step) apply(events[state.step]);
+    render();
+  }
+
+  function nextSolution() {
+    const next = data.solutions.find((solution) => solution.step > state.step);
+    goTo(next ? next.step : total);
+  }
+
+  // Playing: one step per tick at the chosen speed, stopping at the end.
+  let timer = null;
+  const playButton = $("play");
+  function pause() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    playButton.innerHTML = "&#x25B6; play";
+  }
+  function tick() {
+    if (state.step >= total) { pause(); return; }
+    goTo(state.step + 1);
+    timer = setTimeout(tick, 1000 / Number($("speed").value));
+  }
+  function play() {
+    if (state.step >= total) goTo(0);
+    playButton.innerHTML = "&#x275A;&#x275A; pause";
+    timer = setTimeout(tick, 0);
+  }
+  const toggle = () => (timer === null ? play() : pause());
+
+  playButton.addEventListener("click", toggle);
+  $("forward").addEventListener("click", () => { pause(); goTo(state.step + 1); });
+  $("back").addEventListener("click", () => { pause(); goTo(state.step - 1); });
+  $("restart").addEventListener("click", () => { pause(); goTo(0); });
+  $("next-solution").addEventListener("click", () => { pause(); nextSolution(); });
+  scrubber.addEventListener("input", () => { pause(); goTo(Number(scrubber.value)); });
+  $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.key !== " ") return;
+    const actions = {
+      " ": toggle,
+      ArrowRight: () => { pause(); goTo(state.step + 1); },
+      ArrowLeft: () => { pause(); goTo(state.step - 1); },
+      n: () => { pause(); nextSolution(); },
+      N: () => { pause(); nextSolution(); },
+      Home: () => { pause(); goTo(0); },
+      End: () => { pause(); goTo(total); },
+    };
+    if (actions[event.key]) { event.preventDefault(); actions[event.key](); }
+  });
+  // Space on a focused button would click it as well: the key alone decides.
+  document.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
+  render();
+})();
