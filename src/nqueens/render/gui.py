@@ -1,0 +1,281 @@
+"""The desktop viewer: a tkinter window that runs the search live, step by step.
+
+The same controls as the web player (play/pause, step on and back, speed, next solution,
+the solutions found, the same keys), but the search runs as you watch: a `Stepper` pulls
+each event from the search only when the window needs it.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from nqueens.errors import BackendUnavailableError
+from nqueens.render.image import (
+    ATTACKED_DARK,
+    ATTACKED_LIGHT,
+    QUEEN_GLYPH,
+    REJECT,
+    SOLUTION_DARK,
+    SOLUTION_LIGHT,
+)
+from nqueens.render.svg import DARK, LIGHT, QUEEN
+from nqueens.render.trace import describe
+from nqueens.search import get_algorithm
+from nqueens.search.events import Reject, Solution
+from nqueens.search.replay import Stepper
+
+__all__ = ["Viewer", "run"]
+
+BOARD_PIXELS = 480
+MARGIN = 24
+FONT = "DejaVu Sans"
+
+
+class Viewer(ttk.Frame):
+    """The board, its controls and the list of solutions, over one live search."""
+
+    def __init__(self, master: tk.Misc, n: int, algorithm: str) -> None:
+        super().__init__(master, padding=10)
+        self.n = n
+        self.algorithm = algorithm
+        self.stepper = Stepper(n, get_algorithm(algorithm).events(n))
+        self.playing = False
+        self._timer: str | None = None
+        self.square = (BOARD_PIXELS - MARGIN) // n
+        side = MARGIN + self.square * n + 2
+        self.canvas = tk.Canvas(
+            self, width=side, height=side, background="white", borderwidth=0, highlightthickness=0
+        )
+        self.canvas.grid(row=0, column=0, sticky="nw")
+        self._draw_board()
+        self.caption = tk.StringVar(value="empty board")
+        self.counters = tk.StringVar()
+        ttk.Label(self, textvariable=self.caption, font=(FONT, 11)).grid(
+            row=1, column=0, sticky="w", pady=(8, 0)
+        )
+        ttk.Label(self, textvariable=self.counters, font=(FONT, 10)).grid(
+            row=2, column=0, sticky="w"
+        )
+        self._controls().grid(row=3, column=0, sticky="w", pady=8)
+        self._solution_list().grid(row=0, column=1, rowspan=4, sticky="ns", padx=(12, 0))
+        self._bind_keys()
+        self.render()
+
+    # -- building the window -------------------------------------------------------
+
+    def _xy(self, row: int, col: int) -> tuple[int, int]:
+        return MARGIN + col * self.square, MARGIN + row * self.square
+
+    def _draw_board(self) -> None:
+        c, s = self.canvas, self.square
+        for i in range(self.n):
+            x, y = self._xy(i, i)
+            c.create_text(x + s / 2, MARGIN / 2, text=str(i), font=(FONT, 10))
+            c.create_text(MARGIN / 2, y + s / 2, text=str(i), font=(FONT, 10))
+        self.squares = {}
+        for row in range(self.n):
+            for col in range(self.n):
+                x, y = self._xy(row, col)
+                self.squares[row, col] = c.create_rectangle(x, y, x + s, y + s, width=0)
+        x, y = self._xy(0, 0)
+        c.create_rectangle(x, y, x + s * self.n, y + s * self.n, outline="#5a3d28")
+        self.line = c.create_line(0, 0, 0, 0, fill=REJECT, width=3, state="hidden")
+        glyph = (FONT, -int(s * 0.8))  # negative: a size in pixels
+        self.queens = [
+            c.create_text(0, 0, text=QUEEN_GLYPH, font=glyph, fill=QUEEN, state="hidden")
+            for _ in range(self.n)
+        ]
+        self.ring = c.create_oval(0, 0, 0, 0, outline=REJECT, width=3, state="hidden")
+        self.cross = c.create_text(
+            0, 0, text="\u2715", font=(FONT, -int(s * 0.6)), fill=REJECT, state="hidden"
+        )
+
+    def _controls(self) -> ttk.Frame:
+        bar = ttk.Frame(self)
+        self.play_button = ttk.Button(bar, text="Play", command=self.toggle)
+        buttons = [
+            ttk.Button(bar, text="|< Start", command=lambda: self.go_to(0)),
+            ttk.Button(bar, text="< Back", command=self.back),
+            self.play_button,
+            ttk.Button(bar, text="Step >", command=self.forward),
+            ttk.Button(bar, text="Next solution >|", command=self.next_solution),
+        ]
+        for column, button in enumerate(buttons):
+            button.grid(row=0, column=column, padx=2)
+        ttk.Label(bar, text="speed (steps/s)").grid(row=1, column=0, columnspan=2, sticky="e")
+        self.speed = tk.IntVar(value=8)
+        ttk.Scale(
+            bar,
+            from_=1,
+            to=60,
+            variable=self.speed,
+            orient="horizontal",
+            length=180,
+            command=lambda _value: self.speed.set(round(self.speed.get())),
+        ).grid(row=1, column=2, columnspan=2, sticky="w", pady=(6, 0))
+        ttk.Label(bar, textvariable=self.speed).grid(row=1, column=4, sticky="w", pady=(6, 0))
+        return bar
+
+    def _solution_list(self) -> ttk.Frame:
+        panel = ttk.Frame(self)
+        ttk.Label(panel, text="Solutions found", font=(FONT, 11, "bold")).pack(anchor="w")
+        self.solutions = tk.Listbox(
+            panel,
+            width=3 * self.n + 6,
+            height=24,
+            font=("DejaVu Sans Mono", 10),
+            activestyle="none",
+            exportselection=False,
+        )
+        self.solutions.pack(fill="y", expand=True)
+        self.solutions.bind("<<ListboxSelect>>", self._jump_to_selected)
+        return panel
+
+    def _bind_keys(self) -> None:
+        root = self.winfo_toplevel()
+        root.bind("<space>", lambda _e: self.toggle())
+        root.bind("<Right>", lambda _e: self.forward())
+        root.bind("<Left>", lambda _e: self.back())
+        root.bind("<Home>", lambda _e: self.go_to(0))
+        for key in ("n", "N"):
+            root.bind(f"<Key-{key}>", lambda _e: self.next_solution())
+        for key in ("q", "Escape"):
+            root.bind(f"<{key}>", lambda _e: root.destroy())
+
+    # -- moving through the search ----------------------------------------------
+
+    def forward(self) -> bool:
+        self.pause()
+        moved = self.stepper.forward()
+        self.render()
+        return moved
+
+    def back(self) -> bool:
+        self.pause()
+        moved = self.stepper.back()
+        self.render()
+        return moved
+
+    def go_to(self, step: int) -> None:
+        self.pause()
+        self.stepper.go_to(step)
+        self.render()
+
+    def next_solution(self) -> bool:
+        self.pause()
+        found = self.stepper.next_solution()
+        self.render()
+        return found
+
+    def toggle(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            self.playing = True
+            self.play_button.configure(text="Pause")
+            self._tick()
+
+    def pause(self) -> None:
+        self.playing = False
+        self.play_button.configure(text="Play")
+        if self._timer is not None:
+            self.after_cancel(self._timer)
+            self._timer = None
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.playing:
+            return
+        if not self.stepper.forward():
+            self.pause()
+            self.render()
+            return
+        self.render()
+        self._timer = self.after(max(1, round(1000 / max(1, self.speed.get()))), self._tick)
+
+    def _jump_to_selected(self, _event: object) -> None:
+        chosen = self.solutions.curselection()  # type: ignore[no-untyped-call]
+        if chosen:
+            self.go_to(self.stepper.solution_steps[chosen[0]])
+
+    # -- drawing -------------------------------------------------------------------
+
+    def render(self) -> None:
+        replay, event = self.stepper.replay, self.stepper.event
+        solved = isinstance(event, Solution)
+        attacked = replay.attacked()
+        for (row, col), item in self.squares.items():
+            dark = (row + col) % 2 == 1
+            if (row, col) in attacked:
+                colour = ATTACKED_DARK if dark else ATTACKED_LIGHT
+            elif solved:
+                colour = SOLUTION_DARK if dark else SOLUTION_LIGHT
+            else:
+                colour = DARK if dark else LIGHT
+            self.canvas.itemconfigure(item, fill=colour)
+        half = self.square / 2
+        for row, queen in enumerate(self.queens):
+            if row < len(replay.cols):
+                x, y = self._xy(row, replay.cols[row])
+                self.canvas.coords(queen, x + half, y + half)
+                self.canvas.itemconfigure(queen, state="normal")
+            else:
+                self.canvas.itemconfigure(queen, state="hidden")
+        self._mark(event if isinstance(event, Reject) else None)
+        caption = " ".join(describe(event, replay).split()) if event else "empty board"
+        if self.stepper.finished and self.stepper.position == len(self.stepper.history):
+            caption += " (end of the search)"
+        self.caption.set(caption)
+        self.counters.set(
+            f"step {replay.step}    nodes {replay.nodes}    "
+            f"backtracks {replay.backtracks}    solutions {replay.solutions}"
+        )
+        self._list_solutions()
+
+    def _mark(self, reject: Reject | None) -> None:
+        items = (self.line, self.ring, self.cross)
+        if reject is None:
+            for item in items:
+                self.canvas.itemconfigure(item, state="hidden")
+            return
+        half = self.square / 2
+        x, y = self._xy(reject.row, reject.col)
+        ax, ay = self._xy(*reject.attacker)
+        self.canvas.coords(self.cross, x + half, y + half)
+        self.canvas.coords(self.line, ax + half, ay + half, x + half, y + half)
+        r = half * 0.92
+        self.canvas.coords(self.ring, ax + half - r, ay + half - r, ax + half + r, ay + half + r)
+        for item in items:
+            self.canvas.itemconfigure(item, state="normal")
+
+    def _list_solutions(self) -> None:
+        known = self.stepper.solution_steps
+        for index in range(self.solutions.size(), len(known)):
+            event = self.stepper.history[known[index] - 1]
+            assert isinstance(event, Solution)
+            self.solutions.insert("end", f"{index + 1:>3}. {event.placement.to_string()}")
+        self.solutions.selection_clear(0, "end")
+        if self.stepper.position in known:
+            self.solutions.selection_set(known.index(self.stepper.position))
+
+
+def open_window(n: int, algorithm: str) -> tuple[tk.Tk, Viewer]:
+    """The window and its viewer, not yet running (tests drive them directly)."""
+    try:
+        root = tk.Tk(className="nqueens")
+    except tk.TclError as error:
+        raise BackendUnavailableError(
+            f"cannot open a window ({error}): the viewer needs a display; "
+            "set DISPLAY, or run it under xvfb-run"
+        ) from None
+    root.title(f"{n} queens: {algorithm} search")
+    viewer = Viewer(root, n, algorithm)
+    viewer.pack(fill="both", expand=True)
+    return root, viewer
+
+
+def run(n: int, algorithm: str) -> None:
+    """Open the viewer and return when its window is closed."""
+    root, _viewer = open_window(n, algorithm)
+    root.mainloop()
