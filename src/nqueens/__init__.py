@@ -18,7 +18,9 @@ from nqueens.errors import (
     BackendUnavailableError,
     InvalidPlacementError,
     InvalidSizeError,
+    NoSolutionError,
     NQueensError,
+    OutputFormatError,
     SizeTooLargeError,
     UnknownAlgorithmError,
 )
@@ -32,31 +34,40 @@ from nqueens.search import (
     Solution,
 )
 from nqueens.solving import first, solutions
+from nqueens.visual import Animation, Player, animate, gui, play, show
 
 __all__ = [
     "ALGORITHMS",
     "SYMMETRIES",
+    "Animation",
     "BackendUnavailableError",
     "Completion",
     "CountResult",
     "InvalidPlacementError",
     "InvalidSizeError",
     "NQueensError",
+    "NoSolutionError",
+    "OutputFormatError",
     "Partial",
     "Place",
     "Placement",
+    "Player",
     "Reject",
     "Remove",
     "SearchStats",
     "SizeTooLargeError",
     "Solution",
     "UnknownAlgorithmError",
+    "animate",
     "check_array",
     "complete",
     "construct",
     "count",
     "first",
+    "gui",
     "min_conflicts",
+    "play",
+    "show",
     "solutions",
 ]
 

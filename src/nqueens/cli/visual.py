@@ -1,0 +1,194 @@
+"""The commands that draw: `show` a picture, `animate` the search, `play` it in a page, `gui`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    _algorithm_option,
+    _one_based_option,
+    _size_argument,
+    cli,
+)
+
+_out_option = click.option(
+    "--out", "-o", required=True, type=click.Path(dir_okay=False), help="The file to write."
+)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
+@click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
+@click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
+@_out_option
+@_one_based_option
+def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_based: bool) -> None:
+    """Draw a solution, or a numbered grid of many, as a PNG, SVG or PDF picture.
+
+    \b
+    Examples:
+      nqueens show 8 --out queen.png              the first solution
+      nqueens show 8 --unique --out unique.svg    the 12 unique solutions on one page
+      nqueens show 10 --limit 6 --out six.pdf     the first six solutions
+    """
+    from nqueens.visual import show as draw
+
+    figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
+    boards = len(figure.axes)
+    click.echo(f"wrote {out}: {boards} board{'s' if boards != 1 else ''}")
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+@_out_option
+@click.option(
+    "--fps",
+    type=click.FloatRange(min=0, min_open=True),
+    default=8.0,
+    show_default=True,
+    help="Frames per second.",
+)
+@click.option(
+    "--max-frames",
+    type=click.IntRange(min=0),
+    default=1000,
+    show_default=True,
+    help="Stop after this many frames (0: no limit).",
+)
+@click.option(
+    "--solutions",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Stop after this many solutions (0: the whole search).",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(min=100, max=4000),
+    default=480,
+    show_default=True,
+    help="Width and height of the film in pixels.",
+)
+@_one_based_option
+def animate(
+    n: int,
+    algorithm: str,
+    out: str,
+    fps: float,
+    max_frames: int,
+    solutions: int,
+    size: int,
+    one_based: bool,
+) -> None:
+    """Animate the search as a GIF, MP4 (needs ffmpeg) or HTML page.
+
+    Queens are placed and taken back, the squares they attack are shaded, a rejected
+    square is crossed and tied to the queen attacking it, each solution is held for a
+    second, and the step and counters run below the board.
+
+    \b
+    Examples:
+      nqueens animate 4 --out four.gif                        the whole search for 4
+      nqueens animate 8 --solutions 1 --out eight.mp4         up to the first solution
+      nqueens animate 6 -A bitboard --fps 4 --out six.html    a page that plays it
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from nqueens.render.animation import format_of
+    from nqueens.visual import Animation
+
+    format_of(out)  # a bad file name fails before the search runs
+    film = Animation(
+        n,
+        algorithm,
+        fps=fps,
+        max_frames=max_frames or None,
+        solutions=solutions or None,
+        size=size,
+        one_based=one_based,
+    )
+    total = film.frame_count()
+    with Progress(
+        "drawing frames",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+        console=_stderr_console(),
+    ) as progress:
+        task = progress.add_task("frames", total=total)
+        written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
+    click.echo(f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)")
+    if film.capped:
+        click.echo(
+            f"stopped at {max_frames} frames before the search ended "
+            "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)",
+            err=True,
+        )
+
+
+def _stderr_console() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+@_out_option
+@click.option(
+    "--max-steps",
+    type=click.IntRange(min=1),
+    default=20_000,
+    show_default=True,
+    help="Record at most this many steps of the search.",
+)
+def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
+    """Write a self-contained, offline HTML player of the search (N up to 12).
+
+    Play/pause, step on and back, speed, jump to the next solution, and the list of
+    solutions found, clickable. Keys: Space, Left/Right, N, Home.
+
+    \b
+    Examples:
+      nqueens play 8 --out eight.html
+      nqueens play 6 -A bitboard --out six.html
+    """
+    from nqueens.visual import play as record
+
+    player = record(n, algorithm, max_steps=max_steps, out=out)
+    recording = player.recording
+    click.echo(
+        f"wrote {out}: {len(recording.events):,} steps, {len(recording.solutions)} solutions"
+    )
+    if recording.capped:
+        click.echo(
+            f"the search goes on beyond {max_steps:,} steps: the page plays the first "
+            f"{max_steps:,} (raise --max-steps to record more)",
+            err=True,
+        )
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+def gui(n: int, algorithm: str) -> None:
+    """Open a window that runs the search live, with the player's controls (N up to 12).
+
+    Keys: Space play/pause, Left/Right step, N next solution, Home start, Q or Esc close.
+    Example: nqueens gui 8
+    """
+    from nqueens.visual import gui as open_viewer
+
+    open_viewer(n, algorithm)

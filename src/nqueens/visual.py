@@ -1,0 +1,247 @@
+"""See the search: pictures, animations, the interactive player and the desktop viewer.
+
+The API behind `nqueens show|animate|play|gui`, for scripts and notebooks. Everything
+here draws from the teaching searches' events (via `Replay`); matplotlib is loaded only
+when something is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError
+from nqueens.placement import Placement
+from nqueens.render.frames import FrameLimits, Frames
+from nqueens.search import get_algorithm
+from nqueens.search.events import Event
+from nqueens.validate import board_size
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from nqueens.render.player import Recording
+
+__all__ = [
+    "MAX_ANIMATION_N",
+    "MAX_PLAYER_N",
+    "Animation",
+    "Player",
+    "animate",
+    "gui",
+    "play",
+    "show",
+]
+
+MAX_ANIMATION_N = 32  # beyond, the squares of a default-sized frame are a few pixels wide
+MAX_PLAYER_N = 12
+ANIMATION_ALGORITHM = "backtracking"  # the one with a check function: it shows rejections
+PLAYER_STEPS = 20_000
+
+
+def _placements(
+    n: int, *, all: bool, unique: bool, limit: int | None, algorithm: str
+) -> list[Placement]:
+    from nqueens.solving import solutions
+
+    if not (all or unique or limit):
+        limit = 1
+    found = list(solutions(n, unique=unique, limit=limit, algorithm=algorithm))
+    if not found:
+        raise NoSolutionError(f"no solution: {n} queens cannot be placed on a {n}x{n} board")
+    return found
+
+
+def show(
+    what: int | Placement | Iterable[Placement],
+    *,
+    all: bool = False,
+    unique: bool = False,
+    limit: int | None = None,
+    out: str | Path | None = None,
+    one_based: bool = False,
+    title: str | None = None,
+) -> Figure:
+    """A picture of solutions: the first (default), `all`, the `unique` ones, or `limit` of them.
+
+    `what` is a board size, a placement, or placements to draw. Many boards make a
+    numbered grid. Returns the matplotlib Figure (notebooks display it); `out` also
+    writes it, as PNG, SVG or PDF by the file's extension.
+    """
+    from nqueens.render.image import picture, picture_format, save_picture
+    from nqueens.solving import auto_algorithm
+
+    if out is not None:
+        picture_format(out)  # a bad name fails before the search
+
+    if isinstance(what, Placement):
+        placements = [what]
+    elif isinstance(what, int):
+        n = board_size(what)
+        if limit is not None and limit < 1:
+            raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
+        algorithm = auto_algorithm(n, listing=all or unique)
+        placements = _placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)
+        if title is None:
+            kind = "unique solutions" if unique else "solutions" if (all or limit) else ""
+            title = f"{n} queens" + (f": {len(placements)} {kind}" if kind else "")
+    else:
+        placements = list(what)
+    figure = picture(placements, title=title, base=int(one_based))
+    if out is not None:
+        save_picture(figure, str(out))
+    return figure
+
+
+def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:
+    chosen = get_algorithm(algorithm)
+    return lambda: chosen.events(n)
+
+
+@dataclass
+class Animation:
+    """The search as a film, drawn lazily when saved or displayed.
+
+    Saves as GIF, MP4 or HTML (`save`); in a notebook it shows itself as the GIF. The
+    film runs from the empty board, one frame per event, each solution held `hold`
+    frames (default: one second), until `solutions` solutions or `max_frames` frames.
+    `capped` tells, after drawing, whether `max_frames` cut the search short.
+    """
+
+    n: int
+    algorithm: str = ANIMATION_ALGORITHM
+    fps: float = 8.0
+    max_frames: int | None = 1000
+    solutions: int | None = None
+    size: int = 480
+    hold: int | None = None
+    one_based: bool = False
+    frames: Frames = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.n = board_size(self.n)
+        if self.n > MAX_ANIMATION_N:
+            raise InvalidSizeError(
+                f"N = {self.n} is too large to animate: use N <= {MAX_ANIMATION_N}"
+            )
+        chosen = get_algorithm(self.algorithm)
+        endless = self.max_frames is None and self.solutions is None
+        chosen.check_size(self.n, first_only=not endless)
+        if not self.fps > 0:
+            raise InvalidSizeError(f"fps must be more than 0, not {self.fps}")
+        if not 100 <= self.size <= 4000:
+            raise InvalidSizeError(f"size must be 100 to 4000 pixels, not {self.size}")
+        for name in ("max_frames", "solutions"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
+        hold = self.hold if self.hold is not None else max(1, round(self.fps))
+        limits = FrameLimits(self.max_frames, self.solutions, hold)
+        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits)
+
+    @property
+    def title(self) -> str:
+        return f"{self.n} queens: {self.algorithm}"
+
+    @property
+    def capped(self) -> bool:
+        return self.frames.capped
+
+    def frame_count(self) -> int:
+        """How many frames the film has (runs the search, draws nothing)."""
+        return self.frames.count()
+
+    def save(self, path: str | Path, on_frame: Callable[[int], None] | None = None) -> int:
+        """Write the film to `path` (.gif, .mp4 or .html); returns the number of frames."""
+        from nqueens.render.animation import format_of, write
+
+        format_of(path)  # a bad name fails before any drawing
+        return write(
+            self.frames,
+            path,
+            fps=self.fps,
+            size=self.size,
+            title=self.title,
+            base=int(self.one_based),
+            on_frame=on_frame,
+        )
+
+    def _repr_html_(self) -> str:
+        import tempfile
+
+        from nqueens.render.animation import html_img
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "animation.gif"
+            self.save(path)
+            return html_img(path.read_bytes(), self.title)
+
+
+def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Animation:
+    """The search animated (see `Animation` for the options); displays inline in notebooks."""
+    return Animation(n, algorithm, **options)
+
+
+@dataclass
+class Player:
+    """The interactive player page for a recorded search (see `nqueens.render.player`)."""
+
+    recording: Recording
+    html: str
+
+    @property
+    def capped(self) -> bool:
+        return self.recording.capped
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.html, encoding="utf-8")
+
+    def _repr_html_(self) -> str:
+        import html
+
+        # An iframe keeps the page's script and style to itself inside a notebook.
+        return (
+            f'<iframe srcdoc="{html.escape(self.html)}" style="width:100%;height:760px;'
+            'border:none" title="N-Queens player"></iframe>'
+        )
+
+
+def play(
+    n: int,
+    algorithm: str = "backtracking",
+    *,
+    max_steps: int = PLAYER_STEPS,
+    out: str | Path | None = None,
+) -> Player:
+    """Record the search (at most `max_steps` events) into a self-contained player page."""
+    from nqueens.render.glyph import queen_path
+    from nqueens.render.player import page, record
+
+    if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
+        raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+    n = board_size(n)
+    if n > MAX_PLAYER_N:
+        raise InvalidSizeError(f"N = {n} is too large for the player: use N <= {MAX_PLAYER_N}")
+    if max_steps < 1:
+        raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
+    chosen = get_algorithm(algorithm)
+    chosen.check_size(n, first_only=True)
+    recording = record(chosen.events(n), n, chosen.name, max_steps)
+    player = Player(recording, page(recording, queen_path()))
+    if out is not None:
+        player.save(out)
+    return player
+
+
+def gui(n: int, algorithm: str = "backtracking") -> None:
+    """Open the desktop viewer (tkinter) on the live search; returns when it is closed."""
+    from nqueens.render.gui import run
+
+    n = board_size(n)
+    if n > MAX_PLAYER_N:
+        raise InvalidSizeError(f"N = {n} is too large for the viewer: use N <= {MAX_PLAYER_N}")
+    chosen = get_algorithm(algorithm)
+    chosen.check_size(n, first_only=True)
+    run(n, chosen.name)
