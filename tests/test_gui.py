@@ -1,0 +1,189 @@
+"""The tkinter viewer in a real window on a virtual X screen (Xvfb started by the tests)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import ImageGrab
+
+pytestmark = pytest.mark.gui
+
+FIRST_8 = (0, 4, 7, 5, 2, 6, 1, 3)
+
+
+def _require(program: str) -> None:
+    if shutil.which(program) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{program} is missing: .ci/run installs it")
+        pytest.skip(f"{program} is not installed (apt install xvfb xdotool)")
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """A fresh Xvfb server; its number is chosen by Xvfb itself (-displayfd)."""
+    _require("Xvfb")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    assert number, "Xvfb did not start"
+    name = f":{number}"
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = name
+    try:
+        yield name
+    finally:
+        if previous is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = previous
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _grab(display: str, widget: object) -> np.ndarray:
+    x, y = widget.winfo_rootx(), widget.winfo_rooty()  # type: ignore[attr-defined]
+    width, height = widget.winfo_width(), widget.winfo_height()  # type: ignore[attr-defined]
+    image = ImageGrab.grab(bbox=(x, y, x + width, y + height), xdisplay=display)
+    return np.asarray(image.convert("RGB")).astype(int)
+
+
+def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
+    from nqueens.render.gui import open_window
+
+    root, viewer = open_window(8, "backtracking")
+    try:
+        root.update()
+        assert root.title() == "8 queens: backtracking search"
+        assert viewer.caption.get() == "empty board"
+        for _ in range(5):
+            assert viewer.forward()
+        assert viewer.counters.get().split() == [
+            "step", "5", "nodes", "2", "backtracks", "0", "solutions", "0",
+        ]  # fmt: skip
+        assert viewer.caption.get().startswith("attacked row 2, col 0")
+        assert viewer.canvas.itemcget(viewer.cross, "state") == "normal"
+        viewer.back()
+        assert viewer.stepper.position == 4
+        assert viewer.next_solution()
+        assert viewer.stepper.position == 982
+        assert viewer.solutions.get(0, "end") == ("  1. 0 4 7 5 2 6 1 3",)
+        assert viewer.caption.get() == "found solution 1: 0 4 7 5 2 6 1 3"
+        root.update()
+        pixels = _grab(display, viewer.canvas)
+        from PIL import Image
+
+        Image.fromarray(pixels.astype(np.uint8)).save(tmp_path / "viewer.png")
+        for row in range(8):
+            for col in range(8):
+                x0, y0 = viewer._xy(row, col)
+                middle = viewer.square // 2
+                patch = pixels[y0 + middle - 5 : y0 + middle + 5, x0 + middle - 5 : x0 + middle + 5]
+                dark = int((patch.sum(axis=2) < 150).sum())
+                assert (dark > 10) if col == FIRST_8[row] else (dark == 0), (row, col)
+        viewer.go_to(0)
+        assert viewer.canvas.itemcget(viewer.queens[0], "state") == "hidden"
+        viewer.solutions.selection_set(0)
+        viewer.solutions.event_generate("<<ListboxSelect>>")
+        root.update()
+        assert viewer.stepper.position == 982
+    finally:
+        root.destroy()
+
+
+def test_play_runs_on_its_own_and_pauses(display: str) -> None:
+    from nqueens.render.gui import open_window
+
+    root, viewer = open_window(6, "bitboard")
+    try:
+        viewer.speed.set(60)
+        viewer.toggle()
+        assert viewer.playing and viewer.play_button.cget("text") == "Pause"
+        deadline = time.monotonic() + 20
+        while viewer.stepper.position < 10:
+            assert time.monotonic() < deadline, "playing did not advance"
+            root.update()
+            time.sleep(0.01)
+        viewer.toggle()
+        stopped = viewer.stepper.position
+        for _ in range(20):
+            root.update()
+            time.sleep(0.01)
+        assert viewer.stepper.position == stopped and not viewer.playing
+    finally:
+        root.destroy()
+
+
+def test_keys_drive_the_viewer(display: str) -> None:
+    from nqueens.render.gui import open_window
+
+    root, viewer = open_window(4, "backtracking")
+    try:
+        root.update()
+        root.focus_force()
+        for key in ("<Right>", "<Right>", "<Right>", "<Left>"):
+            root.event_generate(key, when="tail")
+        root.update()
+        assert viewer.stepper.position == 2
+        root.event_generate("<Key-n>", when="tail")
+        root.update()
+        assert viewer.stepper.position == 31
+        root.event_generate("<Home>", when="tail")
+        root.update()
+        assert viewer.stepper.position == 0
+    finally:
+        root.destroy()
+
+
+def test_nqueens_gui_command_opens_a_window_that_keys_drive_and_close(
+    display: str, tmp_path: Path
+) -> None:
+    """The real command in its own process, driven with xdotool like a user would."""
+    _require("xdotool")
+    env = {**os.environ, "DISPLAY": display}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "gui", "5"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "5 queens"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        window = found.stdout.split()[0]
+        before = np.asarray(ImageGrab.grab(xdisplay=display).convert("RGB")).astype(int)
+        subprocess.run(
+            ["xdotool", "key", "--window", window, "Right", "Right", "Right"], env=env, check=True
+        )
+        time.sleep(0.5)
+        after = ImageGrab.grab(xdisplay=display)
+        after.save(tmp_path / "gui.png")
+        assert (np.asarray(after.convert("RGB")).astype(int) != before).any()  # queens appeared
+        # Not checked: the window is gone before xdotool sends the key's release.
+        subprocess.run(["xdotool", "key", "--window", window, "q"], env=env, capture_output=True)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        _out, err = process.communicate()
+    assert err == ""

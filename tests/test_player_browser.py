@@ -1,0 +1,168 @@
+"""The HTML player in a real headless Chromium (Debian's), driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import nqueens
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+# Chromium as this machine runs it: as root (no sandbox), offline (no background traffic).
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is not installed (apt install chromium chromium-driver)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_player(browser: object, tmp_path: Path) -> Iterator[object]:
+    pages = []
+
+    def load(n: int, **options: object) -> object:
+        path = tmp_path / f"player{n}.html"
+        nqueens.play(n, out=path, **options)  # type: ignore[arg-type]
+        page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
+        page.errors = []
+        page.requests = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.on("request", lambda request: page.requests.append(request.url))
+        page.goto(path.as_uri())
+        pages.append(page)
+        return page
+
+    yield load
+    for page in pages:
+        assert page.errors == []  # no script errors
+        assert all(url.startswith("file://") for url in page.requests)  # offline
+        page.close()
+
+
+def counters(page: object) -> dict[str, str]:
+    return {name: page.inner_text(f"#{name}") for name in ("step", "nodes", "backtracks", "found")}  # type: ignore[attr-defined]
+
+
+def queens(page: object) -> str:
+    return page.get_attribute("#board", "data-cols")  # type: ignore[attr-defined,no-any-return]
+
+
+def test_step_forward_and_back_updates_board_and_counters(open_player: object) -> None:
+    page = open_player(4)  # type: ignore[operator]
+    assert counters(page) == {"step": "0", "nodes": "0", "backtracks": "0", "found": "0"}
+    assert page.inner_text("#caption") == "empty board"
+    page.click("#forward")
+    assert counters(page)["step"] == "1" and queens(page) == "0"
+    assert page.inner_text("#caption") == "place row 0, col 0"
+    assert page.locator("use.queen[visibility=visible]").count() == 1
+    page.click("#forward")  # (1, 0) is attacked by the queen on (0, 0)
+    assert page.inner_text("#caption") == (
+        "attacked row 1, col 0 by the queen on row 0, col 0 (same column)"
+    )
+    assert page.get_attribute("g.cross", "visibility") == "visible"
+    assert page.locator("rect.attacked").count() == 6  # 2 in each row below: column, diagonal
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert counters(page)["step"] == "4"
+    page.keyboard.press("ArrowLeft")
+    assert counters(page)["step"] == "3"
+    page.click("#back")
+    page.click("#back")
+    assert counters(page)["step"] == "1" and queens(page) == "0"
+
+
+def test_next_solution_and_the_solution_list(open_player: object, tmp_path: Path) -> None:
+    page = open_player(4)  # type: ignore[operator]
+    assert page.locator("#solutions li").count() == 2
+    page.click("#next-solution")
+    assert counters(page) == {"step": "31", "nodes": "8", "backtracks": "4", "found": "1"}
+    assert queens(page) == "1 3 0 2"
+    assert page.inner_text("#caption") == "found solution 1: 1 3 0 2"
+    assert "solved" in page.get_attribute("#board", "class")
+    page.keyboard.press("n")
+    assert counters(page)["step"] == "48" and queens(page) == "2 0 3 1"
+    page.locator("#solutions li button").nth(0).click()
+    assert counters(page)["step"] == "31" and queens(page) == "1 3 0 2"
+    page.keyboard.press("Home")
+    assert counters(page)["step"] == "0" and queens(page) == ""
+    page.keyboard.press("End")
+    assert counters(page)["step"] == "78" and "end of the recording" in page.inner_text("#caption")
+    shot = tmp_path / "player.png"
+    page.locator("#board").screenshot(path=str(shot))
+    with Image.open(shot) as image:
+        assert min(image.size) > 200
+
+
+def test_play_pause_and_speed(open_player: object) -> None:
+    page = open_player(6)  # type: ignore[operator]
+    page.fill("#speed", "60")
+    page.dispatch_event("#speed", "input")
+    assert page.inner_text("#speed-value") == "60"
+    page.keyboard.press(" ")
+    page.wait_for_function("Number(document.getElementById('step').textContent) >= 10")
+    page.keyboard.press(" ")
+    paused = counters(page)["step"]
+    page.wait_for_timeout(300)
+    assert counters(page)["step"] == paused and int(paused) >= 10
+    page.click("#play")
+    page.wait_for_function(f"Number(document.getElementById('step').textContent) > {paused}")
+    page.click("#play")
+    assert "play" in page.inner_text("#play")
+
+
+def test_screenshot_shows_the_first_8_queens_solution(open_player: object, tmp_path: Path) -> None:
+    page = open_player(8)  # type: ignore[operator]
+    page.click("#next-solution")
+    assert queens(page) == "0 4 7 5 2 6 1 3" and counters(page)["step"] == "982"
+    shot = tmp_path / "eight.png"
+    page.screenshot(path=str(shot))
+    board = page.locator("#board").bounding_box()
+    first = page.locator("rect[data-row='0'][data-col='0']").bounding_box()
+    square = first["width"]
+    with Image.open(shot) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    for row in range(8):
+        for col in range(8):
+            x = int(first["x"] + (col + 0.5) * square)
+            y = int(first["y"] + (row + 0.5) * square)
+            patch = pixels[y - 5 : y + 5, x - 5 : x + 5]
+            dark = int((patch.sum(axis=2) < 150).sum())
+            on_queen = col == (0, 4, 7, 5, 2, 6, 1, 3)[row]
+            assert (dark > 10) if on_queen else (dark == 0), (row, col)
+    assert board["width"] > 300
+
+
+def test_capped_recording_says_so(open_player: object) -> None:
+    page = open_player(12, max_steps=500)  # type: ignore[operator]
+    note = page.locator("#capped")
+    assert note.is_visible() and "capped at 500 steps" in note.inner_text()
+    page.keyboard.press("End")
+    assert counters(page)["step"] == "500"
+    page.keyboard.press("ArrowRight")
+    assert counters(page)["step"] == "500"
