@@ -60,6 +60,9 @@ Examples:
   nqueens count 12                     total and unique counts
   nqueens compare 8                    the algorithms side by side
   nqueens trace 4 --boards             the search step by step
+  nqueens show 8 -u --out unique.png   a picture of the 12 unique solutions
+  nqueens animate 4 --out search.gif   the search as a film (GIF, MP4, HTML)
+  nqueens play 8 --out player.html     an interactive page; `nqueens gui 8`: a window
   nqueens check "0 4 7 5 2 6 1 3"      is this placement valid?
   nqueens construct 1000000 -o q.npy   one placement of a million queens
   nqueens complete "0:0 1:4" --n 8     complete a board with fixed queens
