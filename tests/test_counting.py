@@ -32,6 +32,14 @@ def test_count_matches_the_naive_solver(n: int) -> None:
 def test_count_result_as_json_values() -> None:
     record = nqueens.count(8).to_dict()
     assert record["total"] == 92 and record["unique"] == 12 and record["n"] == 8
+    assert (record["half_turn"], record["quarter_turn"]) == (4, 0)
+
+
+def test_engine_count_reports_the_symmetric_solutions() -> None:
+    """P and R from the engine's classes; tests/test_symmetric.py checks them both ways."""
+    result = nqueens.count(12)
+    assert (result.half_turn, result.quarter_turn) == (80, 8)
+    assert nqueens.count(1).quarter_turn == 1
 
 
 def test_count_refuses_bad_sizes() -> None:

@@ -30,7 +30,9 @@ class CountResult:
 
     `subproblems` is how many pieces the search was split into, `resumed` how many of
     them came from a journal rather than from this run, `nodes` how many queens the
-    search placed (0 where a method does not count them).
+    search placed (0 where a method does not count them). `half_turn` and `quarter_turn`
+    (P and R, OEIS A032522 and A033148) count the solutions that a half turn or a quarter
+    turn of the board leaves unchanged, where the method finds them (None otherwise).
     """
 
     n: int
@@ -42,6 +44,8 @@ class CountResult:
     subproblems: int = 1
     resumed: int = 0
     nodes: int = 0
+    half_turn: int | None = None
+    quarter_turn: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

@@ -86,7 +86,8 @@ def count_engine(
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     start = time.perf_counter()
     if n == 1:
-        return CountResult(1, 1, 1, time.perf_counter() - start, "backtrack", workers, 0)
+        elapsed = time.perf_counter() - start
+        return CountResult(1, 1, 1, elapsed, "backtrack", workers, 0, half_turn=1, quarter_turn=1)
     _prepare_kernels(on_compile)
     parts = split(n, SPLIT_TARGET)
     if scheduler is not None:
@@ -154,6 +155,8 @@ def _run(
         len(parts),
         resumed=len(finished),
         nodes=nodes,
+        half_turn=2 * c2 + 4 * c4,  # classes of 2 are fixed by the quarter turn, of 4 by
+        quarter_turn=2 * c2,  # the half turn only; every member of a class alike
     )
 
 
