@@ -452,3 +452,14 @@ def test_first_solution_event_carries_the_placement() -> None:
     solution = events[N4_FIRST - 1]
     assert isinstance(solution, Solution) and solution.placement.cols == (1, 3, 0, 2)
     assert isinstance(events[0], Place) and any(isinstance(e, Reject) for e in events)
+
+
+def test_a_failing_ffmpeg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake = tmp_path / "ffmpeg"
+    fake.write_text("#!/bin/sh\necho 'Unknown encoder libx264' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(shutil, "which", lambda _name: str(fake))
+    with pytest.raises(BackendUnavailableError, match="ffmpeg"):
+        nqueens.animate(4, solutions=1).save(tmp_path / "x.mp4")
+    code, _, err = run("animate", "4", "--out", str(tmp_path / "y.mp4"))
+    assert code == 2 and err.count("\n") == 1 and "ffmpeg" in err

@@ -1,4 +1,4 @@
-"""The search as a film: GIF (Pillow), MP4 (ffmpeg) or an HTML page with play controls.
+"""The search as a film: GIF (Pillow), MP4 (ffmpeg) or an HTML page that plays it.
 
 Frames are drawn one at a time from the lazy `Frames` stream and handed straight to the
 writer: the GIF and MP4 writers stream them to the file, so memory stays flat however
@@ -30,7 +30,7 @@ from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import FONT, BoardPainter
 from nqueens.search.events import Reject
 
-__all__ = ["ANIMATION_FORMATS", "FramePainter", "GifSink", "Mp4Sink", "OutputFormatError", "write"]
+__all__ = ["ANIMATION_FORMATS", "FramePainter", "GifSink", "Mp4Sink", "format_of", "write"]
 
 ANIMATION_FORMATS = ("gif", "mp4", "html")
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
@@ -105,36 +105,25 @@ class Mp4Sink:
                 "MP4 needs ffmpeg, which is not installed (not found on PATH): install it "
                 "(e.g. `apt install ffmpeg`) or write a .gif or .html instead"
             )
-        command = [
-            ffmpeg,
-            "-y",
-            "-loglevel",
-            "error",
-            "-f",
-            "rawvideo",
-            "-pix_fmt",
-            "rgb24",
-            "-s",
-            f"{size}x{size}",
-            "-framerate",
-            str(fps),
-            "-i",
-            "-",
-            "-vf",
-            "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-            "-c:v",
-            "libx264",
-            "-pix_fmt",
-            "yuv420p",
-            str(path),
-        ]
+        raw_frames = ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{size}x{size}"]
+        h264 = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"]
+        command = [ffmpeg, "-y", "-loglevel", "error", *raw_frames, "-framerate", str(fps)]
+        command += ["-i", "-", *h264, str(path)]
+        self._closed = False
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def add(self, rgb: NDArray[np.uint8]) -> None:
         assert self._process.stdin is not None
-        self._process.stdin.write(np.ascontiguousarray(rgb).tobytes())
+        try:
+            self._process.stdin.write(np.ascontiguousarray(rgb).tobytes())
+        except BrokenPipeError:  # ffmpeg stopped: close() raises with its own message
+            self.close()
+            raise BackendUnavailableError("ffmpeg stopped reading frames") from None
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         _, errors = self._process.communicate()
         if self._process.returncode:
             message = errors.decode(errors="replace").strip().splitlines()
