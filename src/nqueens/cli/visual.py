@@ -7,9 +7,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
 from nqueens.cli._app import (
     _SIZE_COMMAND,
     _algorithm_option,
@@ -17,6 +14,9 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _out_option = click.option(
     "--out", "-o", required=True, type=click.Path(dir_okay=False), help="The file to write."
