@@ -225,6 +225,9 @@ def test_unique_grid_numbers_the_12_solutions(tmp_path: Path) -> None:
 def test_show_all_limit_and_placements() -> None:
     assert len(nqueens.show(6, all=True).axes) == 4
     assert len(nqueens.show(10, limit=5).axes) == 5
+    big = nqueens.show(13, limit=2)  # small boards of a big N: no labels, to stay readable
+    assert [list(ax.get_xticks()) for ax in big.axes] == [[], []]
+    assert list(nqueens.show(13).axes[0].get_xticks()) == list(range(13))
     assert len(nqueens.show(nqueens.Placement((1, 3, 0, 2))).axes) == 1
     assert len(nqueens.show([nqueens.Placement(c) for c in naive_solutions(5)[:3]]).axes) == 3
 

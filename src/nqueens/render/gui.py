@@ -8,6 +8,7 @@ each event from the search only when the window needs it.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
 
 from nqueens.errors import BackendUnavailableError
@@ -145,28 +146,24 @@ class Viewer(ttk.Frame):
 
     # -- moving through the search ----------------------------------------------
 
-    def forward(self) -> bool:
+    def _move(self, move: Callable[[], bool]) -> bool:
+        """Pause, make the move, redraw; the move's own answer (did it move?)."""
         self.pause()
-        moved = self.stepper.forward()
+        moved = move()
         self.render()
         return moved
+
+    def forward(self) -> bool:
+        return self._move(self.stepper.forward)
 
     def back(self) -> bool:
-        self.pause()
-        moved = self.stepper.back()
-        self.render()
-        return moved
+        return self._move(self.stepper.back)
 
-    def go_to(self, step: int) -> None:
-        self.pause()
-        self.stepper.go_to(step)
-        self.render()
+    def go_to(self, step: int) -> bool:
+        return self._move(lambda: self.stepper.go_to(step))
 
     def next_solution(self) -> bool:
-        self.pause()
-        found = self.stepper.next_solution()
-        self.render()
-        return found
+        return self._move(self.stepper.next_solution)
 
     def toggle(self) -> None:
         if self.playing:

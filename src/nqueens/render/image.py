@@ -44,6 +44,14 @@ def _label_step(n: int) -> int:
     return 1 if n <= 16 else math.ceil(n / 16)
 
 
+def _mark(ax: Any, glyph: str, size: float, colour: str, zorder: int) -> Any:
+    """A hidden glyph centred on a square, moved and shown frame by frame."""
+    return ax.text(
+        0, 0, glyph, fontsize=size, fontfamily=FONT, color=colour,
+        ha="center", va="center_baseline", visible=False, zorder=zorder,
+    )  # fmt: skip
+
+
 class BoardPainter:
     """One board on a matplotlib Axes, redrawn cheaply from frame to frame.
 
@@ -71,35 +79,14 @@ class BoardPainter:
         ax.set_aspect("equal")
         for spine in ax.spines.values():
             spine.set_color("#5a3d28")
-        self._labels(base) if labels else (ax.set_xticks([]), ax.set_yticks([]))
+        if labels:
+            self._labels(base)
+        else:
+            ax.set_xticks([])
+            ax.set_yticks([])
         size = self._glyph_points()
-        self.queens = [
-            ax.text(
-                0,
-                row,
-                QUEEN_GLYPH,
-                fontsize=size,
-                fontfamily=FONT,
-                color=QUEEN,
-                ha="center",
-                va="center_baseline",
-                visible=False,
-                zorder=3,
-            )
-            for row in range(n)
-        ]
-        self.cross = ax.text(
-            0,
-            0,
-            "\u2715",
-            fontsize=size * 0.8,
-            fontfamily=FONT,
-            color=REJECT,
-            ha="center",
-            va="center_baseline",
-            visible=False,
-            zorder=4,
-        )
+        self.queens = [_mark(ax, QUEEN_GLYPH, size, QUEEN, zorder=3) for _ in range(n)]
+        self.cross = _mark(ax, "\u2715", size * 0.8, REJECT, zorder=4)
         (self.line,) = ax.plot([], [], color=REJECT, linewidth=2, alpha=0.8, zorder=2)
         (self.ring,) = ax.plot(
             [],

@@ -134,12 +134,13 @@ class Stepper:
         self.replay.undo(self.history[self.position - 1])
         return True
 
-    def go_to(self, step: int) -> None:
-        """Move to `step` (as far as the search goes)."""
+    def go_to(self, step: int) -> bool:
+        """Move to `step`, or as near as the search goes; False when short of it."""
         while self.position > max(step, 0) and self.back():
             pass
         while self.position < step and self.forward():
             pass
+        return self.position == step
 
     def next_solution(self) -> bool:
         """Move on to the next solution; False (at the end) when there is none."""
