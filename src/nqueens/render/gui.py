@@ -12,16 +12,8 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from nqueens.errors import BackendUnavailableError
-from nqueens.render.image import (
-    ATTACKED_DARK,
-    ATTACKED_LIGHT,
-    QUEEN_GLYPH,
-    REJECT,
-    SOLUTION_DARK,
-    SOLUTION_LIGHT,
-)
-from nqueens.render.svg import DARK, LIGHT, QUEEN
-from nqueens.render.trace import describe
+from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
+from nqueens.render.frames import snapshot
 from nqueens.search import get_algorithm
 from nqueens.search.events import Reject, Solution
 from nqueens.search.replay import Stepper
@@ -199,35 +191,27 @@ class Viewer(ttk.Frame):
     # -- drawing -------------------------------------------------------------------
 
     def render(self) -> None:
-        replay, event = self.stepper.replay, self.stepper.event
-        solved = isinstance(event, Solution)
-        attacked = replay.attacked()
+        """Draw the current step: the same `Frame` the animations draw."""
+        frame = snapshot(self.stepper.replay, self.stepper.event)
         for (row, col), item in self.squares.items():
-            dark = (row + col) % 2 == 1
-            if (row, col) in attacked:
-                colour = ATTACKED_DARK if dark else ATTACKED_LIGHT
-            elif solved:
-                colour = SOLUTION_DARK if dark else SOLUTION_LIGHT
-            else:
-                colour = DARK if dark else LIGHT
+            colour = square_colour(
+                row, col, attacked=(row, col) in frame.attacked, solved=frame.solution
+            )
             self.canvas.itemconfigure(item, fill=colour)
         half = self.square / 2
         for row, queen in enumerate(self.queens):
-            if row < len(replay.cols):
-                x, y = self._xy(row, replay.cols[row])
+            if row < len(frame.cols):
+                x, y = self._xy(row, frame.cols[row])
                 self.canvas.coords(queen, x + half, y + half)
                 self.canvas.itemconfigure(queen, state="normal")
             else:
                 self.canvas.itemconfigure(queen, state="hidden")
-        self._mark(event if isinstance(event, Reject) else None)
-        caption = " ".join(describe(event, replay).split()) if event else "empty board"
+        self._mark(frame.reject)
+        caption = frame.caption
         if self.stepper.finished and self.stepper.position == len(self.stepper.history):
             caption += " (end of the search)"
         self.caption.set(caption)
-        self.counters.set(
-            f"step {replay.step}    nodes {replay.nodes}    "
-            f"backtracks {replay.backtracks}    solutions {replay.solutions}"
-        )
+        self.counters.set(frame.counters())
         self._list_solutions()
 
     def _mark(self, reject: Reject | None) -> None:

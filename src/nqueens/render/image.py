@@ -12,31 +12,22 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import PatchCollection
+from matplotlib.colors import to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError
 from nqueens.placement import Placement
+from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
 from nqueens.render.frames import Frame
-from nqueens.render.svg import DARK, LIGHT, QUEEN
 
 __all__ = ["PICTURE_FORMATS", "BoardPainter", "picture", "picture_format", "save_picture"]
 
-QUEEN_GLYPH = "\u265b"  # ♛, in DejaVu Sans, which matplotlib ships
-ATTACKED_LIGHT, ATTACKED_DARK = "#f4b9a4", "#c98a6e"
-SOLUTION_LIGHT, SOLUTION_DARK = "#c8e6a0", "#8fb86a"
-REJECT = "#c62828"
 FONT = "DejaVu Sans"
 PICTURE_FORMATS = ("png", "svg", "pdf")
 MAX_PICTURE_BOARDS = 400
-
-
-def _rgb(colour: str) -> tuple[float, float, float]:
-    value = int(colour.lstrip("#"), 16)
-    return ((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255)
 
 
 def _label_step(n: int) -> int:
@@ -65,13 +56,16 @@ class BoardPainter:
 
         assert isinstance(ax, Axes)
         self.ax, self.n = ax, n
-        dark = (np.add.outer(np.arange(n), np.arange(n)) % 2).astype(bool).ravel()[:, None]
-        self._plain = np.where(dark, _rgb(DARK), _rgb(LIGHT))
-        self._attacked = np.where(dark, _rgb(ATTACKED_DARK), _rgb(ATTACKED_LIGHT))
-        self._solved = np.where(dark, _rgb(SOLUTION_DARK), _rgb(SOLUTION_LIGHT))
-        squares = [Rectangle((c - 0.5, r - 0.5), 1, 1) for r in range(n) for c in range(n)]
+        squares = [(r, c) for r in range(n) for c in range(n)]
+        self._plain = to_rgba_array([square_colour(r, c) for r, c in squares])
+        self._attacked = to_rgba_array([square_colour(r, c, attacked=True) for r, c in squares])
+        self._solved = to_rgba_array([square_colour(r, c, solved=True) for r, c in squares])
         self.squares = PatchCollection(
-            squares, facecolors=self._plain, linewidths=0, antialiased=False, zorder=0
+            [Rectangle((c - 0.5, r - 0.5), 1, 1) for r, c in squares],
+            facecolors=self._plain,
+            linewidths=0,
+            antialiased=False,
+            zorder=0,
         )
         ax.add_collection(self.squares)
         ax.set_xlim(-0.5, n - 0.5)

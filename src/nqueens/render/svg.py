@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from nqueens.placement import Placement
+from nqueens.render.colours import QUEEN, square_colour
 
 __all__ = ["SvgBoard", "board_svg"]
-
-LIGHT, DARK, QUEEN = "#f0d9b5", "#b58863", "#1a1a1a"
 
 
 class SvgBoard(str):
@@ -41,7 +40,7 @@ def board_svg(placement: Placement, size: int = 320) -> SvgBoard:
         )
     for row in range(n):
         for col in range(n):
-            colour = LIGHT if (row + col) % 2 == 0 else DARK
+            colour = square_colour(row, col)
             parts.append(
                 f'<rect x="{margin + col * square:.2f}" y="{margin + row * square:.2f}" '
                 f'width="{square:.2f}" height="{square:.2f}" fill="{colour}"/>'
