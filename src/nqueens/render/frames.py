@@ -92,34 +92,39 @@ class Frames:
         self.limits = limits or FrameLimits()
         self.capped = False
 
+    def _steps(self) -> Iterator[tuple[Event | None, int]]:
+        """Each step of the film (None: the empty board) and how many frames it gets,
+        up to the last solution wanted. The one rule that iterating and counting share."""
+        yield None, 1
+        found = 0
+        for event in self.events():
+            solution = isinstance(event, Solution)
+            yield event, max(self.limits.hold, 1) if solution else 1
+            found += solution
+            if self.limits.solutions is not None and found >= self.limits.solutions:
+                return
+
     def __iter__(self) -> Iterator[Frame]:
         self.capped = False
         budget = self.limits.max_frames
-        for shown, frame in enumerate(self._all(Replay(self.n))):
-            if budget is not None and shown >= budget:
-                self.capped = True
-                return
-            yield frame
-
-    def _all(self, replay: Replay) -> Iterator[Frame]:
-        yield snapshot(replay, None)
-        wanted = self.limits.solutions
-        for event in self.events():
-            replay.apply(event)
+        shown = 0
+        replay = Replay(self.n)
+        for event, copies in self._steps():
+            if event is not None:
+                replay.apply(event)
             frame = snapshot(replay, event)
-            yield from [frame] * (max(self.limits.hold, 1) if frame.solution else 1)
-            if wanted is not None and replay.solutions >= wanted:
-                return
+            for _ in range(copies):
+                if budget is not None and shown >= budget:
+                    self.capped = True
+                    return
+                shown += 1
+                yield frame
 
     def count(self) -> int:
         limit = self.limits.max_frames
-        count = 1
-        found = 0
-        for event in self.events():
+        count = 0
+        for _event, copies in self._steps():
+            count += copies
             if limit is not None and count >= limit:
                 return limit
-            found += isinstance(event, Solution)
-            count += max(self.limits.hold, 1) if isinstance(event, Solution) else 1
-            if self.limits.solutions is not None and found >= self.limits.solutions:
-                break
-        return count if limit is None else min(count, limit)
+        return count
