@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError
 from nqueens.placement import Placement
 from nqueens.render.frames import FrameLimits, Frames
-from nqueens.search import get_algorithm
+from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
 
@@ -155,9 +155,8 @@ class Animation:
 
     def save(self, path: str | Path, on_frame: Callable[[int], None] | None = None) -> int:
         """Write the film to `path` (.gif, .mp4 or .html); returns the number of frames."""
-        from nqueens.render.animation import format_of, write
+        from nqueens.render.animation import write
 
-        format_of(path)  # a bad name fails before any drawing
         return write(
             self.frames,
             path,
@@ -182,6 +181,16 @@ class Animation:
 def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Animation:
     """The search animated (see `Animation` for the options); displays inline in notebooks."""
     return Animation(n, algorithm, **options)
+
+
+def _steppable(n: int, algorithm: str, tool: str) -> tuple[int, Algorithm]:
+    """The board size and algorithm, checked for stepping through by hand (player, viewer)."""
+    n = board_size(n)
+    if n > MAX_PLAYER_N:
+        raise InvalidSizeError(f"N = {n} is too large for {tool}: use N <= {MAX_PLAYER_N}")
+    chosen = get_algorithm(algorithm)
+    chosen.check_size(n, first_only=True)
+    return n, chosen
 
 
 @dataclass
@@ -221,13 +230,9 @@ def play(
 
     if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
         raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
-    n = board_size(n)
-    if n > MAX_PLAYER_N:
-        raise InvalidSizeError(f"N = {n} is too large for the player: use N <= {MAX_PLAYER_N}")
+    n, chosen = _steppable(n, algorithm, "the player")
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
-    chosen = get_algorithm(algorithm)
-    chosen.check_size(n, first_only=True)
     recording = record(chosen.events(n), n, chosen.name, max_steps)
     player = Player(recording, page(recording, queen_path()))
     if out is not None:
@@ -239,9 +244,5 @@ def gui(n: int, algorithm: str = "backtracking") -> None:
     """Open the desktop viewer (tkinter) on the live search; returns when it is closed."""
     from nqueens.render.gui import run
 
-    n = board_size(n)
-    if n > MAX_PLAYER_N:
-        raise InvalidSizeError(f"N = {n} is too large for the viewer: use N <= {MAX_PLAYER_N}")
-    chosen = get_algorithm(algorithm)
-    chosen.check_size(n, first_only=True)
+    n, chosen = _steppable(n, algorithm, "the viewer")
     run(n, chosen.name)

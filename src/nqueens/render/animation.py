@@ -248,8 +248,7 @@ def format_of(path: str | Path) -> str:
     return suffix
 
 
-def _sink(path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
-    fmt = format_of(path)
+def _sink(fmt: str, path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
     if fmt == "mp4":
         return Mp4Sink(path, fps, painter.size)
     if fmt == "html":
@@ -268,8 +267,9 @@ def write(
     on_frame: Callable[[int], None] | None = None,
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
+    fmt = format_of(path)  # a bad name fails before anything is drawn
     painter = FramePainter(frames.n, size, title, base)
-    sink = _sink(path, fps, painter, title)
+    sink = _sink(fmt, path, fps, painter, title)
     written = 0
     try:
         for frame in frames:
