@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from PIL import ImageGrab
 
+from tests.pixels import dark_pixels
+
 pytestmark = pytest.mark.gui
 
 FIRST_8 = (0, 4, 7, 5, 2, 6, 1, 3)
@@ -92,8 +94,7 @@ def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
             for col in range(8):
                 x0, y0 = viewer._xy(row, col)
                 middle = viewer.square // 2
-                patch = pixels[y0 + middle - 5 : y0 + middle + 5, x0 + middle - 5 : x0 + middle + 5]
-                dark = int((patch.sum(axis=2) < 150).sum())
+                dark = dark_pixels(pixels, (y0 + middle, x0 + middle))
                 assert (dark > 10) if col == FIRST_8[row] else (dark == 0), (row, col)
         viewer.go_to(0)
         assert viewer.canvas.itemcget(viewer.queens[0], "state") == "hidden"

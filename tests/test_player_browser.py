@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 import nqueens
+from tests.pixels import dark_pixels
 
 pytestmark = pytest.mark.browser
 
@@ -151,8 +152,7 @@ def test_screenshot_shows_the_first_8_queens_solution(open_player: object, tmp_p
         for col in range(8):
             x = int(first["x"] + (col + 0.5) * square)
             y = int(first["y"] + (row + 0.5) * square)
-            patch = pixels[y - 5 : y + 5, x - 5 : x + 5]
-            dark = int((patch.sum(axis=2) < 150).sum())
+            dark = dark_pixels(pixels, (y, x))
             on_queen = col == (0, 4, 7, 5, 2, 6, 1, 3)[row]
             assert (dark > 10) if on_queen else (dark == 0), (row, col)
     assert board["width"] > 300

@@ -31,6 +31,7 @@ from nqueens.search import get_algorithm
 from nqueens.search.events import Event, Place, Reject, Solution
 from nqueens.search.replay import Replay, Stepper
 from tests.naive import naive_solutions
+from tests.pixels import dark_pixels
 
 # The backtracking search (check function) for N = 4: 78 events, the first solution at
 # event 31, two solutions in all (tests/test_search.py holds the whole event list).
@@ -167,12 +168,6 @@ def _square_centre(ax: object, height: int, row: int, col: int) -> tuple[int, in
     return round(height - y), round(x)
 
 
-def _dark_pixels(pixels: np.ndarray, centre: tuple[int, int], radius: int) -> int:
-    y, x = centre
-    patch = pixels[y - radius : y + radius, x - radius : x + radius].astype(int)
-    return int((patch.sum(axis=2) < 150).sum())  # the queen is near-black (#1a1a1a)
-
-
 def test_picture_of_the_first_solution_has_queens_on_the_right_squares() -> None:
     figure = nqueens.show(8)
     (ax,) = figure.axes
@@ -184,7 +179,7 @@ def test_picture_of_the_first_solution_has_queens_on_the_right_squares() -> None
     radius = 6
     for row in range(8):
         for col in range(8):
-            dark = _dark_pixels(pixels, _square_centre(ax, pixels.shape[0], row, col), radius)
+            dark = dark_pixels(pixels, _square_centre(ax, pixels.shape[0], row, col), radius)
             if col == FIRST_8[row]:
                 assert dark > 10, (row, col)
             else:
@@ -301,7 +296,7 @@ def test_gif_frames_show_the_board_of_each_step(tmp_path: Path) -> None:
                     row,
                     col,
                 )
-                dark = _dark_pixels(pixels, centre, 5)
+                dark = dark_pixels(pixels, centre, 5)
                 if has_queen:
                     assert dark > 10, (frame.step, row, col)
                 elif not crossed:
