@@ -18,7 +18,7 @@ from nqueens.validate import board_size
 if TYPE_CHECKING:
     from nqueens.engine.run import Progress
 
-__all__ = ["METHODS", "PURE_PYTHON_MAX_N", "CountResult", "count"]
+__all__ = ["METHODS", "PURE_PYTHON_MAX_N", "CountResult", "best_method", "count"]
 
 PURE_PYTHON_MAX_N = 15
 """The largest N the pure-Python counter finishes in about a minute."""
@@ -33,6 +33,8 @@ class CountResult:
     search placed (0 where a method does not count them). `half_turn` and `quarter_turn`
     (P and R, OEIS A032522 and A033148) count the solutions that a half turn or a quarter
     turn of the board leaves unchanged, where the method finds them (None otherwise).
+    `memory` is the most bytes of working tables one worker held (the join method's
+    half-board lists and match tables; None where a method keeps no tables).
     """
 
     n: int
@@ -46,6 +48,7 @@ class CountResult:
     nodes: int = 0
     half_turn: int | None = None
     quarter_turn: int | None = None
+    memory: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""
@@ -54,9 +57,24 @@ class CountResult:
 
 METHODS = {
     "backtrack": "numba bitboard search with the symmetry of the square, split over workers",
+    "join": "half-boards listed and matched on their diagonals (numba; N <= 23)",
     "python": "the pure-Python bitboard counter (no numba; N <= 15)",
 }
-"""Counting methods by name; `auto` picks the fastest available."""
+"""Counting methods by name; `auto` picks the fastest available (`best_method`)."""
+
+JOIN_FROM_N = 12
+"""`auto` joins from this N up (to the join's limit): measured faster from N = 12 on
+(benchmarks/engine.py); below it either method is instant."""
+
+JOIN_MAX_N = 23
+"""The join method's largest N. Its signatures would hold 2(N-1) bits up to N = 33, but
+its list of orbits (engine/halves.py) outgrows memory first: N = 23 has 4 million
+representatives (100 MB), N = 25 would have 67 million."""
+
+
+def best_method(n: int) -> str:
+    """The fastest counting method for an N x N board."""
+    return "join" if JOIN_FROM_N <= n <= JOIN_MAX_N else "backtrack"
 
 
 def count(
@@ -73,8 +91,10 @@ def count(
 ) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
-    `workers` defaults to every core (1 counts in this process); `journal` names a
-    SQLite file that keeps finished work, so rerunning the same call resumes it.
+    `method` is `auto` (the fastest for N: `best_method`), `backtrack`, `join` or
+    `python` (see `METHODS`). `workers` defaults to every core (1 counts in this
+    process); `journal` names a SQLite file that keeps finished work, so rerunning the
+    same call resumes it.
     `scheduler` runs the count on a Dask cluster (`tcp://host:8786`, or `local`).
 
     Examples
@@ -85,7 +105,7 @@ def count(
     """
     n = board_size(n)
     if method == "auto":
-        method = "backtrack"
+        method = best_method(n)
     if method not in METHODS:
         raise UnknownAlgorithmError(
             f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}"
@@ -100,6 +120,7 @@ def count(
 
     return count_engine(
         n,
+        method=method,
         workers=workers,
         journal=journal,
         on_progress=on_progress,

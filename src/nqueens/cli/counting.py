@@ -33,7 +33,8 @@ from nqueens.cli._app import (
     "-m",
     default="auto",
     show_default=True,
-    help="auto, backtrack (numba engine) or python (pure Python, N <= 15).",
+    help="auto (the fastest for N), join (half-boards matched; N <= 23), backtrack "
+    "(symmetric bitboard search) or python (pure Python, N <= 15).",
 )
 @click.option(
     "--scheduler",
@@ -75,6 +76,7 @@ def count(
     Examples:
       nqueens count 12
       nqueens count 17 --workers 2 --json
+      nqueens count 16 --method backtrack
       nqueens count 19 --journal n19.sqlite
       nqueens count 20 --scheduler tcp://10.0.0.5:8786 --journal n20.sqlite
     """

@@ -1,9 +1,10 @@
 """Run a count's subproblems on a Dask cluster (dask.distributed).
 
-Batches of subproblems become Dask tasks that call the very same numba kernel on the
-workers; the client sums the results exactly and keeps the journal. A task whose worker
-is lost is run again elsewhere by the scheduler, and a batch counted twice would change
-nothing (its result is recorded once, by index), so results stay exact.
+Batches of subproblems become Dask tasks that call the very same numba kernels on the
+workers (backtracking or join, whichever the split is for); the client sums the results
+exactly and keeps the journal. A task whose worker is lost is run again elsewhere by the
+scheduler, and a batch counted twice would change nothing (its result is recorded once,
+by index), so results stay exact.
 """
 
 from __future__ import annotations
@@ -12,31 +13,20 @@ import contextlib
 import importlib.util
 import logging
 from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine import kernels
-from nqueens.engine.split import Split
 from nqueens.errors import BackendUnavailableError, NQueensError
 
-__all__ = ["connect", "count_subproblems", "default_batch_size", "run_batches"]
+__all__ = ["connect", "default_batch_size", "run_batches"]
+
+if TYPE_CHECKING:
+    from nqueens.engine.run import Parts
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
-
-
-def count_subproblems(
-    n: int,
-    kinds: npt.NDArray[np.int64],
-    bound1s: npt.NDArray[np.int64],
-    starts: npt.NDArray[np.int64],
-    boards: npt.NDArray[np.int64],
-) -> Counts:
-    """The Dask task: (c2, c4, c8, nodes) for each subproblem of a batch."""
-    out = np.zeros((len(kinds), 4), np.int64)
-    kernels.count_batch(n, kinds, bound1s, starts, boards, out)
-    return out
 
 
 def default_batch_size(subproblems: int, workers: int) -> int:
@@ -103,7 +93,7 @@ def _check_workers_have_the_package(client: object) -> None:
 
 
 def run_batches(
-    client: object, parts: Split, batches: Sequence[Indices], workers: int
+    client: object, parts: Parts, batches: Sequence[Indices], workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
     """Submit every batch as a task and yield (indices, counts) as tasks finish."""
     from distributed import as_completed
@@ -111,15 +101,9 @@ def run_batches(
     prefix = f"nqueens-{parts.n}-{parts.fingerprint()}"
     futures = {}
     for number, indices in enumerate(batches):
-        chunk = parts.take(indices)
+        function, arguments = parts.task(indices)
         future = client.submit(  # type: ignore[attr-defined]
-            count_subproblems,
-            parts.n,
-            chunk.kinds,
-            chunk.bound1s,
-            chunk.starts,
-            chunk.boards,
-            key=f"{prefix}-{number}",
+            function, *arguments, key=f"{prefix}-{number}"
         )
         futures[future.key] = (future, indices)
     try:

@@ -15,18 +15,22 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.counting import CountResult
-from nqueens.engine import kernels
+from nqueens.counting import JOIN_MAX_N, CountResult
+from nqueens.engine import join, kernels
+from nqueens.engine.halves import HalfSplit, count_half_blocks, half_split
 from nqueens.engine.journal import Journal
 from nqueens.engine.split import Split, split
+from nqueens.engine.symmetric import symmetric_counts, unique_from
 from nqueens.errors import CountInterrupted, InvalidSizeError, SizeTooLargeError
 from nqueens.validate import board_size, worker_count
 
 __all__ = [
     "BACKENDS",
+    "ENGINE_METHODS",
     "ENGINE_VERSION",
     "MAX_N",
     "SPLIT_TARGET",
+    "Parts",
     "Progress",
     "count_engine",
     "engine_board_size",
@@ -42,10 +46,17 @@ SPLIT_TARGET = 2000
 MAX_N = 63
 """Boards are 64-bit integers, one bit per column."""
 
+ENGINE_METHODS = ("backtrack", "join")
+"""The engine's counters: the symmetric bitboard search, and the half-board join."""
+
+Parts = Split | HalfSplit
+"""A count cut into subproblems, for either method: each says how to count a batch of
+its subproblems (`task`), and what the summed columns mean (`tally`)."""
+
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
 Batches = Sequence[Indices]
-Backend = Callable[[Split, Batches, int], Generator[tuple[Indices, Counts], None, None]]
+Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,7 @@ class Progress:
 def count_engine(
     n: int,
     *,
+    method: str = "backtrack",
     workers: int | None = None,
     journal: str | Path | None = None,
     on_progress: Callable[[Progress], None] | None = None,
@@ -73,6 +85,9 @@ def count_engine(
 ) -> CountResult:
     """Count total and unique solutions with the numba kernels, split over workers.
 
+    `method` is `backtrack` (the symmetric bitboard search, which also classifies every
+    solution by its symmetry) or `join` (half-boards matched on their diagonals; unique
+    counts then come from Burnside's lemma with the symmetric counts P and R).
     `workers` defaults to every core; 1 runs in this process. `journal` names a SQLite
     file where finished subproblems are kept, so the same call resumes after a crash.
     `scheduler` sends the work to a Dask cluster (an address such as tcp://host:8786, or
@@ -81,15 +96,22 @@ def count_engine(
     `on_compile` is called before the kernels are compiled (once per machine).
     """
     n = engine_board_size(n)
+    if method not in ENGINE_METHODS:
+        raise InvalidSizeError(f"unknown engine method {method!r}; choose from backtrack, join")
+    if method == "join" and n > JOIN_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} is too large for the join method: use N <= {JOIN_MAX_N}, "
+            "or --method backtrack"
+        )
     workers = worker_count(workers)
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     start = time.perf_counter()
     if n == 1:
         elapsed = time.perf_counter() - start
-        return CountResult(1, 1, 1, elapsed, "backtrack", workers, 0, half_turn=1, quarter_turn=1)
-    _prepare_kernels(on_compile)
-    parts = split(n, SPLIT_TARGET)
+        return CountResult(1, 1, 1, elapsed, method, workers, 0, half_turn=1, quarter_turn=1)
+    _prepare_kernels(method, on_compile)
+    parts: Parts = split(n, SPLIT_TARGET) if method == "backtrack" else half_split(n)
     if scheduler is not None:
         from nqueens.engine import cluster
 
@@ -104,7 +126,7 @@ def count_engine(
 
 
 def _run(
-    parts: Split,
+    parts: Parts,
     runner: Backend,
     workers: int,
     journal: str | Path | None,
@@ -113,20 +135,22 @@ def _run(
     start: float,
 ) -> CountResult:
     """Run what the journal does not have yet, record it, report progress, sum."""
-    totals = np.zeros(4, np.int64)
+    sums = np.zeros(4, np.int64)
+    peaks = np.zeros(4, np.int64)  # the largest of each column, e.g. a worker's tables
     book = _open_journal(journal, parts)
     try:
         finished = book.finished() if book else {}
         for c in finished.values():
-            totals += c
+            sums += c
+            peaks = np.maximum(peaks, c)
         pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
         done = len(finished)
 
         def report() -> None:
             if on_progress is not None:
-                c2, c4, c8, _ = (int(x) for x in totals)
-                solutions = 2 * c2 + 4 * c4 + 8 * c8
-                on_progress(Progress(done, len(parts), solutions, c2 + c4 + c8, len(finished)))
+                so_far = parts.tally(sums, peaks)
+                found, unique = so_far["total"] or 0, so_far["unique"] or 0
+                on_progress(Progress(done, len(parts), found, unique, len(finished)))
 
         report()
         results = runner(parts, _batches(pending, workers, batch_size), workers)
@@ -134,7 +158,8 @@ def _run(
             for indices, counts in results:
                 if book:
                     book.record(indices.tolist(), counts)
-                totals += counts.sum(axis=0)
+                sums += counts.sum(axis=0)
+                peaks = np.maximum(peaks, counts.max(axis=0, initial=0))
                 done += len(indices)
                 report()
         except KeyboardInterrupt:
@@ -144,19 +169,28 @@ def _run(
     finally:
         if book:
             book.close()
-    c2, c4, c8, nodes = (int(x) for x in totals)
+    tally = parts.tally(sums, peaks)
+    total = int(tally["total"] or 0)
+    if tally["unique"] is None:  # a method that finds totals only: Burnside gives the rest
+        half_turn, quarter_turn = symmetric_counts(parts.n)
+        tally.update(
+            unique=unique_from(total, half_turn, quarter_turn),
+            half_turn=half_turn,
+            quarter_turn=quarter_turn,
+        )
     return CountResult(
         parts.n,
-        2 * c2 + 4 * c4 + 8 * c8,
-        c2 + c4 + c8,
+        total,
+        int(tally["unique"] or 0),
         time.perf_counter() - start,
-        "backtrack",
+        parts.method,
         workers,
         len(parts),
         resumed=len(finished),
-        nodes=nodes,
-        half_turn=2 * c2 + 4 * c4,  # classes of 2 are fixed by the quarter turn, of 4 by
-        quarter_turn=2 * c2,  # the half turn only; every member of a class alike
+        nodes=int(tally["nodes"] or 0),
+        half_turn=tally["half_turn"],
+        quarter_turn=tally["quarter_turn"],
+        memory=tally.get("memory"),
     )
 
 
@@ -189,14 +223,10 @@ def _interrupted(done: int, total: int, journal: str | Path | None) -> str:
     )
 
 
-def _open_journal(path: str | Path | None, parts: Split) -> Journal | None:
+def _open_journal(path: str | Path | None, parts: Parts) -> Journal | None:
     if path is None:
         return None
-    identity = {
-        "n": str(parts.n),
-        "split": f"depth {parts.depth}, {len(parts)} subproblems, {parts.fingerprint()}",
-        "engine": ENGINE_VERSION,
-    }
+    identity = {"n": str(parts.n), "split": parts.describe(), "engine": ENGINE_VERSION}
     return Journal(path, identity)
 
 
@@ -206,43 +236,45 @@ def _batches(pending: Indices, workers: int, size: int | None = None) -> list[In
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 
-def _prepare_kernels(on_compile: Callable[[], None] | None) -> None:
+def _prepare_kernels(method: str, on_compile: Callable[[], None] | None) -> None:
     """Compile (or load from cache) before any worker starts, telling the user if slow."""
-    if on_compile is not None and not _kernels_cached():
+    kernel = kernels.count_batch if method == "backtrack" else join.count_blocks
+    if on_compile is not None and not _kernels_cached(kernel):
         on_compile()
-    empty = np.zeros(0, np.int64)
-    kernels.count_batch(
-        4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64)
-    )
+    if method == "backtrack":
+        empty = np.zeros(0, np.int64)
+        kernels.count_batch(
+            4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64)
+        )
+    else:
+        count_half_blocks(4, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
 
 
-def _kernels_cached() -> bool:
+def _kernels_cached(kernel: object) -> bool:
     try:  # numba's own record of its cache file (not a public API, hence the guard)
-        index = kernels.count_batch._cache._cache_file._index_path  # type: ignore[attr-defined]
+        index = kernel._cache._cache_file._index_path  # type: ignore[attr-defined]
     except AttributeError:  # JIT disabled: nothing to compile
         return True
     return Path(index).exists()
 
 
 # ---------------------------------------------------------------------------- backends
-def _count(parts: Split, indices: Indices) -> Counts:
-    chunk = parts.take(indices)
-    out = np.zeros((len(indices), 4), np.int64)
-    kernels.count_batch(parts.n, chunk.kinds, chunk.bound1s, chunk.starts, chunk.boards, out)
-    return out
+def _count(parts: Parts, indices: Indices) -> Counts:
+    function, arguments = parts.task(indices)
+    return function(*arguments)
 
 
 def _run_inprocess(
-    parts: Split, batches: Batches, workers: int
+    parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
     for indices in batches:
         yield indices, _count(parts, indices)
 
 
-_worker_split: Split | None = None
+_worker_split: Parts | None = None
 
 
-def _init_worker(parts: Split) -> None:
+def _init_worker(parts: Parts) -> None:
     global _worker_split
     _worker_split = parts
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -254,7 +286,7 @@ def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
 
 
 def _run_processes(
-    parts: Split, batches: Batches, workers: int
+    parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
     pool = process_context().Pool(workers, initializer=_init_worker, initargs=(parts,))
     try:

@@ -10,14 +10,16 @@ name subproblems by their index.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine import kernels
 
-__all__ = ["Split", "split"]
+__all__ = ["Split", "count_subproblems", "split"]
 
 Array = npt.NDArray[np.int64]
 
@@ -36,8 +38,37 @@ class Split:
     starts: Array
     boards: Array
 
+    method = "backtrack"
+
     def __len__(self) -> int:
         return int(self.kinds.shape[0])
+
+    def describe(self) -> str:
+        """What the journal records as this split's identity."""
+        return f"depth {self.depth}, {len(self)} subproblems, {self.fingerprint()}"
+
+    def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Array], tuple[Any, ...]]:
+        """A picklable function and its arguments that count the subproblems `indices`."""
+        return count_subproblems, (
+            self.n,
+            self.kinds[indices],
+            self.bound1s[indices],
+            self.starts[indices],
+            self.boards[indices],
+        )
+
+    @staticmethod
+    def tally(sums: Array, peaks: Array) -> dict[str, int | None]:
+        """Totals of the count columns (c2, c4, c8, nodes): classes of 2 are fixed by the
+        quarter turn, of 4 by the half turn only; every member of a class alike."""
+        c2, c4, c8, nodes = (int(x) for x in sums)
+        return {
+            "total": 2 * c2 + 4 * c4 + 8 * c8,
+            "unique": c2 + c4 + c8,
+            "nodes": nodes,
+            "half_turn": 2 * c2 + 4 * c4,
+            "quarter_turn": 2 * c2,
+        }
 
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
@@ -56,6 +87,13 @@ class Split:
             self.starts[indices],
             self.boards[indices],
         )
+
+
+def count_subproblems(n: int, kinds: Array, bound1s: Array, starts: Array, boards: Array) -> Array:
+    """(c2, c4, c8, nodes) for each subproblem: the task run in workers and on Dask."""
+    out = np.zeros((len(kinds), 4), np.int64)
+    kernels.count_batch(n, kinds, bound1s, starts, boards, out)
+    return out
 
 
 def _top_level(n: int) -> list[tuple[int, int, int, list[int]]]:

@@ -1,0 +1,210 @@
+"""Split a join count into subproblems: one east-row set per symmetry orbit, in blocks.
+
+The join counter (engine/join.py) counts the solutions whose east-half queens stand in
+a given set E of rows (and, for odd N, whose middle-column queen stands in row m). Two
+symmetries of the square act on (m, E) without changing that count: the upside-down
+flip (row r to N-1-r) and the left-right mirror (east and west swap, so E becomes the
+other rows). Each orbit under them is counted once, for its representative (the least
+m, E), times its size (1, 2 or 4). Representatives are grouped into blocks of similar
+count; a block is one subproblem for the runners, the journal and Dask, and like
+`split.Split` the whole thing is a pure function of N.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from nqueens.engine import join
+from nqueens.engine.bitops import BLOCK_WORDS
+
+__all__ = ["HalfSplit", "count_half_blocks", "half_split"]
+
+Array = npt.NDArray[np.int64]
+Counts = npt.NDArray[np.int64]
+
+
+@njit(cache=True)
+def _bit_reverse(bits: int, n: int) -> int:
+    out = 0
+    for r in range(n):
+        if (bits >> r) & 1:
+            out |= 1 << (n - 1 - r)
+    return out
+
+
+@njit(cache=True)
+def _representatives(n: int) -> tuple[Array, Array, Array]:  # pragma: no cover - numba
+    """(middle row or -1, east rows, orbit size) for the least member of every orbit."""
+    half = n // 2
+    odd = n & 1
+    free_rows = n - odd
+    middles = []
+    easts = []
+    weights = []
+    if half == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    for m in range(0 if odd else -1, n if odd else 0):  # m = -1: no middle column
+        allowed = ((1 << n) - 1) & ~((1 << m) if m >= 0 else 0)
+        low = (1 << m) - 1 if m >= 0 else 0
+        flipped_m = n - 1 - m if m >= 0 else -1
+        packed = (1 << half) - 1  # Gosper's hack over the free rows, then m slotted in
+        while packed < (1 << free_rows):
+            east = packed if m < 0 else (packed & low) | ((packed & ~low) << 1)
+            west = allowed & ~east
+            key = (m + 1) << n | east
+            images = (
+                (flipped_m + 1) << n | _bit_reverse(east, n),
+                (m + 1) << n | west,
+                (flipped_m + 1) << n | _bit_reverse(west, n),
+            )
+            if key <= images[0] and key <= images[1] and key <= images[2]:
+                size = 1
+                if images[0] != key:
+                    size += 1
+                if images[1] != key and images[1] != images[0]:
+                    size += 1
+                if images[2] != key and images[2] != images[0] and images[2] != images[1]:
+                    size += 1
+                middles.append(m)
+                easts.append(east)
+                weights.append(size)
+            lowest = packed & -packed
+            ripple = packed + lowest
+            packed = (((ripple ^ packed) >> 2) // lowest) | ripple
+    return np.array(middles, np.int64), np.array(easts, np.int64), np.array(weights, np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class HalfSplit:
+    """Subproblem b covers representatives bounds[b] .. bounds[b+1]-1."""
+
+    n: int
+    middles: Array
+    easts: Array
+    weights: Array
+    bounds: Array
+
+    method = "join"
+
+    def __len__(self) -> int:
+        return int(self.bounds.shape[0]) - 1
+
+    def fingerprint(self) -> str:
+        """A digest of every subproblem: two splits with equal digests are the same work."""
+        digest = hashlib.sha256()
+        for array in (self.middles, self.easts, self.weights, self.bounds):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        return digest.hexdigest()[:16]
+
+    def describe(self) -> str:
+        """What the journal records as this split's identity."""
+        return f"join, {len(self)} subproblems, {self.fingerprint()}"
+
+    def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
+        """A picklable function and its arguments that count the subproblems `indices`."""
+        pieces = [np.arange(self.bounds[i], self.bounds[i + 1]) for i in indices]
+        sizes = np.array([len(p) for p in pieces], np.int64)
+        chosen = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
+        bounds = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+        return count_half_blocks, (
+            self.n,
+            self.middles[chosen],
+            self.easts[chosen],
+            self.weights[chosen],
+            bounds,
+        )
+
+    @staticmethod
+    def tally(sums: Counts, peaks: Counts) -> dict[str, int | None]:
+        """Totals of the count columns (solutions, -, -, table bytes at most)."""
+        return {"total": int(sums[0]), "unique": None, "nodes": 0, "memory": int(peaks[3])}
+
+
+def half_split(n: int, target: int = 4000) -> HalfSplit:
+    """About `target` subproblems (fewer when there are fewer orbits), in a fixed order."""
+    middles, easts, weights = _representatives(n)
+    per_block = max(1, -(-len(easts) // target))
+    bounds = np.arange(0, len(easts) + per_block, per_block, dtype=np.int64)
+    bounds[-1] = len(easts)
+    return HalfSplit(n, middles, easts, weights, np.unique(bounds))
+
+
+# ----------------------------------------------------------------------- the task itself
+class _Buffers:
+    """The join kernels' working memory, kept per process and grown when a board needs
+    more; its size in bytes is what a count reports as its table memory."""
+
+    def __init__(self, n: int, partials: int = 1 << 14, signatures: int = 1 << 14) -> None:
+        self.n = n
+        self.partials = partials
+        self.signatures = signatures
+        nbits = 2 * (n - 1)
+        chunks = -(-nbits // join.CHUNK_BITS)
+        blocks = signatures // join.PIECE + 1
+        words = BLOCK_WORDS
+        self.sigs = np.empty((2, signatures), np.uint64)
+        self.work = np.empty((6, partials), np.uint64)
+        self.order = np.empty(partials, np.int64)
+        self.starts = np.empty((1 << (n // 2 + 1)) + 1, np.int64)
+        self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
+        self.valid = np.empty((blocks, words), np.uint64)
+        self.slices = np.empty((nbits, words), np.uint64)
+        self.rows = np.empty(signatures * chunks, np.int64)
+
+    def nbytes(self) -> int:
+        arrays = (self.sigs, self.work, self.order, self.starts, self.table, self.valid)
+        return sum(a.nbytes for a in (*arrays, self.slices, self.rows))
+
+    def grown(self, which: int) -> _Buffers:
+        if which == join.OVERFLOW_PARTIALS:
+            return _Buffers(self.n, self.partials * 4, self.signatures)
+        return _Buffers(self.n, self.partials, self.signatures * 4)
+
+
+_buffers: dict[int, _Buffers] = {}
+
+
+def count_half_blocks(
+    n: int, middles: Array, easts: Array, weights: Array, bounds: Array
+) -> Counts:
+    """(solutions, 0, 0, table bytes) for each block of representatives."""
+    blocks = len(bounds) - 1
+    out = np.zeros((blocks, 4), np.int64)
+    status = np.zeros(2, np.int64)
+    buffers = _buffers.get(n) or _Buffers(n)
+    done = 0
+    while done < blocks:
+        part = bounds[done:] - bounds[done]
+        start = int(bounds[done])
+        join.count_blocks(
+            n,
+            middles[start:],
+            easts[start:],
+            weights[start:],
+            part,
+            out[done:],
+            status,
+            buffers.sigs,
+            buffers.work,
+            buffers.order,
+            buffers.starts,
+            buffers.table,
+            buffers.valid,
+            buffers.slices,
+            buffers.rows,
+        )
+        if status[0] < 0:
+            break
+        done += int(status[0])
+        buffers = buffers.grown(int(status[1]))
+    _buffers.clear()  # one size kept: the largest this process needed
+    _buffers[n] = buffers
+    out[:, 3] = buffers.nbytes()
+    return out
