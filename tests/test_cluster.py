@@ -47,6 +47,18 @@ def test_counts_through_the_command_on_the_cluster(cluster: Cluster, n: int) -> 
     result = json.loads(done.stdout)
     assert (result["total"], result["unique"]) == known_counts()[n]
     assert result["workers"] == 2 and result["subproblems"] > 100
+    assert result["method"] == "join"  # what auto picks for these sizes
+
+
+@pytest.mark.parametrize("method", ["join", "backtrack"])
+def test_each_method_resumes_from_its_journal_on_the_cluster(
+    cluster: Cluster, tmp_path: Path, method: str
+) -> None:
+    journal = tmp_path / f"{method}.sqlite"
+    first = nqueens.count(16, method=method, scheduler=cluster.address, journal=journal)
+    assert (first.total, first.unique, first.method) == (*known_counts()[16], method)
+    again = nqueens.count(16, method=method, scheduler=cluster.address, journal=journal)
+    assert again.resumed == again.subproblems and again.total == first.total
 
 
 def test_counts_through_the_api_with_a_journal(cluster: Cluster, tmp_path: Path) -> None:
@@ -60,7 +72,18 @@ def test_counts_through_the_api_with_a_journal(cluster: Cluster, tmp_path: Path)
 def test_a_client_killed_mid_run_resumes_from_its_journal(cluster: Cluster, tmp_path: Path) -> None:
     journal = tmp_path / "n16.sqlite"
     proc = subprocess.Popen(
-        _count_command(16, "-s", cluster.address, "-j", str(journal), "--batch-size", "64", "-q"),
+        _count_command(
+            16,
+            "-s",
+            cluster.address,
+            "-j",
+            str(journal),
+            "--batch-size",
+            "64",
+            "-m",
+            "backtrack",
+            "-q",
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -71,7 +94,7 @@ def test_a_client_killed_mid_run_resumes_from_its_journal(cluster: Cluster, tmp_
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)
     kept = journal_rows(journal)
-    result = nqueens.count(16, scheduler=cluster.address, journal=journal)
+    result = nqueens.count(16, method="backtrack", scheduler=cluster.address, journal=journal)
     assert (result.total, result.unique) == known_counts()[16]
     assert kept <= result.resumed < result.subproblems
 
@@ -82,7 +105,17 @@ def test_a_worker_lost_mid_run_does_not_change_the_count(tmp_path: Path) -> None
         journal = tmp_path / "n16.sqlite"
         proc = subprocess.Popen(
             _count_command(
-                16, "-s", own.address, "-j", str(journal), "--batch-size", "32", "--json", "-q"
+                16,
+                "-s",
+                own.address,
+                "-j",
+                str(journal),
+                "--batch-size",
+                "32",
+                "--method",
+                "backtrack",
+                "--json",
+                "-q",
             ),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -1,0 +1,230 @@
+"""The join counter: exact counts, its symmetry orbits, its matcher, buffers, journal."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import signal
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens.cli import cli
+from nqueens.counting import best_method
+from nqueens.engine import halves, join
+from nqueens.engine.halves import count_half_blocks, half_split
+from nqueens.engine.run import count_engine
+from nqueens.errors import JournalMismatchError, SizeTooLargeError
+from nqueens.known import known_counts
+from tests.naive import naive_solutions
+from tests.processes import journal_rows, wait_for_rows
+from tests.test_engine import _start_count
+
+compiled = pytest.mark.compiled
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_small_counts_match_the_table(n: int) -> None:
+    result = count_engine(n, method="join", workers=1)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert result.method == "join"
+
+
+@compiled
+@pytest.mark.parametrize("n", range(10, 17))
+def test_counts_match_the_table(n: int) -> None:
+    result = nqueens.count(n, method="join", workers=1)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert result.memory is not None and 0 < result.memory < 64 * 2**20
+
+
+@compiled
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [17, 18])
+def test_large_counts_on_two_workers_match_the_table(n: int) -> None:
+    result = nqueens.count(n, method="join", workers=2)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert (result.method, result.workers) == ("join", 2)
+    # P and R come from their own searches; Burnside's lemma then gives the unique count
+    assert result.half_turn is not None and result.quarter_turn is not None
+    assert result.unique == (result.total + result.half_turn + 2 * result.quarter_turn) // 8
+    assert result.memory is not None and result.memory < 256 * 2**20
+
+
+def _east_rows_and_middle(cols: tuple[int, ...]) -> tuple[int, int]:
+    """The (middle row, east rows) subproblem a solution belongs to."""
+    n = len(cols)
+    half = n // 2
+    middle = cols.index(half) if n % 2 else -1
+    east_first = half + n % 2
+    return middle, sum(1 << r for r, c in enumerate(cols) if c >= east_first)
+
+
+@pytest.mark.parametrize("n", range(4, 10))
+def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> None:
+    """Every representative's count, and every member of its orbit, against brute force."""
+    found = Counter(_east_rows_and_middle(cols) for cols in naive_solutions(n))
+    parts = half_split(n, target=10**6)  # one representative per subproblem
+    function, arguments = parts.task(np.arange(len(parts)))
+    counts = function(*arguments)[:, 0]
+    for m, east, weight, counted in zip(
+        parts.middles, parts.easts, parts.weights, counts, strict=True
+    ):
+        assert counted == weight * found[(int(m), int(east))]
+    assert counts.sum() == len(naive_solutions(n))
+
+
+@pytest.mark.parametrize("n", range(2, 16))
+def test_orbits_cover_every_subproblem_once(n: int) -> None:
+    """Orbit sizes add up to the number of (middle row, east rows) choices, and each
+    representative is the least of its orbit."""
+    parts = half_split(n)
+    half = n // 2
+    choices = math.comb(n, half) if n % 2 == 0 else n * math.comb(n - 1, half)
+    assert int(parts.weights.sum()) == choices
+    assert set(parts.weights.tolist()) <= {1, 2, 4}
+    full = (1 << n) - 1
+    for m, east in zip(parts.middles.tolist(), parts.easts.tolist(), strict=True):
+        assert bin(east).count("1") == half and not (m >= 0 and east >> m & 1)
+        west = full & ~east & ~((1 << m) if m >= 0 else 0)
+        flip = int(f"{east:0{n}b}"[::-1], 2)
+        flipped_west = int(f"{west:0{n}b}"[::-1], 2)
+        m_flip = n - 1 - m if m >= 0 else -1
+        key = ((m + 1) << n) | east
+        assert key <= min(
+            ((m_flip + 1) << n) | flip, ((m + 1) << n) | west, ((m_flip + 1) << n) | flipped_west
+        )
+
+
+def test_the_split_is_a_pure_function_of_n() -> None:
+    assert half_split(14).fingerprint() == half_split(14).fingerprint()
+    assert half_split(14).fingerprint() != half_split(15).fingerprint()
+    assert half_split(14).describe().startswith("join, ")
+
+
+signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)
+
+
+@given(east=signatures, west=signatures, density=st.integers(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_the_matcher_counts_exactly_the_disjoint_pairs(
+    east: list[int], west: list[int], density: int
+) -> None:
+    """Random signatures (made denser by OR-ing), blocks of 512 and the one-by-one path."""
+    nbits = 34
+    a = np.array(east, np.uint64)
+    b = np.array(west, np.uint64)
+    for shift in range(1, density):
+        a |= np.roll(a, shift)
+        b |= np.roll(b, shift)
+    expected = int(((a[:, None] & b[None, :]) == 0).sum())
+    buffers = halves._Buffers(18, signatures=2048)
+    got = join._join(
+        a, len(a), b, len(b), nbits, buffers.table, buffers.valid, buffers.slices, buffers.rows
+    )
+    assert got == expected
+
+
+def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    defaults = halves._Buffers.__init__.__defaults__
+    monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", (2, 2))
+    halves._buffers.clear()
+    try:
+        parts = half_split(11)
+        counts = count_half_blocks(*parts.task(np.arange(len(parts)))[1])
+        assert int(counts[:, 0].sum()) == known_counts()[11][0]
+        grown = halves._buffers[11]
+        assert grown.partials > 2 and grown.signatures > 2
+        assert (counts[:, 3] == grown.nbytes()).all()  # the memory the count reports
+    finally:
+        monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", defaults)
+        halves._buffers.clear()
+
+
+def test_auto_picks_the_join_where_it_is_faster() -> None:
+    assert [best_method(n) for n in (4, 11, 12, 18, 23, 24, 30)] == [
+        "backtrack", "backtrack", "join", "join", "join", "backtrack", "backtrack",
+    ]  # fmt: skip
+    assert nqueens.count(13).method == "join"
+    assert nqueens.count(8).method == "backtrack"
+
+
+def test_the_join_refuses_boards_beyond_its_limit() -> None:
+    with pytest.raises(SizeTooLargeError, match="too large for the join method: use N <= 23"):
+        nqueens.count(24, method="join")
+
+
+def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
+    done = CliRunner().invoke(cli, ["count", "14", "--method", "join", "--json", "-q"])
+    assert done.exit_code == 0, done.output
+    record = json.loads(done.output)
+    assert (record["total"], record["unique"]) == known_counts()[14]
+    assert record["method"] == "join" and record["memory"] > 0
+    classified = count_engine(14, method="backtrack")  # P and R from its symmetry classes
+    assert (record["half_turn"], record["quarter_turn"]) == (
+        classified.half_turn,
+        classified.quarter_turn,
+    )
+    error = CliRunner().invoke(cli, ["count", "25", "--method", "join"])
+    assert error.exit_code == 2 and error.output.count("\n") == 1
+    assert "too large for the join method" in error.output
+
+
+def test_journal_resume_is_exact_and_methods_do_not_share_journals(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite"
+    first = count_engine(13, method="join", workers=1, journal=path)
+    assert (first.total, first.unique) == known_counts()[13] and first.resumed == 0
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM done WHERE idx % 3 = 0")
+    resumed = count_engine(13, method="join", workers=1, journal=path)
+    assert 0 < resumed.resumed < resumed.subproblems
+    assert (resumed.total, resumed.unique, resumed.memory) == (*known_counts()[13], first.memory)
+    with pytest.raises(JournalMismatchError):
+        count_engine(13, method="backtrack", workers=1, journal=path)
+
+
+@compiled
+@pytest.mark.slow
+def test_ctrl_c_mid_join_keeps_the_finished_work(tmp_path: Path) -> None:
+    path = tmp_path / "n18.sqlite"
+    proc = _start_count(18, path, "join")
+    wait_for_rows(path, proc, minimum=5)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and "kept in" in err
+    assert len(err.strip().splitlines()) == 1
+    kept = journal_rows(path)
+    result = count_engine(18, method="join", journal=path)
+    assert result.resumed >= kept > 0
+    assert (result.total, result.unique) == known_counts()[18]
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 8, 10])
+def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
+    """Without the orbits: every choice of east rows, its strips paired by brute force."""
+    total = 0
+    for east in itertools.combinations(range(n), n // 2):
+        rows_e = np.array(east, np.int64)
+        rows_w = np.array([r for r in range(n) if r not in east], np.int64)
+        buffers = halves._Buffers(n)
+        out_e = np.empty(4096, np.uint64)
+        out_w = np.empty(4096, np.uint64)
+        args = (buffers.work, buffers.order, buffers.starts)
+        half = n // 2
+        west_cols, east_cols = (1 << half) - 1, ((1 << n) - 1) ^ ((1 << half) - 1)
+        zero = np.uint64(0)
+        ne = join._strip(n, rows_e, len(rows_e), np.uint64(east_cols), zero, zero, out_e, *args)
+        nw = join._strip(n, rows_w, len(rows_w), np.uint64(west_cols), zero, zero, out_w, *args)
+        total += int(((out_e[:ne, None] & out_w[None, :nw]) == 0).sum())
+    assert total == known_counts()[n][0]
