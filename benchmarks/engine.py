@@ -1,12 +1,15 @@
-"""Benchmark of the counting engine: prints a Markdown table (time, solutions/s, nodes/s).
+"""Benchmark of the counting engine: prints a Markdown table, one row per N.
 
-For each N: the numba engine on 1 worker and on every core, beside the pure-Python
-bitboard counter of the teaching algorithms (run only where it takes under a minute).
-Then a memory probe: an N = 20 count runs for a while with its resident memory sampled
-(the parent and every worker), and is interrupted.
+For each N: the wall time of the whole command `nqueens count N` (what a user waits,
+start-up included, the method `auto` picks), then each method on 1 worker and on every
+core: the join counter (with the most table memory one worker held) and the symmetric
+backtracking search (run up to --backtrack-max; it grows about 7x per N), beside the
+pure-Python bitboard counter (run only where it takes under a minute). Then a memory
+probe: an N = 20 count runs for a while with its resident memory sampled (the parent and
+every worker), and is interrupted.
 
     uv run python benchmarks/engine.py               # N = 12..18
-    uv run python benchmarks/engine.py --sizes 12-16 --memory-seconds 20
+    uv run python benchmarks/engine.py --sizes 19-20 --backtrack-max 0 --memory-seconds 0
 """
 
 from __future__ import annotations
@@ -36,6 +39,12 @@ def _timed(n: int, **options: object) -> nqueens.CountResult:
     result = nqueens.count(n, **options)  # type: ignore[arg-type]
     assert (result.total, result.unique) == known_counts()[n], f"wrong count for N = {n}"
     return result
+
+
+def _command_seconds(n: int) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "nqueens", "count", str(n), "-q"], check=True)
+    return time.perf_counter() - start
 
 
 def _machine() -> str:
@@ -97,24 +106,33 @@ def memory_probe(n: int, seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="12-18", help="N range, e.g. 12-18")
+    parser.add_argument("--backtrack-max", type=int, default=18, help="largest N to backtrack")
     parser.add_argument("--memory-n", type=int, default=20)
     parser.add_argument("--memory-seconds", type=float, default=30.0)
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    _timed(8)  # compile or load the kernels outside the measurements
+    for method in ("backtrack", "join"):  # compile or load the kernels outside the timings
+        _timed(12, method=method)
     print(f"Machine: {_machine()}\n")
     print(
-        f"| N | engine, 1 worker (s) | engine, {cores} workers (s) | speedup | "
-        "solutions/s | nodes/s | pure-Python bitboard (s) |"
+        f"| N | `nqueens count N`, wall (s) | join, 1 worker (s) | join, {cores} workers (s) "
+        f"| join tables | backtrack, 1 worker (s) | backtrack, {cores} workers (s) "
+        "| pure-Python bitboard (s) |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in _sizes(args.sizes):
-        one = _timed(n, workers=1)
-        every = _timed(n, workers=cores)
+        wall = _command_seconds(n)
+        joined = [_timed(n, method="join", workers=w) for w in (1, cores)]
+        memory = max(r.memory or 0 for r in joined) / 2**20
+        backtracked = (
+            [f"{_timed(n, method='backtrack', workers=w).time:.2f}" for w in (1, cores)]
+            if n <= args.backtrack_max
+            else ["-", "-"]
+        )
         python = f"{_timed(n, method='python').time:.2f}" if n <= PYTHON_LIMIT else "-"
         print(
-            f"| {n} | {one.time:.2f} | {every.time:.2f} | {one.time / every.time:.2f}x | "
-            f"{every.total / every.time:,.0f} | {every.nodes / every.time:,.0f} | {python} |",
+            f"| {n} | {wall:.2f} | {joined[0].time:.2f} | {joined[1].time:.2f} | {memory:.1f} MB "
+            f"| {backtracked[0]} | {backtracked[1]} | {python} |",
             flush=True,
         )
     if args.memory_seconds > 0:
