@@ -43,7 +43,8 @@ def _timed(n: int, **options: object) -> nqueens.CountResult:
 
 def _command_seconds(n: int) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "nqueens", "count", str(n), "-q"], check=True)
+    command = [sys.executable, "-m", "nqueens", "count", str(n), "-q"]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return time.perf_counter() - start
 
 

@@ -23,7 +23,8 @@ block's table (18 KB for N = 18) stays in the L1 cache while every query passes 
 The symmetry of the square divides the work by about 4: turning the board upside down
 maps E to its mirror image, and reflecting left to right swaps east and west (E to its
 complement); only one E of each orbit is counted, times the orbit's size. See
-`engine/halves.py` for the orbits and DESIGN notes in the README for the measurements.
+`engine/halves.py` for the orbits, and "Where the time goes" in the README for what was
+measured and tried.
 """
 
 from __future__ import annotations
