@@ -51,9 +51,10 @@ def test_counts_on_two_worker_processes_match_the_table(n: int) -> None:
 
 @compiled
 @pytest.mark.slow
-def test_count_17() -> None:
-    result = nqueens.count(17, method="backtrack")
-    assert (result.total, result.unique) == known_counts()[17]
+@pytest.mark.parametrize("n", [17, 18])
+def test_large_counts(n: int) -> None:
+    result = nqueens.count(n, method="backtrack")
+    assert (result.total, result.unique) == known_counts()[n]
 
 
 @pytest.mark.parametrize("n", range(4, 10))
