@@ -69,10 +69,27 @@ def _east_rows_and_middle(cols: tuple[int, ...]) -> tuple[int, int]:
     return middle, sum(1 << r for r, c in enumerate(cols) if c >= east_first)
 
 
+def _long_diagonal_weight(cols: tuple[int, ...]) -> int:
+    """How much a solution counts in its subproblem: the diagonal reflections swap which
+    half holds the queen on each longest diagonal, so the join counts a solution whose
+    halves hold one long diagonal each 0 times, one whose one half holds both twice."""
+    n = len(cols)
+    half = n // 2
+    held = {"east": 0, "west": 0}
+    for r, c in enumerate(cols):
+        if c != half or n % 2 == 0:  # the middle column's queen belongs to neither half
+            side = "east" if c >= half + n % 2 else "west"
+            held[side] += (c == r) + (c == n - 1 - r)
+    return [[1, 1, 2], [1, 0, 0], [2, 0, 0]][held["east"]][held["west"]]
+
+
 @pytest.mark.parametrize("n", range(4, 10))
 def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> None:
-    """Every representative's count, and every member of its orbit, against brute force."""
-    found = Counter(_east_rows_and_middle(cols) for cols in naive_solutions(n))
+    """Every representative's count against brute force: the solutions with its middle
+    row and east rows, weighted by their long diagonals, times the orbit's size."""
+    found: Counter[tuple[int, int]] = Counter()
+    for cols in naive_solutions(n):
+        found[_east_rows_and_middle(cols)] += _long_diagonal_weight(cols)
     parts = half_split(n, target=10**6)  # one representative per subproblem
     function, arguments = parts.task(np.arange(len(parts)))
     counts = function(*arguments)[:, 0]
@@ -81,6 +98,14 @@ def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> Non
     ):
         assert counted == weight * found[(int(m), int(east))]
     assert counts.sum() == len(naive_solutions(n))
+
+
+def test_the_diagonal_weights_leave_every_total_unchanged() -> None:
+    """Summed over all solutions the weights give the total back (the reflections pair
+    the solutions counted 0 times with those counted twice)."""
+    for n in range(4, 10):
+        solutions = naive_solutions(n)
+        assert sum(_long_diagonal_weight(cols) for cols in solutions) == len(solutions)
 
 
 @pytest.mark.parametrize("n", range(2, 16))
@@ -116,22 +141,32 @@ signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)
 
 @given(east=signatures, west=signatures, density=st.integers(1, 4))
 @settings(max_examples=60, deadline=None)
-def test_the_matcher_counts_exactly_the_disjoint_pairs(
+def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     east: list[int], west: list[int], density: int
 ) -> None:
-    """Random signatures (made denser by OR-ing), blocks of 512 and the one-by-one path."""
-    nbits = 34
+    """Random N = 18 signatures (made denser by OR-ing), in blocks of 512 and one by one:
+    the disjoint pairs, weighted by the longest diagonals (bits 8 and 25) each side holds."""
     a = np.array(east, np.uint64)
     b = np.array(west, np.uint64)
     for shift in range(1, density):
         a |= np.roll(a, shift)
         b |= np.roll(b, shift)
-    expected = int(((a[:, None] & b[None, :]) == 0).sum())
+    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
+    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
+    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
+    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
     buffers = halves._Buffers(18, signatures=2048)
-    got = join._join(
-        a, len(a), b, len(b), nbits, buffers.table, buffers.valid, buffers.slices, buffers.rows
-    )
-    assert got == expected
+    square = np.empty(64, np.uint64)
+    tables = (buffers.table, buffers.valid, buffers.slices, buffers.rows, square)
+    assert join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables) == expected
+
+
+def test_the_bit_matrix_transpose() -> None:
+    square = np.random.default_rng(7).integers(0, 2**63, 64, dtype=np.uint64) * np.uint64(3)
+    moved = square.copy()
+    join._transpose(moved)
+    for j in range(64):
+        assert all((int(moved[j]) >> k) & 1 == (int(square[k]) >> j) & 1 for k in range(64))
 
 
 def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
@@ -220,7 +255,7 @@ def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
         buffers = halves._Buffers(n)
         out_e = np.empty(4096, np.uint64)
         out_w = np.empty(4096, np.uint64)
-        args = (buffers.work, buffers.order, buffers.starts)
+        args = (buffers.work, buffers.order, buffers.starts, np.empty((4, n), np.uint64))
         half = n // 2
         west_cols, east_cols = (1 << half) - 1, ((1 << n) - 1) ^ ((1 << half) - 1)
         zero = np.uint64(0)

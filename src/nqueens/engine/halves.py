@@ -147,7 +147,7 @@ class _Buffers:
         self.signatures = signatures
         nbits = 2 * (n - 1)
         chunks = -(-nbits // join.CHUNK_BITS)
-        blocks = signatures // join.PIECE + 1
+        blocks = signatures // join.PIECE + 3  # three groups, each may end part-filled
         words = BLOCK_WORDS
         self.sigs = np.empty((2, signatures), np.uint64)
         self.work = np.empty((6, partials), np.uint64)

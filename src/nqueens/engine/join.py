@@ -51,10 +51,11 @@ ONE = np.uint64(1)
 
 
 @njit(cache=True)
-def _partials(n, rows, lo, hi, colmask, d1_0, d2_0, out_cols, out_d1, out_d2):  # type: ignore[no-untyped-def]
+def _partials(n, rows, lo, hi, colmask, d1_0, d2_0, out_cols, out_d1, out_d2, stack):  # type: ignore[no-untyped-def]
     """Every placement of a queen in each of rows[lo:hi], in distinct columns of `colmask`,
     none sharing a diagonal with another or with the masks d1_0/d2_0: its columns and
-    diagonals (d1 bit r+c, d2 bit c-r+N-1). Returns how many, or -1 if `out_*` is full."""
+    diagonals (d1 bit r+c, d2 bit c-r+N-1). Returns how many, or -1 if `out_*` is full.
+    `stack` (4 x N) is the search's scratch space."""
     k = hi - lo
     if k == 0:
         out_cols[0] = 0
@@ -62,10 +63,11 @@ def _partials(n, rows, lo, hi, colmask, d1_0, d2_0, out_cols, out_d1, out_d2):  
         out_d2[0] = d2_0
         return 1
     cap = out_cols.shape[0]
-    cols = np.zeros(k, np.uint64)
-    d1 = np.zeros(k, np.uint64)
-    d2 = np.zeros(k, np.uint64)
-    avail = np.zeros(k, np.uint64)
+    cols = stack[0]
+    d1 = stack[1]
+    d2 = stack[2]
+    avail = stack[3]
+    cols[0] = 0
     d1[0] = d1_0
     d2[0] = d2_0
     r = rows[lo]
@@ -103,7 +105,7 @@ def _partials(n, rows, lo, hi, colmask, d1_0, d2_0, out_cols, out_d1, out_d2):  
 
 
 @njit(cache=True)
-def _strip(n, rows, k, colmask, d1_0, d2_0, out, work, order, starts):  # type: ignore[no-untyped-def]
+def _strip(n, rows, k, colmask, d1_0, d2_0, out, work, order, starts, stack):  # type: ignore[no-untyped-def]
     """Signatures of every placement of one queen per row of rows[:k] in the columns of
     `colmask` (a strip), met in the middle: the upper and lower rows are placed apart
     and joined where their columns complete the strip and their diagonals do not meet.
@@ -111,10 +113,10 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, out, work, order, starts):  # type: 
     half = n // 2
     low_bits = (ONE << uint64(n - 1)) - ONE
     mid = k // 2
-    upper = _partials(n, rows, 0, mid, colmask, d1_0, d2_0, work[0], work[1], work[2])
+    upper = _partials(n, rows, 0, mid, colmask, d1_0, d2_0, work[0], work[1], work[2], stack)
     if upper <= 0:
         return -OVERFLOW_PARTIALS if upper < 0 else 0
-    lower = _partials(n, rows, mid, k, colmask, d1_0, d2_0, work[3], work[4], work[5])
+    lower = _partials(n, rows, mid, k, colmask, d1_0, d2_0, work[3], work[4], work[5], stack)
     if lower <= 0:
         return -OVERFLOW_PARTIALS if lower < 0 else 0
     shift = uint64(lowest_bit_index(colmask))
@@ -156,24 +158,55 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, out, work, order, starts):  # type: 
     return found
 
 
+_TRANSPOSE_MASKS = np.array(
+    [
+        0x00000000FFFFFFFF,
+        0x0000FFFF0000FFFF,
+        0x00FF00FF00FF00FF,
+        0x0F0F0F0F0F0F0F0F,
+        0x3333333333333333,
+        0x5555555555555555,
+    ],
+    np.uint64,
+)
+
+
 @njit(cache=True)
-def _build(patterns, count, nbits, table, valid, slices):  # type: ignore[no-untyped-def]
-    """Store `patterns[:count]` as blocks of 512, bit-sliced, with every AND of 5
-    neighbouring bit slices precomputed: table[block, chunk * 32 + combo, word]."""
+def _transpose(square):  # type: ignore[no-untyped-def]
+    """Transpose a 64 x 64 bit matrix in place (bit b of word k <-> bit k of word b) by
+    swapping off-diagonal blocks of 32, 16, ... 1: 6 x 32 masked swaps, no bit loops."""
+    width = 32
+    for level in range(6):
+        mask = _TRANSPOSE_MASKS[level]
+        shift = uint64(width)
+        for k in range(64):
+            if k & width == 0:
+                t = ((square[k] >> shift) ^ square[k + width]) & mask
+                square[k + width] ^= t
+                square[k] ^= t << shift
+        width >>= 1
+
+
+@njit(cache=True)
+def _build(patterns, start, count, nbits, table, valid, slices, first, square):  # type: ignore[no-untyped-def]
+    """Store patterns[start:start+count] from block `first` on, 512 a block, bit-sliced,
+    with every AND of 5 neighbouring bit slices precomputed: table[block, chunk * 32 +
+    combo, word]. Returns the number of blocks written. `square`: 64 words of scratch."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     blocks = (count + PIECE - 1) // PIECE
-    for p in range(blocks):
-        slices[:, :] = ONES
-        valid[p, :] = 0
-        base = p * PIECE
-        for t in range(min(count - base, PIECE)):
-            g = t >> 6
-            bit = ONE << uint64(t & 63)
-            valid[p, g] |= bit
-            rest = patterns[base + t]
-            while rest:
-                slices[lowest_bit_index(rest), g] &= ~bit
-                rest &= rest - ONE
+    for b in range(blocks):
+        p = first + b
+        base = start + b * PIECE
+        filled = min(start + count - base, PIECE)
+        for g in range(BLOCK_WORDS):
+            for t in range(64):  # 64 patterns as rows of a bit matrix; missing ones use all
+                at = g * 64 + t
+                square[t] = patterns[base + at] if at < filled else ONES
+            _transpose(square)
+            for j in range(nbits):
+                slices[j, g] = ~square[j]  # bit t: pattern t leaves diagonal j free
+            top = filled - g * 64
+            valid[p, g] = ONES if top >= 64 else ((ONE << uint64(max(top, 0))) - ONE)
         for c in range(chunks):
             row = c * COMBOS
             table[p, row, :] = ONES
@@ -187,47 +220,97 @@ def _build(patterns, count, nbits, table, valid, slices):  # type: ignore[no-unt
 
 
 @njit(cache=True)
-def _match(queries, count, nbits, table, valid, blocks, rows):  # type: ignore[no-untyped-def]
-    """Pairs (query, stored pattern) sharing no bit, block by block."""
+def _query_rows(queries, count, nbits, rows):  # type: ignore[no-untyped-def]
+    """For each query, the table row of each 5-bit chunk of its signature."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     mask = uint64(COMBOS - 1)
     for i in range(count):
         x = queries[i]
         for c in range(chunks):
             rows[i * chunks + c] = c * COMBOS + np.int64((x >> uint64(c * CHUNK_BITS)) & mask)
+
+
+@njit(cache=True)
+def _match(rows, first, count, chunks, table, valid, block, blocks):  # type: ignore[no-untyped-def]
+    """Pairs of queries first..first+count-1 and the patterns of blocks block..+blocks
+    that share no bit; blocks are the outer loop, so one block's table stays in cache."""
     flat = table.reshape(-1)
     flat_valid = valid.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
     total = 0
-    for p in range(blocks):
+    for p in range(block, block + blocks):
         base = p * step
-        for i in range(count):
+        for i in range(first, first + count):
             total += match_block(flat, base, rows, i * chunks, chunks, flat_valid, p * BLOCK_WORDS)
     return total
 
 
 @njit(cache=True)
-def _pairs_one_by_one(patterns, count, queries, nqueries):  # type: ignore[no-untyped-def]
-    found = 0
-    for i in range(nqueries):
-        x = queries[i]
-        for j in range(count):
-            if (x & patterns[j]) == 0:
-                found += 1
-    return found
+def _group_by_long_diagonals(sigs, count, anti, main):  # type: ignore[no-untyped-def]
+    """Reorder sigs[:count] in place: none of the two longest diagonals first, then one,
+    then both. Returns how many have none and how many have one."""
+    none = 0
+    both = count
+    i = 0
+    while i < both:  # three-way partition
+        x = sigs[i]
+        k = ((x & anti) != 0) + ((x & main) != 0)
+        if k == 0:
+            sigs[i], sigs[none] = sigs[none], sigs[i]
+            none += 1
+            i += 1
+        elif k == 2:
+            both -= 1
+            sigs[i], sigs[both] = sigs[both], sigs[i]
+        else:
+            i += 1
+    return none, both - none
 
 
 @njit(cache=True)
-def _join(east, ne, west, nw, nbits, table, valid, slices, rows):  # type: ignore[no-untyped-def]
-    """Disjoint pairs of east and west signatures: the larger list becomes the table."""
+def _pairs_one_by_one(stored, nstored, queries, nqueries, anti, main):  # type: ignore[no-untyped-def]
+    found = 0
+    for i in range(nqueries):
+        x = queries[i]
+        for j in range(nstored):
+            y = stored[j]
+            if (x & y) == 0:
+                found += _PAIR_WEIGHT[((x & anti) != 0) + ((x & main) != 0)][
+                    ((y & anti) != 0) + ((y & main) != 0)
+                ]
+    return found
+
+
+_PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
+"""By how many longest diagonals each half holds (0, 1 or 2): how much a pair counts."""
+
+
+@njit(cache=True)
+def _join(east, ne, west, nw, n, table, valid, slices, rows, square):  # type: ignore[no-untyped-def]
+    """Weighted disjoint pairs of east and west signatures (see `count_blocks`): the
+    larger list becomes the table, grouped by the longest diagonals it holds."""
+    half = n // 2
+    nbits = 2 * (n - 1)
+    anti = ONE << uint64(n - 1 - half)  # r + c = N - 1
+    main = ONE << uint64(n - 1 - half + n - 1)  # r = c
     if ne >= nw:
         stored, nstored, queries, nqueries = east, ne, west, nw
     else:
         stored, nstored, queries, nqueries = west, nw, east, ne
     if nqueries < BRUTE_BELOW:
-        return _pairs_one_by_one(stored, nstored, queries, nqueries)
-    blocks = _build(stored, nstored, nbits, table, valid, slices)
-    return _match(queries, nqueries, nbits, table, valid, blocks, rows)
+        return _pairs_one_by_one(stored, nstored, queries, nqueries, anti, main)
+    s0, s1 = _group_by_long_diagonals(stored, nstored, anti, main)
+    q0, q1 = _group_by_long_diagonals(queries, nqueries, anti, main)
+    b0 = _build(stored, 0, s0, nbits, table, valid, slices, 0, square)
+    b1 = _build(stored, s0, s1, nbits, table, valid, slices, b0, square)
+    rest = nstored - s0 - s1
+    b2 = _build(stored, s0 + s1, rest, nbits, table, valid, slices, b0 + b1, square)
+    _query_rows(queries, nqueries, nbits, rows)
+    chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
+    free = _match(rows, 0, q0 + q1, chunks, table, valid, 0, b0)  # against none: weight 1
+    free += 2 * _match(rows, q0 + q1, nqueries - q0 - q1, chunks, table, valid, 0, b0)
+    free += _match(rows, 0, q0, chunks, table, valid, b0, b1)  # one against none: 1
+    return free + 2 * _match(rows, 0, q0, chunks, table, valid, b0 + b1, b2)  # both: 2
 
 
 @njit(cache=True)
@@ -257,11 +340,12 @@ def count_blocks(
     """
     half = n // 2
     odd = n & 1
-    nbits = 2 * (n - 1)
     west_cols = uint64((1 << half) - 1)
     east_cols = uint64(((1 << n) - 1) & ~((1 << (half + odd)) - 1))
     east_rows = np.empty(n, np.int64)
     west_rows = np.empty(n, np.int64)
+    stack = np.empty((4, n), np.uint64)
+    square = np.empty(64, np.uint64)
     east_sigs = sigs[0]
     west_sigs = sigs[1]
     status[0] = -1
@@ -288,7 +372,7 @@ def count_blocks(
                     west_rows[nw] = r
                     nw += 1
             found_w = _strip(
-                n, west_rows, nw, west_cols, d1_0, d2_0, west_sigs, work, order, starts
+                n, west_rows, nw, west_cols, d1_0, d2_0, west_sigs, work, order, starts, stack
             )
             if found_w < 0:
                 status[0] = b
@@ -297,7 +381,7 @@ def count_blocks(
             if found_w == 0:
                 continue
             found_e = _strip(
-                n, east_rows, ne, east_cols, d1_0, d2_0, east_sigs, work, order, starts
+                n, east_rows, ne, east_cols, d1_0, d2_0, east_sigs, work, order, starts, stack
             )
             if found_e < 0:
                 status[0] = b
@@ -306,6 +390,6 @@ def count_blocks(
             if found_e == 0:
                 continue
             total += weights[i] * _join(
-                east_sigs, found_e, west_sigs, found_w, nbits, table, valid, slices, rows
+                east_sigs, found_e, west_sigs, found_w, n, table, valid, slices, rows, square
             )
         out[b, 0] = total
