@@ -157,8 +157,10 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
     buffers = halves._Buffers(18, signatures=2048)
     square = np.empty(64, np.uint64)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
     tables = (buffers.table, buffers.valid, buffers.slices, buffers.rows, square)
-    assert join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables) == expected
+    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    assert found == expected
 
 
 def test_the_bit_matrix_transpose() -> None:
@@ -248,18 +250,36 @@ def test_ctrl_c_mid_join_keeps_the_finished_work(tmp_path: Path) -> None:
 @pytest.mark.parametrize("n", [2, 4, 6, 8, 10])
 def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
     """Without the orbits: every choice of east rows, its strips paired by brute force."""
+    half = n // 2
+    west_cols, east_cols = (1 << half) - 1, ((1 << n) - 1) ^ ((1 << half) - 1)
+    buffers = halves._Buffers(n)
+    stack = np.empty((4, n), np.uint64)
+    zero = np.uint64(0)
     total = 0
-    for east in itertools.combinations(range(n), n // 2):
+    for east in itertools.combinations(range(n), half):
         rows_e = np.array(east, np.int64)
         rows_w = np.array([r for r in range(n) if r not in east], np.int64)
-        buffers = halves._Buffers(n)
-        out_e = np.empty(4096, np.uint64)
-        out_w = np.empty(4096, np.uint64)
-        args = (buffers.work, buffers.order, buffers.starts, np.empty((4, n), np.uint64))
-        half = n // 2
-        west_cols, east_cols = (1 << half) - 1, ((1 << n) - 1) ^ ((1 << half) - 1)
-        zero = np.uint64(0)
-        ne = join._strip(n, rows_e, len(rows_e), np.uint64(east_cols), zero, zero, out_e, *args)
-        nw = join._strip(n, rows_w, len(rows_w), np.uint64(west_cols), zero, zero, out_w, *args)
-        total += int(((out_e[:ne, None] & out_w[None, :nw]) == 0).sum())
+        found = []
+        for side, rows, cols in ((0, rows_e, east_cols), (1, rows_w, west_cols)):
+            lower = buffers.work[3:8] if side == 0 else buffers.work[8:13]
+            count = join._strip(
+                *(n, rows, len(rows), np.uint64(cols), zero, zero, 0, buffers.sigs[side]),
+                *(buffers.work[0:3], lower, buffers.starts[side], stack, buffers.keys, side),
+            )
+            found.append(buffers.sigs[side][:count].copy())
+        total += int(((found[0][:, None] & found[1][None, :]) == 0).sum())
     assert total == known_counts()[n][0]
+
+
+def test_cached_lower_placements_give_the_same_strips_as_fresh_ones() -> None:
+    """The strip cache (keyed by the lower rows and the middle queen) changes nothing:
+    every subproblem of N = 13 counted again with new buffers, so with nothing cached."""
+    parts = half_split(13, target=10**6)
+    function, arguments = parts.task(np.arange(len(parts)))
+    cached = function(*arguments)[:, 0]
+    fresh = []
+    for i in range(len(parts)):
+        halves._buffers.clear()
+        fresh.append(int(function(*parts.task(np.array([i]))[1])[0, 0]))
+    assert cached.tolist() == fresh
+    assert sum(fresh) == known_counts()[13][0]

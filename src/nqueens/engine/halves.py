@@ -147,20 +147,22 @@ class _Buffers:
         self.signatures = signatures
         nbits = 2 * (n - 1)
         chunks = -(-nbits // join.CHUNK_BITS)
-        blocks = signatures // join.PIECE + 3  # three groups, each may end part-filled
+        blocks = signatures // join.PIECE + join.KEYS  # every key's bucket may end part-filled
         words = BLOCK_WORDS
         self.sigs = np.empty((2, signatures), np.uint64)
-        self.work = np.empty((6, partials), np.uint64)
-        self.order = np.empty(partials, np.int64)
-        self.starts = np.empty((1 << (n // 2 + 1)) + 1, np.int64)
+        self.spare = np.empty((2, signatures), np.uint64)  # the table's list by key; keys
+        self.work = np.empty((13, partials), np.uint64)  # upper; lower east; lower west
+        self.keys = np.full(2, -1, np.int64)  # which lower placements work holds, by side
+        self.starts = np.empty((2, (1 << (n // 2 + 1)) + 1), np.int64)
         self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
         self.valid = np.empty((blocks, words), np.uint64)
         self.slices = np.empty((nbits, words), np.uint64)
         self.rows = np.empty(signatures * chunks, np.int64)
 
     def nbytes(self) -> int:
-        arrays = (self.sigs, self.work, self.order, self.starts, self.table, self.valid)
-        return sum(a.nbytes for a in (*arrays, self.slices, self.rows))
+        arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.work, self.keys)
+        arrays += (self.starts, self.table, self.valid, self.slices, self.rows)
+        return sum(a.nbytes for a in arrays)
 
     def grown(self, which: int) -> _Buffers:
         if which == join.OVERFLOW_PARTIALS:
@@ -192,8 +194,9 @@ def count_half_blocks(
             out[done:],
             status,
             buffers.sigs,
+            buffers.spare,
             buffers.work,
-            buffers.order,
+            buffers.keys,
             buffers.starts,
             buffers.table,
             buffers.valid,

@@ -6,21 +6,34 @@ Every solution puts its east queens in some set E of rows and its west queens in
 other rows. For one E:
 
 1. list every placement of the east queens alone (one per row of E, one per east column,
-   no two on a diagonal), and likewise of the west queens (a *strip*); each is found meet
-   in the middle, its upper rows joined to its lower rows through the columns they use;
+   no two on a diagonal), and likewise of the west queens (a *strip*); each strip is
+   found meet in the middle, its upper rows joined to its lower rows through the columns
+   they use, and the lower rows' placements are kept for the next subproblem, which
+   nearly always has the same lower rows;
 2. describe each by the diagonals it occupies where the two halves overlap: N - 1 bits
    for each diagonal direction, one 64-bit *signature*;
 3. count the pairs whose signatures share no bit: each is one solution, since rows and
    columns cannot clash across the halves.
 
-Step 3 is the cost. The larger list is cut into blocks of 512 patterns stored bit-sliced
-(one word per bit position per 64 patterns: "this pattern does not use that diagonal"),
-with the AND of every combination of 5 neighbouring bits precomputed; a query then ANDs
-one row per 5 bits of its signature over a block and counts the survivors: 512 pairs in
-about ten vector instructions (`bitops.match_block`). Blocks are the outer loop, so one
-block's table (18 KB for N = 18) stays in the L1 cache while every query passes it.
+Step 3 is the cost, and three things keep it down:
 
-The symmetry of the square divides the work by about 4: turning the board upside down
+- Both lists are sorted on a few *cut* bits: the two longest diagonals, then the bits
+  the two lists most often both hold. A pair that shares a cut bit cannot match, so the
+  table's bucket for one key meets only the queries whose key shares none of its bits.
+- The diagonal reflections of the board swap which half holds the queen on each of the
+  two longest diagonals. So the pairs whose halves hold one long diagonal each need not
+  be counted at all, provided the pairs where one half holds both count twice
+  (`_PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
+  force for every subproblem).
+- Within a bucket, the larger list is stored as blocks of 512 patterns, bit-sliced (one
+  word per bit position per 64 patterns: "this pattern leaves that diagonal free", built
+  by 64 x 64 bit-matrix transposes), with the AND of every combination of 5 neighbouring
+  bits precomputed. A query ANDs one row per 5 bits of its signature over a block and
+  counts the survivors: 512 pairs in about ten vector instructions
+  (`bitops.match_block`). Blocks are the outer loop, so one block's table (18 KB at
+  N = 18) stays in the L1 cache while the queries pass it.
+
+The symmetry of the square also removes whole subproblems: turning the board upside down
 maps E to its mirror image, and reflecting left to right swaps east and west (E to its
 complement); only one E of each orbit is counted, times the orbit's size. See
 `engine/halves.py` for the orbits, and "Where the time goes" in the README for what was
@@ -43,6 +56,16 @@ COMBOS = 1 << CHUNK_BITS
 PIECE = 64 * BLOCK_WORDS
 BRUTE_BELOW = 16
 """With fewer queries than this, pairs are tested one by one: no table to build."""
+
+EXTRA_CUTS = 4
+"""Bits besides the two longest diagonals on which both lists are sorted (`_join`)."""
+
+KEYS = 1 << (2 + EXTRA_CUTS)
+SAMPLE = 128
+"""Signatures of each list looked at to choose the extra cut bits."""
+
+MIN_BUCKET = 512
+"""Fewer extra cut bits for short lists: a bucket should hold this many on average."""
 
 OVERFLOW_PARTIALS = 1
 OVERFLOW_SIGNATURES = 2
@@ -105,50 +128,67 @@ def _partials(n, rows, lo, hi, colmask, d1_0, d2_0, out_cols, out_d1, out_d2, st
 
 
 @njit(cache=True)
-def _strip(n, rows, k, colmask, d1_0, d2_0, out, work, order, starts, stack):  # type: ignore[no-untyped-def]
+def _strip(n, rows, k, colmask, d1_0, d2_0, tag, out, upper, lower, starts, stack, keys, side):  # type: ignore[no-untyped-def]
     """Signatures of every placement of one queen per row of rows[:k] in the columns of
     `colmask` (a strip), met in the middle: the upper and lower rows are placed apart
     and joined where their columns complete the strip and their diagonals do not meet.
+
+    The lower placements, sorted by the columns they use, are kept between calls for
+    each `side` under keys[side]: consecutive subproblems nearly always share their lower
+    rows (93-99% of them, since representatives come in the order of their bit sets),
+    so they are placed again only when those rows or the middle queen (`tag`) change.
     Returns how many, -OVERFLOW_PARTIALS or -OVERFLOW_SIGNATURES if a buffer is full."""
     half = n // 2
     low_bits = (ONE << uint64(n - 1)) - ONE
-    mid = k // 2
-    upper = _partials(n, rows, 0, mid, colmask, d1_0, d2_0, work[0], work[1], work[2], stack)
-    if upper <= 0:
-        return -OVERFLOW_PARTIALS if upper < 0 else 0
-    lower = _partials(n, rows, mid, k, colmask, d1_0, d2_0, work[3], work[4], work[5], stack)
-    if lower <= 0:
-        return -OVERFLOW_PARTIALS if lower < 0 else 0
+    mid = max(0, k // 2 - 1)
     shift = uint64(lowest_bit_index(colmask))
     width = 0
     while (colmask >> (shift + uint64(width))) & ONE:
         width += 1
-    # counting sort of the lower partials by the columns they use
     buckets = 1 << width
-    starts[: buckets + 1] = 0
-    for j in range(lower):
-        starts[np.int64(work[3][j] >> shift) + 1] += 1
-    for v in range(buckets):
-        starts[v + 1] += starts[v]
-    for j in range(lower):
-        v = np.int64(work[3][j] >> shift)
-        order[starts[v]] = j
-        starts[v] += 1
-    for v in range(buckets, 0, -1):
-        starts[v] = starts[v - 1]
-    starts[0] = 0
+    key = tag << n
+    for i in range(mid, k):
+        key |= 1 << rows[i]
+    if keys[side] != key:
+        keys[side] = -1
+        count = _partials(n, rows, mid, k, colmask, d1_0, d2_0, lower[0], lower[1], lower[2], stack)
+        if count < 0:
+            return -OVERFLOW_PARTIALS
+        # counting sort by the columns used: lower[3], lower[4] hold the diagonals in order
+        starts[: buckets + 1] = 0
+        for j in range(count):
+            starts[np.int64(lower[0][j] >> shift) + 1] += 1
+        for v in range(buckets):
+            starts[v + 1] += starts[v]
+        for j in range(count):
+            v = np.int64(lower[0][j] >> shift)
+            lower[3][starts[v]] = lower[1][j]
+            lower[4][starts[v]] = lower[2][j]
+            starts[v] += 1
+        for v in range(buckets, 0, -1):
+            starts[v] = starts[v - 1]
+        starts[0] = 0
+        keys[side] = key
+    if starts[buckets] == 0:
+        return 0
+    found_upper = _partials(
+        n, rows, 0, mid, colmask, d1_0, d2_0, upper[0], upper[1], upper[2], stack
+    )
+    if found_upper <= 0:
+        return -OVERFLOW_PARTIALS if found_upper < 0 else 0
     full = buckets - 1
     cap = out.shape[0]
+    free1 = ~d1_0
+    free2 = ~d2_0
     found = 0
-    for i in range(upper):
-        need = full ^ np.int64(work[0][i] >> shift)
-        x1 = work[1][i]
-        x2 = work[2][i]
+    for i in range(found_upper):
+        need = full ^ np.int64(upper[0][i] >> shift)
+        x1 = upper[1][i]
+        x2 = upper[2][i]
         for q in range(starts[need], starts[need + 1]):
-            j = order[q]
-            y1 = work[4][j]
-            y2 = work[5][j]
-            if (x1 & y1 & ~d1_0) == 0 and (x2 & y2 & ~d2_0) == 0:
+            y1 = lower[3][q]
+            y2 = lower[4][q]
+            if (x1 & y1 & free1) == 0 and (x2 & y2 & free2) == 0:
                 if found == cap:
                     return -OVERFLOW_SIGNATURES
                 s1 = ((x1 | y1) ^ d1_0) >> uint64(half)
@@ -174,13 +214,14 @@ _TRANSPOSE_MASKS = np.array(
 @njit(cache=True)
 def _transpose(square):  # type: ignore[no-untyped-def]
     """Transpose a 64 x 64 bit matrix in place (bit b of word k <-> bit k of word b) by
-    swapping off-diagonal blocks of 32, 16, ... 1: 6 x 32 masked swaps, no bit loops."""
+    swapping off-diagonal blocks of 32, 16, ... 1: 6 x 32 masked swaps, no bit loops;
+    each block's rows are a contiguous loop, which the compiler vectorises."""
     width = 32
     for level in range(6):
         mask = _TRANSPOSE_MASKS[level]
         shift = uint64(width)
-        for k in range(64):
-            if k & width == 0:
+        for top in range(0, 64, 2 * width):
+            for k in range(top, top + width):
                 t = ((square[k] >> shift) ^ square[k + width]) & mask
                 square[k + width] ^= t
                 square[k] ^= t << shift
@@ -198,86 +239,125 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
         p = first + b
         base = start + b * PIECE
         filled = min(start + count - base, PIECE)
+        groups = (filled + 63) // 64  # words past them stay unset: `valid` masks them
         for g in range(BLOCK_WORDS):
+            top = filled - g * 64
+            valid[p, g] = ONES if top >= 64 else ((ONE << uint64(max(top, 0))) - ONE)
+        for g in range(groups):
             for t in range(64):  # 64 patterns as rows of a bit matrix; missing ones use all
                 at = g * 64 + t
                 square[t] = patterns[base + at] if at < filled else ONES
             _transpose(square)
             for j in range(nbits):
                 slices[j, g] = ~square[j]  # bit t: pattern t leaves diagonal j free
-            top = filled - g * 64
-            valid[p, g] = ONES if top >= 64 else ((ONE << uint64(max(top, 0))) - ONE)
         for c in range(chunks):
             row = c * COMBOS
-            table[p, row, :] = ONES
+            table[p, row, :groups] = ONES
             for combo in range(1, COMBOS):
                 j = c * CHUNK_BITS + np.int64(lowest_bit_index(uint64(combo)))
                 prev = row + (combo & (combo - 1))
-                for g in range(BLOCK_WORDS):  # bits past the signature are never set
+                for g in range(groups):  # bits past the signature are never set
                     word = table[p, prev, g]
                     table[p, row + combo, g] = word & slices[j, g] if j < nbits else word
     return blocks
 
 
 @njit(cache=True)
-def _query_rows(queries, count, nbits, rows):  # type: ignore[no-untyped-def]
-    """For each query, the table row of each 5-bit chunk of its signature."""
+def _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts):  # type: ignore[no-untyped-def]
+    """After the two longest diagonals (cuts[0], cuts[1]), the signature bits that a
+    stored pattern and a query most often both hold, judged on a sample: pairs
+    that share one are never compatible, so sorting both sides on these bits lets whole
+    groups of pairs go untested."""
+    if cuts.shape[0] == 2:
+        return
+    score = np.zeros(nbits, np.float64)
+    step_s = max(1, nstored // SAMPLE)
+    step_q = max(1, nqueries // SAMPLE)
+    for j in range(nbits):
+        bit = ONE << uint64(j)
+        held_s = 0
+        for i in range(0, nstored, step_s):
+            held_s += (stored[i] & bit) != 0
+        held_q = 0
+        for i in range(0, nqueries, step_q):
+            held_q += (queries[i] & bit) != 0
+        score[j] = held_s * held_q
+    score[cuts[0]] = -1.0
+    score[cuts[1]] = -1.0
+    for t in range(2, cuts.shape[0]):
+        best = np.int64(np.argmax(score))
+        cuts[t] = best
+        score[best] = -1.0
+
+
+@njit(cache=True)
+def _count_keys(sigs, count, cuts, keys, starts):  # type: ignore[no-untyped-def]
+    """keys[i] = the key of sigs[i]; starts[v] = where key v's group will begin."""
+    groups = 1 << cuts.shape[0]
+    starts[: groups + 1] = 0
+    for i in range(count):
+        key = _key(sigs[i], cuts)
+        keys[i] = key
+        starts[key + 1] += 1
+    for v in range(groups):
+        starts[v + 1] += starts[v]
+
+
+@njit(cache=True)
+def _sort_by_key(sigs, count, cuts, out, starts, keys):  # type: ignore[no-untyped-def]
+    """out[:count] = sigs[:count] ordered by key (bit t of the key: signature bit cuts[t]);
+    starts[key] .. starts[key + 1] is where each key's signatures stand."""
+    _count_keys(sigs, count, cuts, keys, starts)
+    for i in range(count):
+        v = keys[i]
+        out[starts[v]] = sigs[i]
+        starts[v] += 1
+    _rewind(starts, 1 << cuts.shape[0])
+
+
+@njit(cache=True)
+def _query_rows(queries, count, nbits, cuts, offsets, starts, keys):  # type: ignore[no-untyped-def]
+    """For each query, grouped by key, where in a block's table the row of each 5-bit
+    chunk of its signature starts (in words); starts[key] is where its group begins."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     mask = uint64(COMBOS - 1)
+    _count_keys(queries, count, cuts, keys, starts)
     for i in range(count):
         x = queries[i]
+        v = keys[i]
+        at = starts[v] * chunks
+        starts[v] += 1
         for c in range(chunks):
-            rows[i * chunks + c] = c * COMBOS + np.int64((x >> uint64(c * CHUNK_BITS)) & mask)
+            row = c * COMBOS + np.int64((x >> uint64(c * CHUNK_BITS)) & mask)
+            offsets[at + c] = row * BLOCK_WORDS
+    _rewind(starts, 1 << cuts.shape[0])
+
+
+@njit(cache=True, inline="always")
+def _rewind(starts, groups):  # type: ignore[no-untyped-def]
+    """After a scatter moved each group's start to its end: back to the starts."""
+    for v in range(groups, 0, -1):
+        starts[v] = starts[v - 1]
+    starts[0] = 0
+
+
+@njit(cache=True, inline="always")
+def _key(x, cuts):  # type: ignore[no-untyped-def]
+    key = 0
+    for t in range(cuts.shape[0]):
+        key |= np.int64((x >> uint64(cuts[t])) & ONE) << t
+    return key
 
 
 @njit(cache=True)
-def _match(rows, first, count, chunks, table, valid, block, blocks):  # type: ignore[no-untyped-def]
-    """Pairs of queries first..first+count-1 and the patterns of blocks block..+blocks
-    that share no bit; blocks are the outer loop, so one block's table stays in cache."""
-    flat = table.reshape(-1)
-    flat_valid = valid.reshape(-1)
-    step = table.shape[1] * BLOCK_WORDS
-    total = 0
-    for p in range(block, block + blocks):
-        base = p * step
-        for i in range(first, first + count):
-            total += match_block(flat, base, rows, i * chunks, chunks, flat_valid, p * BLOCK_WORDS)
-    return total
-
-
-@njit(cache=True)
-def _group_by_long_diagonals(sigs, count, anti, main):  # type: ignore[no-untyped-def]
-    """Reorder sigs[:count] in place: none of the two longest diagonals first, then one,
-    then both. Returns how many have none and how many have one."""
-    none = 0
-    both = count
-    i = 0
-    while i < both:  # three-way partition
-        x = sigs[i]
-        k = ((x & anti) != 0) + ((x & main) != 0)
-        if k == 0:
-            sigs[i], sigs[none] = sigs[none], sigs[i]
-            none += 1
-            i += 1
-        elif k == 2:
-            both -= 1
-            sigs[i], sigs[both] = sigs[both], sigs[i]
-        else:
-            i += 1
-    return none, both - none
-
-
-@njit(cache=True)
-def _pairs_one_by_one(stored, nstored, queries, nqueries, anti, main):  # type: ignore[no-untyped-def]
+def _pairs_one_by_one(stored, nstored, queries, nqueries, cuts):  # type: ignore[no-untyped-def]
     found = 0
     for i in range(nqueries):
         x = queries[i]
         for j in range(nstored):
             y = stored[j]
             if (x & y) == 0:
-                found += _PAIR_WEIGHT[((x & anti) != 0) + ((x & main) != 0)][
-                    ((y & anti) != 0) + ((y & main) != 0)
-                ]
+                found += _weight(_key(x, cuts), _key(y, cuts))
     return found
 
 
@@ -285,32 +365,68 @@ _PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
 """By how many longest diagonals each half holds (0, 1 or 2): how much a pair counts."""
 
 
+@njit(cache=True, inline="always")
+def _weight(key_a, key_b):  # type: ignore[no-untyped-def]
+    """A compatible pair's weight from its two keys (bits 0 and 1: the longest diagonals)."""
+    return _PAIR_WEIGHT[(key_a & 1) + (key_a >> 1 & 1)][(key_b & 1) + (key_b >> 1 & 1)]
+
+
 @njit(cache=True)
-def _join(east, ne, west, nw, n, table, valid, slices, rows, square):  # type: ignore[no-untyped-def]
-    """Weighted disjoint pairs of east and west signatures (see `count_blocks`): the
-    larger list becomes the table, grouped by the longest diagonals it holds."""
+def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, counters):  # type: ignore[no-untyped-def]
+    """Weighted disjoint pairs of east and west signatures (see `count_blocks`).
+
+    The larger list becomes the table. Both lists are sorted on a key of 2 + EXTRA_CUTS
+    bits (the two longest diagonals, then the bits most often held on both sides), the
+    table in block-aligned buckets; a bucket is matched only with the query groups whose
+    key shares no bit with its own, each pair weighted by its long diagonals."""
     half = n // 2
     nbits = 2 * (n - 1)
-    anti = ONE << uint64(n - 1 - half)  # r + c = N - 1
-    main = ONE << uint64(n - 1 - half + n - 1)  # r = c
     if ne >= nw:
         stored, nstored, queries, nqueries = east, ne, west, nw
     else:
         stored, nstored, queries, nqueries = west, nw, east, ne
+    cuts = counters[0, : 2 + EXTRA_CUTS]
+    cuts[0] = n - 1 - half  # anti-diagonal, r + c = N - 1
+    cuts[1] = n - 1 - half + n - 1  # main diagonal, r = c
     if nqueries < BRUTE_BELOW:
-        return _pairs_one_by_one(stored, nstored, queries, nqueries, anti, main)
-    s0, s1 = _group_by_long_diagonals(stored, nstored, anti, main)
-    q0, q1 = _group_by_long_diagonals(queries, nqueries, anti, main)
-    b0 = _build(stored, 0, s0, nbits, table, valid, slices, 0, square)
-    b1 = _build(stored, s0, s1, nbits, table, valid, slices, b0, square)
-    rest = nstored - s0 - s1
-    b2 = _build(stored, s0 + s1, rest, nbits, table, valid, slices, b0 + b1, square)
-    _query_rows(queries, nqueries, nbits, rows)
+        return _pairs_one_by_one(stored, nstored, queries, nqueries, cuts[:2])
+    extra = 0  # buckets of a few hundred patterns at least: empty ones cost a block each
+    while extra < EXTRA_CUTS and nstored >> (extra + 2) >= MIN_BUCKET:
+        extra += 1
+    cuts = counters[0, : 2 + extra]
+    _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
+    keys = 1 << cuts.shape[0]
+    table_starts = counters[1]
+    query_starts = counters[2]
+    first_block = counters[3]
+    scratch = spare[1]  # keys, for the two sorts
+    _sort_by_key(stored, nstored, cuts, spare[0], table_starts, scratch)
+    blocks = 0
+    for v in range(keys):
+        first_block[v] = blocks
+        count = table_starts[v + 1] - table_starts[v]
+        blocks += _build(
+            spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
+        )
+    first_block[keys] = blocks
+    _query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, scratch)
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
-    free = _match(rows, 0, q0 + q1, chunks, table, valid, 0, b0)  # against none: weight 1
-    free += 2 * _match(rows, q0 + q1, nqueries - q0 - q1, chunks, table, valid, 0, b0)
-    free += _match(rows, 0, q0, chunks, table, valid, b0, b1)  # one against none: 1
-    return free + 2 * _match(rows, 0, q0, chunks, table, valid, b0 + b1, b2)  # both: 2
+    flat = table.reshape(-1)
+    step = table.shape[1] * BLOCK_WORDS
+    total = 0
+    for v in range(keys):
+        for p in range(first_block[v], first_block[v + 1]):  # one block's table, in L1
+            for u in range(keys):
+                count = query_starts[u + 1] - query_starts[u]
+                if count == 0 or u & v:
+                    continue
+                weight = _weight(u, v)
+                if weight:
+                    found = match_block(
+                        flat, p * step, offsets, query_starts[u], count, chunks, valid[p]
+                    )
+                    total += weight * found
+    return total
 
 
 @njit(cache=True)
@@ -323,8 +439,9 @@ def count_blocks(
     out,
     status,
     sigs,
+    spare,
     work,
-    order,
+    keys,
     starts,
     table,
     valid,
@@ -334,7 +451,9 @@ def count_blocks(
     """Count subproblems bounds[b]..bounds[b+1] of the representatives into out[b, 0].
 
     Representative i: the middle column's queen in row middles[i] (-1 for even N), the
-    east queens in the rows of the bit set easts[i], counted weights[i] times. Stops at
+    east queens in the rows of the bit set easts[i], counted weights[i] times. `work`
+    holds the strips' upper placements (rows 0-2) and each side's cached lower ones
+    (3-7 east, 8-12 west, under keys[0] and keys[1]; see `_strip`). Stops at
     the first subproblem whose lists do not fit the buffers: status = (that subproblem,
     which buffer); (-1, 0) when all are done.
     """
@@ -346,6 +465,7 @@ def count_blocks(
     west_rows = np.empty(n, np.int64)
     stack = np.empty((4, n), np.uint64)
     square = np.empty(64, np.uint64)
+    counters = np.empty((4, KEYS + 1), np.int64)
     east_sigs = sigs[0]
     west_sigs = sigs[1]
     status[0] = -1
@@ -372,7 +492,8 @@ def count_blocks(
                     west_rows[nw] = r
                     nw += 1
             found_w = _strip(
-                n, west_rows, nw, west_cols, d1_0, d2_0, west_sigs, work, order, starts, stack
+                *(n, west_rows, nw, west_cols, d1_0, d2_0, m + 1, west_sigs, work[0:3]),
+                *(work[8:13], starts[1], stack, keys, 1),
             )
             if found_w < 0:
                 status[0] = b
@@ -381,7 +502,8 @@ def count_blocks(
             if found_w == 0:
                 continue
             found_e = _strip(
-                n, east_rows, ne, east_cols, d1_0, d2_0, east_sigs, work, order, starts, stack
+                *(n, east_rows, ne, east_cols, d1_0, d2_0, m + 1, east_sigs, work[0:3]),
+                *(work[3:8], starts[0], stack, keys, 0),
             )
             if found_e < 0:
                 status[0] = b
@@ -390,6 +512,7 @@ def count_blocks(
             if found_e == 0:
                 continue
             total += weights[i] * _join(
-                east_sigs, found_e, west_sigs, found_w, n, table, valid, slices, rows, square
+                *(east_sigs, found_e, west_sigs, found_w, n, table, valid, slices, rows),
+                *(square, spare, counters),
             )
         out[b, 0] = total
