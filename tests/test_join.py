@@ -144,7 +144,7 @@ signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)
 def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     east: list[int], west: list[int], density: int
 ) -> None:
-    """Random N = 18 signatures (made denser by OR-ing), in blocks of 512 and one by one:
+    """Random N = 18 signatures (made denser by OR-ing), in blocks of 256 and one by one:
     the disjoint pairs, weighted by the longest diagonals (bits 8 and 25) each side holds."""
     a = np.array(east, np.uint64)
     b = np.array(west, np.uint64)

@@ -25,12 +25,12 @@ Step 3 is the cost, and three things keep it down:
   be counted at all, provided the pairs where one half holds both count twice
   (`_PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
   force for every subproblem).
-- Within a bucket, the larger list is stored as blocks of 512 patterns, bit-sliced (one
+- Within a bucket, the larger list is stored as blocks of 256 patterns, bit-sliced (one
   word per bit position per 64 patterns: "this pattern leaves that diagonal free", built
   by 64 x 64 bit-matrix transposes), with the AND of every combination of 5 neighbouring
   bits precomputed. A query ANDs one row per 5 bits of its signature over a block and
-  counts the survivors: 512 pairs in about ten vector instructions
-  (`bitops.match_block`). Blocks are the outer loop, so one block's table (18 KB at
+  counts the survivors: 256 pairs in about ten vector instructions
+  (`bitops.match_block`). Blocks are the outer loop, so one block's table (9 KB at
   N = 18) stays in the L1 cache while the queries pass it.
 
 The symmetry of the square also removes whole subproblems: turning the board upside down
@@ -50,7 +50,8 @@ from nqueens.engine.bitops import BLOCK_WORDS, lowest_bit_index, match_block
 __all__ = ["CHUNK_BITS", "OVERFLOW_PARTIALS", "OVERFLOW_SIGNATURES", "count_blocks"]
 
 CHUNK_BITS = 5
-"""Signature bits per precomputed table: 32 rows of 8 words each."""
+"""Signature bits per precomputed table: 32 rows of a block's words each (6 bits, 64
+rows, measured slower: twice the table to build)."""
 
 COMBOS = 1 << CHUNK_BITS
 PIECE = 64 * BLOCK_WORDS
@@ -230,7 +231,7 @@ def _transpose(square):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _build(patterns, start, count, nbits, table, valid, slices, first, square):  # type: ignore[no-untyped-def]
-    """Store patterns[start:start+count] from block `first` on, 512 a block, bit-sliced,
+    """Store patterns[start:start+count] from block `first` on, 256 a block, bit-sliced,
     with every AND of 5 neighbouring bit slices precomputed: table[block, chunk * 32 +
     combo, word]. Returns the number of blocks written. `square`: 64 words of scratch."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
