@@ -136,7 +136,7 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, tag, out, upper, lower, starts, stac
 
     The lower placements, sorted by the columns they use, are kept between calls for
     each `side` under keys[side]: consecutive subproblems nearly always share their lower
-    rows (93-99% of them, since representatives come in the order of their bit sets),
+    rows (88-99% of them, since representatives come in the order of their bit sets),
     so they are placed again only when those rows or the middle queen (`tag`) change.
     Returns how many, -OVERFLOW_PARTIALS or -OVERFLOW_SIGNATURES if a buffer is full."""
     half = n // 2
@@ -166,9 +166,7 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, tag, out, upper, lower, starts, stac
             lower[3][starts[v]] = lower[1][j]
             lower[4][starts[v]] = lower[2][j]
             starts[v] += 1
-        for v in range(buckets, 0, -1):
-            starts[v] = starts[v - 1]
-        starts[0] = 0
+        _rewind(starts, buckets)
         keys[side] = key
     if starts[buckets] == 0:
         return 0
@@ -396,28 +394,28 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
         extra += 1
     cuts = counters[0, : 2 + extra]
     _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
-    keys = 1 << cuts.shape[0]
+    groups = 1 << cuts.shape[0]
     table_starts = counters[1]
     query_starts = counters[2]
     first_block = counters[3]
     scratch = spare[1]  # keys, for the two sorts
     _sort_by_key(stored, nstored, cuts, spare[0], table_starts, scratch)
     blocks = 0
-    for v in range(keys):
+    for v in range(groups):
         first_block[v] = blocks
         count = table_starts[v + 1] - table_starts[v]
         blocks += _build(
             spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
         )
-    first_block[keys] = blocks
+    first_block[groups] = blocks
     _query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, scratch)
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
     total = 0
-    for v in range(keys):
+    for v in range(groups):
         for p in range(first_block[v], first_block[v + 1]):  # one block's table, in L1
-            for u in range(keys):
+            for u in range(groups):
                 count = query_starts[u + 1] - query_starts[u]
                 if count == 0 or u & v:
                     continue
