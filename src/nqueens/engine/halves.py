@@ -12,7 +12,6 @@ count; a block is one subproblem for the runners, the journal and Dask, and like
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +22,7 @@ from numba import njit
 
 from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
+from nqueens.engine.split import digest
 
 __all__ = ["HalfSplit", "count_half_blocks", "half_split"]
 
@@ -98,10 +98,7 @@ class HalfSplit:
 
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
-        digest = hashlib.sha256()
-        for array in (self.middles, self.easts, self.weights, self.bounds):
-            digest.update(np.ascontiguousarray(array).tobytes())
-        return digest.hexdigest()[:16]
+        return digest(self.middles, self.easts, self.weights, self.bounds)
 
     def describe(self) -> str:
         """What the journal records as this split's identity."""

@@ -465,8 +465,7 @@ def count_blocks(
     stack = np.empty((4, n), np.uint64)
     square = np.empty(64, np.uint64)
     counters = np.empty((4, KEYS + 1), np.int64)
-    east_sigs = sigs[0]
-    west_sigs = sigs[1]
+    found = np.zeros(2, np.int64)  # strip placements, east and west
     status[0] = -1
     status[1] = 0
     for b in range(bounds.shape[0] - 1):
@@ -490,28 +489,25 @@ def count_blocks(
                 else:
                     west_rows[nw] = r
                     nw += 1
-            found_w = _strip(
-                *(n, west_rows, nw, west_cols, d1_0, d2_0, m + 1, west_sigs, work[0:3]),
-                *(work[8:13], starts[1], stack, keys, 1),
-            )
-            if found_w < 0:
+            for side in (1, 0):  # west first: if it has no placement, the east is not listed
+                strip_rows, count, cols = (
+                    (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
+                )
+                lower = work[8:13] if side else work[3:8]
+                found[side] = _strip(
+                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], work[0:3]),
+                    *(lower, starts[side], stack, keys, side),
+                )
+                if found[side] <= 0:
+                    break
+            if found[side] < 0:
                 status[0] = b
-                status[1] = -found_w
+                status[1] = -found[side]
                 return
-            if found_w == 0:
-                continue
-            found_e = _strip(
-                *(n, east_rows, ne, east_cols, d1_0, d2_0, m + 1, east_sigs, work[0:3]),
-                *(work[3:8], starts[0], stack, keys, 0),
-            )
-            if found_e < 0:
-                status[0] = b
-                status[1] = -found_e
-                return
-            if found_e == 0:
+            if found[side] == 0:
                 continue
             total += weights[i] * _join(
-                *(east_sigs, found_e, west_sigs, found_w, n, table, valid, slices, rows),
+                *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices, rows),
                 *(square, spare, counters),
             )
         out[b, 0] = total

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from nqueens.engine import kernels
 
-__all__ = ["Split", "count_subproblems", "split"]
+__all__ = ["Split", "count_subproblems", "digest", "split"]
 
 Array = npt.NDArray[np.int64]
 
@@ -72,10 +72,7 @@ class Split:
 
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
-        digest = hashlib.sha256()
-        for array in (self.kinds, self.bound1s, self.starts, self.boards):
-            digest.update(np.ascontiguousarray(array).tobytes())
-        return digest.hexdigest()[:16]
+        return digest(self.kinds, self.bound1s, self.starts, self.boards)
 
     def take(self, indices: npt.NDArray[np.intp]) -> Split:
         """The subproblems at `indices`, as a smaller split."""
@@ -87,6 +84,14 @@ class Split:
             self.starts[indices],
             self.boards[indices],
         )
+
+
+def digest(*arrays: npt.NDArray[np.int64]) -> str:
+    """A short digest of the arrays that define a split's subproblems."""
+    hashed = hashlib.sha256()
+    for array in arrays:
+        hashed.update(np.ascontiguousarray(array).tobytes())
+    return hashed.hexdigest()[:16]
 
 
 def count_subproblems(n: int, kinds: Array, bound1s: Array, starts: Array, boards: Array) -> Array:
