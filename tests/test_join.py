@@ -133,7 +133,7 @@ def test_orbits_cover_every_subproblem_once(n: int) -> None:
 def test_the_split_is_a_pure_function_of_n() -> None:
     assert half_split(14).fingerprint() == half_split(14).fingerprint()
     assert half_split(14).fingerprint() != half_split(15).fingerprint()
-    assert half_split(14).describe().startswith("join, ")
+    assert half_split(14).describe().startswith(f"join {halves.JOIN_VERSION}, ")
 
 
 signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)

@@ -24,7 +24,12 @@ from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.split import digest
 
-__all__ = ["HalfSplit", "count_half_blocks", "half_split"]
+__all__ = ["JOIN_VERSION", "HalfSplit", "count_half_blocks", "half_split"]
+
+JOIN_VERSION = "2"
+"""Part of a join journal's identity: bumped whenever the kernels change what one
+subproblem counts (the totals stay, but a journal must not mix two meanings; version 2
+weighs pairs by their longest diagonals)."""
 
 Array = npt.NDArray[np.int64]
 Counts = npt.NDArray[np.int64]
@@ -102,7 +107,7 @@ class HalfSplit:
 
     def describe(self) -> str:
         """What the journal records as this split's identity."""
-        return f"join, {len(self)} subproblems, {self.fingerprint()}"
+        return f"join {JOIN_VERSION}, {len(self)} subproblems, {self.fingerprint()}"
 
     def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
         """A picklable function and its arguments that count the subproblems `indices`."""
