@@ -23,7 +23,7 @@ from nqueens.counting import best_method
 from nqueens.engine import halves, join
 from nqueens.engine.halves import count_half_blocks, half_split
 from nqueens.engine.run import count_engine
-from nqueens.errors import JournalMismatchError, SizeTooLargeError
+from nqueens.errors import JournalMismatchError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.known import known_counts
 from tests.naive import naive_solutions
 from tests.processes import journal_rows, wait_for_rows
@@ -197,9 +197,11 @@ def test_auto_picks_the_join_where_it_is_faster() -> None:
     assert nqueens.count(8).method == "backtrack"
 
 
-def test_the_join_refuses_boards_beyond_its_limit() -> None:
+def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:
     with pytest.raises(SizeTooLargeError, match="too large for the join method: use N <= 23"):
         nqueens.count(24, method="join")
+    with pytest.raises(UnknownAlgorithmError, match="unknown engine method 'guess'"):
+        count_engine(8, method="guess")
 
 
 def test_the_command_reports_method_memory_and_symmetric_counts() -> None:

@@ -21,7 +21,12 @@ from nqueens.engine.halves import HalfSplit, count_half_blocks, half_split
 from nqueens.engine.journal import Journal
 from nqueens.engine.split import Split, split
 from nqueens.engine.symmetric import symmetric_counts, unique_from
-from nqueens.errors import CountInterrupted, InvalidSizeError, SizeTooLargeError
+from nqueens.errors import (
+    CountInterrupted,
+    InvalidSizeError,
+    SizeTooLargeError,
+    UnknownAlgorithmError,
+)
 from nqueens.validate import board_size, worker_count
 
 __all__ = [
@@ -97,7 +102,7 @@ def count_engine(
     """
     n = engine_board_size(n)
     if method not in ENGINE_METHODS:
-        raise InvalidSizeError(f"unknown engine method {method!r}; choose from backtrack, join")
+        raise UnknownAlgorithmError(f"unknown engine method {method!r}; choose: backtrack, join")
     if method == "join" and n > JOIN_MAX_N:
         raise SizeTooLargeError(
             f"N = {n} is too large for the join method: use N <= {JOIN_MAX_N}, "
