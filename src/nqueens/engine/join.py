@@ -65,6 +65,9 @@ KEYS = 1 << (2 + EXTRA_CUTS)
 SAMPLE = 128
 """Signatures of each list looked at to choose the extra cut bits."""
 
+SPARSE_GROUP = 16
+"""Groups of fewer patterns are bit-sliced bit by bit rather than by a 64 x 64 transpose."""
+
 MIN_BUCKET = 512
 """Fewer extra cut bits for short lists: a bucket should hold this many on average."""
 
@@ -238,11 +241,20 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
         p = first + b
         base = start + b * PIECE
         filled = min(start + count - base, PIECE)
-        groups = (filled + 63) // 64  # words past them stay unset: `valid` masks them
+        groups = (filled + 63) // 64  # words past them hold stale bits: `valid` masks them
         for g in range(BLOCK_WORDS):
             top = filled - g * 64
             valid[p, g] = ONES if top >= 64 else ((ONE << uint64(max(top, 0))) - ONE)
         for g in range(groups):
+            in_group = min(filled - g * 64, 64)
+            if in_group < SPARSE_GROUP:  # a few patterns: clear their bits one by one
+                slices[:nbits, g] = ONES
+                for t in range(in_group):
+                    rest = patterns[base + g * 64 + t]
+                    while rest:
+                        slices[lowest_bit_index(rest), g] &= ~(ONE << uint64(t))
+                        rest &= rest - ONE
+                continue
             for t in range(64):  # 64 patterns as rows of a bit matrix; missing ones use all
                 at = g * 64 + t
                 square[t] = patterns[base + at] if at < filled else ONES
@@ -251,13 +263,16 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
                 slices[j, g] = ~square[j]  # bit t: pattern t leaves diagonal j free
         for c in range(chunks):
             row = c * COMBOS
-            table[p, row, :groups] = ONES
+            table[p, row, :] = ONES
             for combo in range(1, COMBOS):
                 j = c * CHUNK_BITS + np.int64(lowest_bit_index(uint64(combo)))
                 prev = row + (combo & (combo - 1))
-                for g in range(groups):  # bits past the signature are never set
-                    word = table[p, prev, g]
-                    table[p, row + combo, g] = word & slices[j, g] if j < nbits else word
+                if j < nbits:  # bits past the signature are never set
+                    for g in range(BLOCK_WORDS):  # all words: one vector operation
+                        table[p, row + combo, g] = table[p, prev, g] & slices[j, g]
+                else:
+                    for g in range(BLOCK_WORDS):
+                        table[p, row + combo, g] = table[p, prev, g]
     return blocks
 
 
