@@ -1,4 +1,4 @@
-"""Bit instructions numba does not expose: popcount, lowest set bit, vector AND blocks.
+"""Bit instructions numba does not expose: lowest set bit, vector AND-and-count blocks.
 
 Each is an LLVM intrinsic inside compiled kernels, and plain Python when the JIT is
 disabled (NUMBA_DISABLE_JIT=1), so the kernels that use them still run as Python.
@@ -16,7 +16,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["BLOCK_WORDS", "MAX_ROWS", "lowest_bit_index", "match_block", "popcount"]
+__all__ = ["BLOCK_WORDS", "MAX_ROWS", "lowest_bit_index", "match_block"]
 
 BLOCK_WORDS = 4
 """Words ANDed together by `match_block`: 4 x 64 = 256 patterns a block. Measured on
@@ -26,10 +26,6 @@ and smaller blocks waste less on the part-filled last block of every bucket.
 
 MAX_ROWS = 9
 """The most table rows a query ANDs (45 signature bits in chunks of 5: N <= 23)."""
-
-
-def _popcount_py(x: Any) -> Any:
-    return np.uint64(int(x).bit_count())
 
 
 def _lowest_bit_index_py(x: Any) -> Any:
@@ -51,7 +47,6 @@ def _match_block_py(
 
 
 if numba.config.DISABLE_JIT:
-    popcount = _popcount_py
     lowest_bit_index = _lowest_bit_index_py
     match_block = _match_block_py
 else:  # pragma: no cover - the compiled forms run inside kernels, out of coverage's sight
@@ -59,15 +54,6 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
     from numba import njit
     from numba.core import cgutils, types
     from numba.extending import intrinsic
-
-    @intrinsic  # type: ignore[misc]
-    def popcount(typingctx: Any, x: Any) -> Any:
-        """Set bits of a uint64."""
-
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            return builder.ctpop(args[0])
-
-        return types.uint64(types.uint64), codegen
 
     @intrinsic  # type: ignore[misc]
     def lowest_bit_index(typingctx: Any, x: Any) -> Any:
@@ -126,7 +112,7 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
 
         return match
 
-    _m1, _m2, _m3, _m4, _m5, _m6, _m7, _m8, _m9 = (_match_rows(r) for r in range(1, 10))
+    _m1, _m2, _m3, _m4, _m5, _m6, _m7, _m8, _m9 = (_match_rows(r) for r in range(1, MAX_ROWS + 1))
 
     @njit(cache=True)  # type: ignore[misc]
     def match_block(

@@ -266,13 +266,11 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
             table[p, row, :] = ONES
             for combo in range(1, COMBOS):
                 j = c * CHUNK_BITS + np.int64(lowest_bit_index(uint64(combo)))
+                if j >= nbits:  # a combination past the signature: no query reads its row
+                    continue
                 prev = row + (combo & (combo - 1))
-                if j < nbits:  # bits past the signature are never set
-                    for g in range(BLOCK_WORDS):  # all words: one vector operation
-                        table[p, row + combo, g] = table[p, prev, g] & slices[j, g]
-                else:
-                    for g in range(BLOCK_WORDS):
-                        table[p, row + combo, g] = table[p, prev, g]
+                for g in range(BLOCK_WORDS):  # all words: one vector operation
+                    table[p, row + combo, g] = table[p, prev, g] & slices[j, g]
     return blocks
 
 

@@ -19,7 +19,7 @@ from nqueens.counting import JOIN_MAX_N, CountResult
 from nqueens.engine import join, kernels
 from nqueens.engine.halves import HalfSplit, count_half_blocks, half_split
 from nqueens.engine.journal import Journal
-from nqueens.engine.split import Split, split
+from nqueens.engine.split import Split, count_subproblems, split
 from nqueens.engine.symmetric import symmetric_counts, unique_from
 from nqueens.errors import (
     CountInterrupted,
@@ -246,13 +246,11 @@ def _prepare_kernels(method: str, on_compile: Callable[[], None] | None) -> None
     kernel = kernels.count_batch if method == "backtrack" else join.count_blocks
     if on_compile is not None and not _kernels_cached(kernel):
         on_compile()
+    empty = np.zeros(0, np.int64)
     if method == "backtrack":
-        empty = np.zeros(0, np.int64)
-        kernels.count_batch(
-            4, empty, empty, empty, np.zeros((0, 4), np.int64), np.zeros((0, 4), np.int64)
-        )
+        count_subproblems(4, empty, empty, empty, np.zeros((0, 4), np.int64))
     else:
-        count_half_blocks(4, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
+        count_half_blocks(4, empty, empty, empty, np.zeros(1, np.int64))
 
 
 def _kernels_cached(kernel: object) -> bool:

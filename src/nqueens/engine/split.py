@@ -74,17 +74,6 @@ class Split:
         """A digest of every subproblem: two splits with equal digests are the same work."""
         return digest(self.kinds, self.bound1s, self.starts, self.boards)
 
-    def take(self, indices: npt.NDArray[np.intp]) -> Split:
-        """The subproblems at `indices`, as a smaller split."""
-        return Split(
-            self.n,
-            self.depth,
-            self.kinds[indices],
-            self.bound1s[indices],
-            self.starts[indices],
-            self.boards[indices],
-        )
-
 
 def digest(*arrays: npt.NDArray[np.int64]) -> str:
     """A short digest of the arrays that define a split's subproblems."""
