@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError
+from nqueens.files import check_output_place, output_file
 from nqueens.placement import Placement
-from nqueens.render.frames import FrameLimits, Frames
+from nqueens.render.formats import picture_format
+from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
@@ -70,11 +72,12 @@ def show(
     numbered grid. Returns the matplotlib Figure (notebooks display it); `out` also
     writes it, as PNG, SVG or PDF by the file's extension.
     """
-    from nqueens.render.image import picture, picture_format, save_picture
     from nqueens.solving import auto_algorithm
 
     if out is not None:
-        picture_format(out)  # a bad name fails before the search
+        picture_format(out)  # a bad name or place fails before the search
+        check_output_place(out)
+    from nqueens.render.image import picture, save_picture
 
     if isinstance(what, Placement):
         placements = [what]
@@ -113,7 +116,7 @@ class Animation:
     n: int
     algorithm: str = ANIMATION_ALGORITHM
     fps: float = 8.0
-    max_frames: int | None = 1000
+    max_frames: int | None = MAX_FRAMES
     solutions: int | None = None
     size: int = 480
     hold: int | None = None
@@ -139,7 +142,7 @@ class Animation:
                 raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
-        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits)
+        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits, int(self.one_based))
 
     @property
     def title(self) -> str:
@@ -205,7 +208,9 @@ class Player:
         return self.recording.capped
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.html, encoding="utf-8")
+        """Write the page to `path`, whole or not at all."""
+        with output_file(path) as out:
+            out.write(self.html.encode("utf-8"))
 
     def _repr_html_(self) -> str:
         import html
@@ -230,6 +235,8 @@ def play(
 
     if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
         raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+    if out is not None:
+        check_output_place(out)
     n, chosen = _steppable(n, algorithm, "the player")
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")

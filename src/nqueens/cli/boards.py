@@ -14,11 +14,11 @@ from nqueens.cli._app import (
     _no_solution,
     _one_based_option,
     _opened,
-    _read_placement_text,
     _size_argument,
     cli,
 )
 from nqueens.errors import InvalidPlacementError
+from nqueens.files import read_board_input
 from nqueens.placement import Placement, Square
 
 
@@ -39,7 +39,7 @@ def check(placement: str, one_based: bool) -> None:
     if placement.endswith(".npy") and Path(placement).is_file():
         _check_large(_load_npy(placement) - base, base)
         return
-    text = _read_placement_text(placement)  # read once: it may be standard input
+    text = read_board_input(placement)  # read once: it may be standard input
     large = _large_columns(text)
     if large is not None:
         _check_large(large - base, base)
@@ -241,7 +241,7 @@ def complete(
     from nqueens.completion import complete as complete_board
 
     base = 1 if one_based else 0
-    partial = Partial.from_string(_read_placement_text(board), n=size, base=base)
+    partial = Partial.from_string(read_board_input(board), n=size, base=base)
     result = complete_board(partial, count=count_all, time_limit=time_limit)
     work = f"{result.nodes:,} nodes, {result.time:.2f} s"
     if result.status == "unknown":
