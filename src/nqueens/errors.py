@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "BackendUnavailableError",
     "CountInterrupted",
+    "IncompatibleOptionsError",
     "InputFileError",
     "InvalidPlacementError",
     "InvalidSizeError",
@@ -61,6 +62,10 @@ class BackendUnavailableError(NQueensError, RuntimeError):
 
 class OutputFormatError(NQueensError, ValueError):
     """A file name whose extension names no format the command can write."""
+
+
+class IncompatibleOptionsError(NQueensError, ValueError):
+    """Options that each make sense but not together (the message says which to drop)."""
 
 
 class InputFileError(NQueensError, ValueError):

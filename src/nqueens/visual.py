@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError
+from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError, SizeTooLargeError
 from nqueens.files import check_output_place, output_file
+from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_format
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
     from nqueens.render.player import Recording
 
 __all__ = [
-    "MAX_ANIMATION_N",
-    "MAX_PLAYER_N",
     "Animation",
     "Player",
     "animate",
@@ -37,8 +36,6 @@ __all__ = [
     "show",
 ]
 
-MAX_ANIMATION_N = 32  # beyond, the squares of a default-sized frame are a few pixels wide
-MAX_PLAYER_N = 12
 ANIMATION_ALGORITHM = "backtracking"  # the one with a check function: it shows rejections
 PLAYER_STEPS = 20_000
 
@@ -125,9 +122,9 @@ class Animation:
 
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
-        if self.n > MAX_ANIMATION_N:
-            raise InvalidSizeError(
-                f"N = {self.n} is too large to animate: use N <= {MAX_ANIMATION_N}"
+        if self.n > ANIMATION_MAX_N:
+            raise SizeTooLargeError(
+                f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
             )
         chosen = get_algorithm(self.algorithm)
         endless = self.max_frames is None and self.solutions is None
@@ -189,8 +186,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
 def _steppable(n: int, algorithm: str, tool: str) -> tuple[int, Algorithm]:
     """The board size and algorithm, checked for stepping through by hand (player, viewer)."""
     n = board_size(n)
-    if n > MAX_PLAYER_N:
-        raise InvalidSizeError(f"N = {n} is too large for {tool}: use N <= {MAX_PLAYER_N}")
+    if n > PLAYER_MAX_N:
+        raise SizeTooLargeError(f"N = {n} is too large for {tool}: use N <= {PLAYER_MAX_N}")
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return n, chosen

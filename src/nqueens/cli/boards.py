@@ -19,6 +19,7 @@ from nqueens.cli._app import (
 )
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import read_board_input
+from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
 
 
@@ -60,10 +61,6 @@ def check(placement: str, one_based: bool) -> None:
     raise click.exceptions.Exit(1)
 
 
-LARGE = 2000
-"""Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
-
-
 def _load_npy(path: str) -> Any:
     import numpy as np
 
@@ -77,12 +74,12 @@ def _large_columns(text: str) -> Any:
     """A long column list as an array (for the O(N) check); None for anything else."""
     import re
 
-    if len(text) < 2 * LARGE or not re.fullmatch(r"[\s\d,]*", text):
+    if len(text) < 2 * CHECK_ARRAY_FROM_N or not re.fullmatch(r"[\s\d,]*", text):
         return None
     import numpy as np
 
     values = np.array(text.replace(",", " ").split(), dtype=np.int64)
-    return values if values.size > LARGE else None
+    return values if values.size > CHECK_ARRAY_FROM_N else None
 
 
 def _check_large(cols: Any, base: int) -> None:
