@@ -81,6 +81,14 @@ class NoSolutionError(NQueensError):
 
     exit_status = 1
 
+    @classmethod
+    def for_size(cls, n: int) -> NoSolutionError:
+        """The one wording of the answer "no solution", for every command and function."""
+        return cls(
+            f"No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
+            "them attacking each other."
+        )
+
 
 class JournalMismatchError(NQueensError, ValueError):
     """A journal file that belongs to other work (another N, split or engine version)."""

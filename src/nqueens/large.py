@@ -8,13 +8,19 @@ columns, then the odd ones, with a small repair when N mod 6 is 2 or 3. Columns 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.errors import (
+    InvalidPlacementError,
+    InvalidSizeError,
+    NoSolutionError,
+    SizeTooLargeError,
+)
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size
 
@@ -28,6 +34,40 @@ __all__ = [
 ]
 
 Columns = npt.NDArray[np.int64]
+
+CONSTRUCT_BYTES_PER_QUEEN = 32
+"""Peak working memory of `construct` (with a symmetry applied), measured at N = 10^6."""
+
+MIN_CONFLICTS_BYTES_PER_QUEEN = 96
+"""Peak working memory of `min_conflicts`: columns, both diagonal tallies, row lists."""
+
+
+def _check_memory(n: int, bytes_per_queen: int, job: str) -> None:
+    """Refuse at once a board whose arrays cannot fit in this machine's memory, rather
+    than fail in NumPy's allocator (or swap for an hour) part-way through."""
+    need = n * bytes_per_queen
+    have = _physical_memory()
+    if have and need > have:
+        raise SizeTooLargeError(
+            f"N = {n:,} needs about {_bytes(need)} of memory to {job}; this machine has "
+            f"{_bytes(have)}"
+        )
+
+
+def _physical_memory() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # not a POSIX system: do not guess
+        return 0
+
+
+def _bytes(count: int) -> str:
+    size = float(count)
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if size < 1000 or unit == "PB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1000
+    raise AssertionError("unreachable")
 
 
 def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
@@ -46,6 +86,7 @@ def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
     n = board_size(n)
     if n in (2, 3):
         return None
+    _check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, "construct a placement")
     evens = np.arange(2, n + 1, 2, dtype=np.int64)  # 1-based columns
     odds = np.arange(1, n + 1, 2, dtype=np.int64)
     if n % 6 == 2:  # swap 1 and 3, move 5 to the end
@@ -167,9 +208,10 @@ def min_conflicts(
 
     n = board_size(n)
     if n in (2, 3):
-        raise InvalidSizeError(f"N = {n} has no solution: there is nothing to search for")
+        raise NoSolutionError.for_size(n)
     if max_sweeps < 1:
         raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
+    _check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
     start = time.perf_counter()
     cols = np.zeros(n, np.int64)
     up = np.zeros(2 * n - 1, np.int64)

@@ -22,6 +22,7 @@ __all__ = [
     "Symmetry",
     "canonical_cols",
     "is_canonical_cols",
+    "symmetry_view",
 ]
 
 Square = tuple[int, int]
@@ -311,6 +312,26 @@ def _compose(steps: tuple[str, ...]) -> Callable[[tuple[int, ...]], tuple[int, .
 
 
 _TRANSFORMS = {name: _compose(steps) for name, steps in SYMMETRY_STEPS.items()}
+
+
+def symmetry_view(symmetry: str) -> tuple[int, int, int]:
+    """The symmetry as three switches (use the inverse, reverse the rows, reverse the
+    values): its image of `cols` is row r -> X[r'] with X the column list or its inverse,
+    r' = N-1-r when rows reverse, and the value v -> N-1-v when values reverse.
+
+    The form for kernels that cannot call Python functions, derived from
+    `SYMMETRY_STEPS`: `mirror` reverses the values, `flip` the rows, and `inverse` swaps
+    the two switches as it inverts.
+    """
+    inverse, rows, values = 0, 0, 0
+    for step in SYMMETRY_STEPS[symmetry]:
+        if step == "mirror":
+            values ^= 1
+        elif step == "flip":
+            rows ^= 1
+        else:
+            inverse, rows, values = inverse ^ 1, values, rows
+    return inverse, rows, values
 
 
 def canonical_cols(cols: tuple[int, ...]) -> tuple[int, ...]:

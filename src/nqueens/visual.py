@@ -49,7 +49,7 @@ def _placements(
         limit = 1
     found = list(solutions(n, unique=unique, limit=limit, algorithm=algorithm))
     if not found:
-        raise NoSolutionError(f"no solution: {n} queens cannot be placed on a {n}x{n} board")
+        raise NoSolutionError.for_size(n)
     return found
 
 

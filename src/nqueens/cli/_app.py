@@ -10,12 +10,14 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
-from nqueens.errors import NQueensError, shorten
+from nqueens.errors import NoSolutionError, NQueensError, shorten
 from nqueens.files import output_file
+from nqueens.render.text import STYLES
+from nqueens.search import ALGORITHMS
 
 __all__ = ["cli", "main"]
 
@@ -62,7 +64,8 @@ MESSAGE_LIMIT = 200
 
 def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
-    line = " ".join(f"nqueens: error: {message}".split())
+    prefix = "nqueens: error: " if status == 2 else ""
+    line = " ".join(f"{prefix}{message}".split())
     if len(line) > MESSAGE_LIMIT:
         line = line[: MESSAGE_LIMIT - 3] + "..."
     click.echo(line, err=True)
@@ -95,10 +98,7 @@ Examples:
 _SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
 
 
-HUMAN_STYLES = ("board", "compact", "grid", "unicode")
-
-
-MACHINE_FORMATS = ("list", "json", "jsonl", "csv", "npy")
+HUMAN_STYLES = tuple(STYLES)
 
 
 @click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
@@ -120,8 +120,7 @@ def _algorithm_option(default: str) -> Callable[[_F], _F]:
         "-A",
         default=default,
         show_default=True,
-        help="brute-force, permutations, backtracking, flags, flags-stack, bitboard or "
-        "bitboard-stack (see `nqueens algorithms`).",
+        help=f"{', '.join(ALGORITHMS)} (see `nqueens algorithms`).",
     )
 
 
@@ -130,11 +129,11 @@ _one_based_option = click.option(
 )
 
 
-def _no_solution(n: int) -> str:
-    return (
-        f"No solution: {n} queens cannot be placed on a {n}x{n} board without two of them "
-        "attacking each other."
-    )
+def _no_solution(n: int, *, on_stdout: bool) -> NoReturn:
+    """Answer "no solution" (exit status 1): on standard output when that is where the
+    command's answer is read by a person, on standard error when it carries data."""
+    click.echo(str(NoSolutionError.for_size(n)), err=not on_stdout)
+    raise click.exceptions.Exit(1)
 
 
 @contextmanager

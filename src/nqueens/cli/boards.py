@@ -18,9 +18,10 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import InvalidPlacementError
-from nqueens.files import read_board_input
+from nqueens.files import check_output_place, read_board_input
 from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
+from nqueens.render.text import plural
 
 
 @cli.command()
@@ -49,14 +50,14 @@ def check(placement: str, one_based: bool) -> None:
     click.echo(str(board))
     pairs = board.attacks()
     if not pairs:
-        click.echo(f"valid: {board.n} queens, no two attack each other")
+        click.echo(f"valid: {plural(board.n, 'queen')}, no two attack each other")
         if board.n > 1:
             click.echo(
                 f"canonical form: {board.canonical().to_string(base=base)} "
                 f"({board.orbit_size()} distinct images under rotation and reflection)"
             )
         return
-    click.echo(f"invalid: {len(pairs)} pair{'s' if len(pairs) != 1 else ''} of queens attack")
+    click.echo(f"invalid: {plural(len(pairs), 'pair')} of queens attack")
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
 
@@ -87,7 +88,7 @@ def _check_large(cols: Any, base: int) -> None:
 
     result = check_array(cols)
     if result.is_valid:
-        click.echo(f"valid: {result.n:,} queens, no two attack each other")
+        click.echo(f"valid: {plural(result.n, 'queen')}, no two attack each other")
         return
     click.echo(
         f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
@@ -171,9 +172,10 @@ def construct(
     from nqueens.validate import board_size
 
     n = board_size(n)
+    if output is not None:
+        check_output_place(output)  # before a search that may take minutes
     if n in (2, 3):
-        click.echo(_no_solution(n), err=True)
-        raise click.exceptions.Exit(1)
+        _no_solution(n, on_stdout=output is None and fmt != "npy")
     if method == "explicit":
         cols = construct_columns(n, symmetry=symmetry)
     else:
@@ -256,4 +258,4 @@ def complete(
     click.echo(f"completed: {added} added to {len(partial.fixed)} fixed ({work})")
     click.echo(f"columns: {result.placement.to_string(base=base)}")
     if result.count is not None:
-        click.echo(f"{result.count:,} completion{'s' if result.count != 1 else ''} in all")
+        click.echo(f"{plural(result.count, 'completion')} in all")

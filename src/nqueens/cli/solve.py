@@ -12,13 +12,14 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     EXAMPLES,
     HUMAN_STYLES,
-    MACHINE_FORMATS,
     _no_solution,
     _one_based_option,
     _opened,
     _size_argument,
     cli,
 )
+from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS, plural
+from nqueens.search import ALGORITHMS
 
 
 @cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
@@ -32,8 +33,7 @@ from nqueens.cli._app import (
     default="auto",
     show_default=True,
     help="auto (pure-Python bitboard, or the numba engine for long listings), engine, or a "
-    "teaching algorithm: brute-force, permutations, backtracking, flags, flags-stack, "
-    "bitboard, bitboard-stack.",
+    f"teaching algorithm: {', '.join(ALGORITHMS)}.",
 )
 @click.option(
     "--format",
@@ -42,8 +42,8 @@ from nqueens.cli._app import (
     type=click.Choice(HUMAN_STYLES + MACHINE_FORMATS),
     default="board",
     show_default=True,
-    help="Board style (board, compact, grid, unicode) or machine format (list, json, "
-    "jsonl, csv, npy: a NumPy int8 array of shape (solutions, N)).",
+    help=f"Board style ({', '.join(HUMAN_STYLES)}) or machine format "
+    f"({', '.join(MACHINE_FORMATS)}; npy: a NumPy int8 array of shape (solutions, N)).",
 )
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
@@ -84,19 +84,19 @@ def solve(
     stats = SearchStats()
     base = 1 if one_based else 0
     with _opened(output) as out:
-        if algorithm == ENGINE and fmt in ("list", "csv", "npy"):
+        if algorithm == ENGINE and fmt in ARRAY_FORMATS:
             written = _solve_into_arrays(n, unique, limit, fmt, out, base, workers)
         else:
             written = _solve_into_text(
                 n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
             )
     human = fmt in HUMAN_STYLES
-    if written == 0:
-        click.echo(_no_solution(n), err=not human)
-    elif listing and human:
-        kind = "unique solution" if unique else "solution"
-        shown = f"first {written}" if limit is not None and written == limit else str(written)
-        click.echo(f"\n{shown} {kind}{'s' if written != 1 else ''} for N = {n}")
+    if written == 0 and (limit is None or limit > 0):
+        _no_solution(n, on_stdout=human and output is None)
+    if listing and human and written:
+        kind = plural(written, "unique solution" if unique else "solution")
+        shown = f"first {kind}" if limit is not None and written == limit else kind
+        click.echo(f"\n{shown} for N = {n}")
     if show_stats:
         click.echo(
             f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
@@ -143,13 +143,11 @@ def _solve_into_arrays(
     base: int,
     workers: int | None,
 ) -> int:
-    from nqueens.counting import count as count_solutions
+    from nqueens.known import listing_length
     from nqueens.render.arrays import write_arrays, write_npy_header
     from nqueens.solving import engine_chunks
 
     chunks = engine_chunks(n, unique=unique, limit=limit, workers=workers)
     if fmt == "npy":
-        known = count_solutions(n, workers=1 if n < 12 else None)
-        rows = known.unique if unique else known.total
-        write_npy_header(out, rows if limit is None else min(rows, limit), n)
+        write_npy_header(out, listing_length(n, unique=unique, limit=limit), n)
     return write_arrays(chunks, out, fmt, n=n, base=base)

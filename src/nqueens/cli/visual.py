@@ -15,6 +15,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.render.frames import MAX_FRAMES
+from nqueens.render.text import plural
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,8 +44,7 @@ def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_base
     from nqueens.visual import show as draw
 
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    boards = len(figure.axes)
-    click.echo(f"wrote {out}: {boards} board{'s' if boards != 1 else ''}")
+    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -173,7 +173,8 @@ def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
     player = record(n, algorithm, max_steps=max_steps, out=out)
     recording = player.recording
     click.echo(
-        f"wrote {out}: {len(recording.events):,} steps, {len(recording.solutions)} solutions"
+        f"wrote {out}: {plural(len(recording.events), 'step')}, "
+        f"{plural(len(recording.solutions), 'solution')}"
     )
     if recording.capped:
         click.echo(

@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from nqueens.placement import SYMMETRIES, symmetry_view
+
 CORNER = 0
 EDGE = 1
 
@@ -211,12 +213,9 @@ def count_batch(n, kinds, bound1s, starts, boards, out):  # type: ignore[no-unty
 
 
 # ---------------------------------------------------------------------------- enumeration
-# Image r of the placement `cols` (inverse `inv`) under the 7 non-trivial symmetries, as
-# (use inverse, reverse rows, reverse columns): mirror, flip, rot180, transpose, rot90,
-# rot270, antitranspose. Queen (r, c) -> transpose (c, r); rot90 = mirror of transpose.
-_IMAGES = np.array(
-    [[0, 0, 1], [0, 1, 0], [0, 1, 1], [1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1]], np.int64
-)
+# The 7 non-trivial symmetries as (use inverse, reverse rows, reverse columns), from the
+# one definition of the group in placement.py.
+_IMAGES = np.array([symmetry_view(name) for name in SYMMETRIES[1:]], np.int64)
 
 
 @njit(cache=True)

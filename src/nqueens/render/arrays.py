@@ -12,9 +12,9 @@ from typing import BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ARRAY_FORMATS", "text_rows", "write_arrays", "write_npy_header"]
+from nqueens.render.text import ARRAY_FORMATS, csv_header
 
-ARRAY_FORMATS = ("list", "csv", "npy")
+__all__ = ["ARRAY_FORMATS", "text_rows", "write_arrays", "write_npy_header"]
 
 
 def text_rows(chunk: npt.NDArray[np.integer], base: int, sep: str, first_number: int = -1) -> bytes:
@@ -54,8 +54,7 @@ def write_arrays(
     """
     written = 0
     if fmt == "csv":
-        columns = ",".join(f"row{r + base}" for r in range(n))
-        out.write(f"solution,{columns}\n".encode())
+        out.write(f"{csv_header(n, base)}\n".encode())
     for chunk in chunks:
         if fmt == "npy":
             out.write(np.ascontiguousarray(chunk, np.int8).tobytes())

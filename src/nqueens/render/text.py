@@ -8,14 +8,22 @@ solution. `write_solutions` streams either kind: nothing is held in memory.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from nqueens.placement import Placement
 
-__all__ = ["FORMATS", "STYLES", "render", "write_solutions"]
+__all__ = [
+    "ARRAY_FORMATS",
+    "FORMATS",
+    "MACHINE_FORMATS",
+    "STYLES",
+    "csv_header",
+    "plural",
+    "render",
+    "write_solutions",
+]
 
 
 def _board(p: Placement, base: int) -> str:
@@ -47,7 +55,24 @@ STYLES: dict[str, Callable[[Placement, int], str]] = {
 """Human styles: a function from (placement, first column number) to a picture."""
 
 FORMATS = ("list", "json", "jsonl", "csv")
-"""Machine formats: one record per solution, for scripts."""
+"""Machine formats written from placements: one record per solution, for scripts."""
+
+MACHINE_FORMATS = (*FORMATS, "npy")
+"""Every machine format: `npy` (a NumPy int8 array) is written only from the engine's
+arrays (render/arrays.py)."""
+
+ARRAY_FORMATS = ("list", "csv", "npy")
+"""The formats written straight from the engine's arrays, with no Placement made."""
+
+
+def plural(count: int, noun: str) -> str:
+    """`count` and the noun, made plural unless the count is one: "1 queen", "8 queens"."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def csv_header(n: int, base: int = 0) -> str:
+    """The first line of the csv format: the solution number, then one column per row."""
+    return "solution," + ",".join(f"row{r + base}" for r in range(n))
 
 
 def render(placement: Placement, style: str = "board", *, base: int = 0) -> str:
@@ -76,11 +101,10 @@ def write_solutions(
     """
     written = 0
     if style == "csv":
-        writer = csv.writer(out, lineterminator="\n")
         for written, p in enumerate(placements, 1):
             if written == 1:
-                writer.writerow(["solution", *(f"row{r + base}" for r in range(p.n))])
-            writer.writerow([written, *(c + base for c in p.cols)])
+                out.write(csv_header(p.n, base) + "\n")
+            out.write(f"{written},{','.join(str(c + base) for c in p.cols)}\n")
         return written
     for written, p in enumerate(placements, 1):
         if style == "list":
