@@ -80,9 +80,9 @@ def test_json_from_the_command_parses() -> None:
 @pytest.mark.parametrize("n", ["2", "3"])
 def test_no_solution_is_said_clearly(n: str) -> None:
     code, out, _ = run("solve", n)
-    assert code == 0 and out.startswith("No solution:")
+    assert code == 1 and out.startswith("No solution:")  # the answer "no": exit 1
     code, out, err = run("solve", n, "--all", "-f", "json")
-    assert code == 0
+    assert code == 1
     assert json.loads(out) == [] and "No solution" in err
 
 
@@ -130,7 +130,9 @@ def test_compare_json_rows_and_skips() -> None:
     code, out, _ = run("compare", "9", "--json", "--algorithms", "brute-force,bitboard")
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
-    assert rows[0]["algorithm"] == "brute-force" and "too large" in rows[0]["skipped"]
+    assert rows[0]["algorithm"] == "brute-force"
+    assert rows[0]["skipped"] == "lists every solution only up to N = 8"
+    assert rows[0]["space"] == 9**9 and rows[0]["space_log10"] == pytest.approx(8.588, abs=1e-3)
     assert rows[1]["solutions"] == 352 and rows[1]["nodes"] == 8393
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import nqueens
 from nqueens.cli import cli
 from nqueens.engine.enumerate import solution_arrays
-from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
 from nqueens.known import known_counts
 from nqueens.render.arrays import write_arrays, write_npy_header
 from nqueens.render.text import write_solutions
@@ -56,7 +56,7 @@ def test_engine_through_the_api() -> None:
     stats = nqueens.SearchStats()
     assert sum(1 for _ in nqueens.solutions(9, algorithm="engine", stats=stats)) == 352
     assert stats.solutions == 352
-    with pytest.raises(UnknownAlgorithmError, match="no search events"):
+    with pytest.raises(IncompatibleOptionsError, match="no search events"):
         list(nqueens.solutions(8, algorithm="engine", observer=print))
     with pytest.raises(SizeTooLargeError, match="too many solutions"):
         nqueens.solutions(18, algorithm="engine")

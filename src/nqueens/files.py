@@ -102,13 +102,19 @@ def read_board_input(argument: str) -> str:
             return _decode(path.read_bytes(), name)
     except OSError as error:
         raise InputFileError(f"cannot read {name}: {_reason(error)}") from None
-    if _FILE_NAME_ONLY.search(argument):
+    if _FILE_NAME_ONLY.search(argument) and (
+        "." not in argument or _FILE_EXTENSION.search(argument)
+    ):
         raise InputFileError(f"cannot read {name}: there is no such file")
     return argument
 
 
 _FILE_NAME_ONLY = re.compile(r"[^\W\dQqXxOo_]")
-"""A letter that no board text holds (boards use Q, q, x and the grid's O)."""
+"""A letter that no board text holds (boards use Q, q, x and the grid's O). An argument
+holding one is a file's name, unless it has dots and no extension ("Q.Z/.Q./..Q" is a
+board with a typo, "missing.txt" and "notes" are names)."""
+
+_FILE_EXTENSION = re.compile(r"\.\w*[^\W\dQqXxOo_]\w*$")
 
 
 def _decode(data: bytes, name: str) -> str:

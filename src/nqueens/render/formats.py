@@ -31,7 +31,8 @@ def _format(path: str | Path, formats: tuple[str, ...], kind: str) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = _ALIASES.get(suffix, suffix)
     if suffix not in formats:
-        names = ", ".join(f".{name}" for name in formats)
+        *others, last = (f".{name}" for name in formats)
+        names = f"{', '.join(others)} or {last}"
         raise OutputFormatError(
             f"cannot tell the {kind} format from {shorten(str(path))}: name it {names}"
         )
