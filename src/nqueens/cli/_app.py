@@ -59,15 +59,15 @@ class _Group(click.Group):
 
 
 MESSAGE_LIMIT = 200
-"""The longest error line, in characters: one line a person reads at a glance."""
+"""Error lines stay under this many characters: one line a person reads at a glance."""
 
 
 def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
     prefix = "nqueens: error: " if status == 2 else ""
     line = " ".join(f"{prefix}{message}".split())
-    if len(line) > MESSAGE_LIMIT:
-        line = line[: MESSAGE_LIMIT - 3] + "..."
+    if len(line) >= MESSAGE_LIMIT:
+        line = line[: MESSAGE_LIMIT - 4] + "..."
     click.echo(line, err=True)
     return status
 
