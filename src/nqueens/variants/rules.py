@@ -1,0 +1,114 @@
+"""The rules of a board: its shape and how a queen attacks on it.
+
+The classic board is `Rules(n, n)`. `wrap` makes the diagonals run round the edges (the
+toroidal board, where rows and columns wrap too, though one queen per row and column
+already keeps those apart); `knight` adds the knight's moves (superqueens, also called
+amazons). A rectangular board of M rows and N columns (M <= N) takes M queens, one per
+row, so the number of its solutions is the number of nodes at depth M of the N-board's
+search tree.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nqueens.errors import InvalidSizeError, UnknownAlgorithmError, shorten
+from nqueens.validate import board_size
+
+__all__ = ["VARIANTS", "Rules", "parse_board_size"]
+
+VARIANTS = {
+    "classic": "queens attack along rows, columns and diagonals",
+    "toroidal": "diagonals wrap round the edges of the board (solutions only for N coprime to 6)",
+    "superqueens": "queens also move as knights (amazons; solutions from N = 10)",
+}
+"""The variants by name, as `--variant` takes them."""
+
+_SIZE = re.compile(r"\s*(\d+)\s*[xX\u00d7]\s*(\d+)\s*")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A board of `rows` x `cols` squares, and whether diagonals wrap and knights attack."""
+
+    rows: int
+    cols: int
+    wrap: bool = False
+    knight: bool = False
+
+    def __post_init__(self) -> None:
+        board_size(self.rows)
+        board_size(self.cols)
+        if self.rows > self.cols:
+            raise InvalidSizeError(
+                f"a {self.rows}x{self.cols} board is the {self.cols}x{self.rows} board turned "
+                f"a quarter: give the shorter side first ({self.cols}x{self.rows})"
+            )
+        if self.wrap and not self.square:
+            raise InvalidSizeError("a toroidal board is square: give one size N")
+
+    @classmethod
+    def of(cls, variant: str = "classic", size: int | str = 8) -> Rules:
+        """The rules of a named variant on a board of `size` (N, or "MxN")."""
+        rows, cols = parse_board_size(size)
+        if variant not in VARIANTS:
+            raise UnknownAlgorithmError(
+                f"unknown variant {shorten(variant)}; choose one of: {', '.join(VARIANTS)}"
+            )
+        return cls(rows, cols, wrap=variant == "toroidal", knight=variant == "superqueens")
+
+    @property
+    def square(self) -> bool:
+        return self.rows == self.cols
+
+    @property
+    def classic(self) -> bool:
+        """True for the classic N x N board, which the classic code paths serve."""
+        return self.square and not (self.wrap or self.knight)
+
+    @property
+    def variant(self) -> str:
+        """The variant's name, as `--variant` takes it."""
+        return "toroidal" if self.wrap else "superqueens" if self.knight else "classic"
+
+    @property
+    def size(self) -> str:
+        """The board's size as the commands print it: "8", or "5x8"."""
+        return str(self.rows) if self.square else f"{self.rows}x{self.cols}"
+
+    def attacks(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """True when queens on squares `a` and `b` attack each other under these rules."""
+        (r1, c1), (r2, c2) = a, b
+        dr, dc = r2 - r1, c2 - c1
+        if dr == 0 or dc == 0:
+            return True
+        if self.wrap:
+            dr %= self.rows
+            dc %= self.cols
+            if dr == dc or dr + dc == self.rows:
+                return True
+        elif abs(dr) == abs(dc):
+            return True
+        if self.knight:
+            kr, kc = abs(dr), abs(dc)
+            if self.wrap:
+                kr, kc = min(kr, self.rows - kr), min(kc, self.cols - kc)
+            return {kr, kc} == {1, 2}
+        return False
+
+
+def parse_board_size(size: int | str) -> tuple[int, int]:
+    """(rows, columns) from N or "MxN", with the errors every command gives."""
+    if isinstance(size, str):
+        match = _SIZE.fullmatch(size)
+        if match:
+            return board_size(int(match[1])), board_size(int(match[2]))
+        text = size.strip()
+        if not text.lstrip("-").isdigit():
+            raise InvalidSizeError(
+                f"board size must be a whole number N or MxN, not {shorten(size)}"
+            )
+        size = int(text)
+    n = board_size(size)
+    return n, n

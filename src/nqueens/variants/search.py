@@ -1,0 +1,94 @@
+"""One bitboard search for every variant: the free squares of the next row as bits.
+
+As in the classic bitboard search (search/bitboard.py), bit i of a row is column i and
+`taken | left | right` marks the attacked squares of the next row. The variants add two
+things: on a toroidal board the diagonals rotate round the edge instead of falling off
+it, and a superqueen also attacks the squares a knight's move away in the two rows
+below (on a torus, rows wrap too, so the last rows also meet the first ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from nqueens.search.events import SearchStats, timed
+from nqueens.variants.rules import Rules
+from nqueens.variants.symmetry import is_canonical
+
+__all__ = ["count", "solutions"]
+
+Columns = tuple[int, ...]
+
+
+def solutions(
+    rules: Rules, *, unique: bool = False, stats: SearchStats | None = None
+) -> Iterator[Columns]:
+    """Every solution under `rules`, as the column of each row's queen, in lexicographic
+    order; with `unique`, only the least of each symmetry class (see `symmetry`)."""
+    stats = stats if stats is not None else SearchStats()
+    found = timed(_search(rules, stats), stats)
+    for cols in found:
+        if unique and not is_canonical(cols, rules):
+            continue
+        stats.solutions += 1
+        yield cols
+
+
+def count(rules: Rules, *, unique: bool = False) -> int:
+    """How many solutions `rules` has (all, or one per symmetry class)."""
+    return sum(1 for _ in solutions(rules, unique=unique))
+
+
+def _search(rules: Rules, stats: SearchStats) -> Iterator[Columns]:
+    m, n = rules.rows, rules.cols
+    full = (1 << n) - 1
+    cols = [0] * m
+    bits = [0] * m
+    wrap, knight = rules.wrap, rules.knight
+
+    def knight_attacks(row: int) -> int:
+        """Squares of `row` a knight's move from a queen placed in an earlier row: the two
+        rows above, and on a torus also the first rows, one or two rows below it."""
+        mask = 0
+        for earlier in range(row):
+            distance = row - earlier
+            if wrap:
+                distance = min(distance, m - distance)
+            if distance in (1, 2):
+                jump = 3 - distance  # two columns from the next row, one from the one after
+                mask |= _shift(bits[earlier], jump, n, wrap) | _shift(bits[earlier], -jump, n, wrap)
+        return mask
+
+    def place_row(row: int, taken: int, left: int, right: int) -> Iterator[Columns]:
+        stats.checks += 1
+        avail = full & ~(taken | left | right)
+        if knight and row:
+            avail &= ~knight_attacks(row)
+        while avail:
+            bit = avail & -avail
+            avail ^= bit
+            cols[row] = bit.bit_length() - 1
+            bits[row] = bit
+            stats.nodes += 1
+            if row + 1 < m:
+                yield from place_row(
+                    row + 1,
+                    taken | bit,
+                    _shift(left | bit, -1, n, wrap),
+                    _shift(right | bit, 1, n, wrap),
+                )
+            else:
+                yield tuple(cols)
+            stats.backtracks += 1
+
+    return place_row(0, 0, 0, 0)
+
+
+def _shift(x: int, by: int, width: int, wrap: bool) -> int:
+    """The bits of `x` moved `by` columns (up when positive) on a row `width` wide,
+    rotating round the edge on a torus and falling off it otherwise."""
+    full = (1 << width) - 1
+    if wrap:
+        by %= width
+        return ((x << by) | (x >> (width - by))) & full
+    return (x << by) & full if by >= 0 else x >> -by

@@ -1,0 +1,116 @@
+"""Variants: toroidal queens, superqueens and rectangles, against naive solvers and the OEIS."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nqueens.errors import InvalidSizeError, UnknownAlgorithmError
+from nqueens.variants import (
+    KNOWN_VARIANT_COUNTS,
+    RECTANGLE_TOTALS,
+    Rules,
+    canonical,
+    count,
+    images,
+    parse_board_size,
+    solutions,
+)
+from tests.naive import (
+    naive_classes,
+    naive_queen_attack,
+    naive_superqueen_attack,
+    naive_toroidal_attack,
+    naive_variant_solutions,
+)
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_toroidal_solutions_are_the_naive_ones(n: int) -> None:
+    expected = naive_variant_solutions(n, n, naive_toroidal_attack(n))
+    assert list(solutions(Rules.of("toroidal", n))) == expected
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_superqueen_solutions_are_the_naive_ones(n: int) -> None:
+    expected = naive_variant_solutions(n, n, naive_superqueen_attack)
+    assert list(solutions(Rules.of("superqueens", n))) == expected
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 4), (2, 5), (3, 3), (3, 6), (4, 7), (5, 8)])
+def test_rectangle_solutions_are_the_naive_ones(rows: int, cols: int) -> None:
+    expected = naive_variant_solutions(rows, cols, naive_queen_attack)
+    assert list(solutions(Rules(rows, cols))) == expected
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 5), (3, 6), (4, 7), (5, 8), (4, 4), (6, 6)])
+def test_rectangle_classes_are_the_naive_orbits(rows: int, cols: int) -> None:
+    rules = Rules(rows, cols)
+    found = list(solutions(rules))
+    assert count(rules, unique=True) == naive_classes(found, rows, cols)
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+@pytest.mark.parametrize("n", range(1, 10))
+def test_square_variant_classes_are_the_naive_orbits(variant: str, n: int) -> None:
+    rules = Rules.of(variant, n)
+    found = list(solutions(rules))
+    assert count(rules, unique=True) == naive_classes(found, n, n)
+
+
+@pytest.mark.parametrize(
+    ("variant", "n"),
+    [(v, n) for v, table in KNOWN_VARIANT_COUNTS.items() for n in table if n <= 13],
+)
+def test_counts_match_the_oeis(variant: str, n: int) -> None:
+    total, unique = KNOWN_VARIANT_COUNTS[variant][n]
+    rules = Rules.of(variant, n)
+    assert count(rules) == total
+    if unique is not None:
+        assert count(rules, unique=True) == unique
+
+
+@pytest.mark.parametrize(("size", "total"), list(RECTANGLE_TOTALS.items()))
+def test_rectangle_totals_are_the_search_tree_depths(size: tuple[int, int], total: int) -> None:
+    assert count(Rules(*size)) == total
+
+
+def test_classic_rules_give_the_classic_counts() -> None:
+    assert count(Rules(8, 8)) == 92 and count(Rules(8, 8), unique=True) == 12
+
+
+@given(st.sampled_from(["toroidal", "superqueens"]), st.integers(min_value=5, max_value=11))
+def test_every_image_of_a_solution_is_a_solution(variant: str, n: int) -> None:
+    rules = Rules.of(variant, n)
+    found = set(solutions(rules))
+    for cols in found:
+        assert set(images(cols, rules)) <= found
+        assert canonical(cols, rules) in found
+
+
+@given(
+    st.integers(min_value=1, max_value=9),
+    st.integers(min_value=1, max_value=9),
+    st.integers(min_value=0, max_value=8),
+    st.integers(min_value=0, max_value=8),
+)
+def test_torus_attacks_agree_with_the_naive_rule(n: int, c: int, r2: int, c2: int) -> None:
+    a, b = (0, c % n), (r2 % n, c2 % n)
+    if a != b:
+        assert Rules(n, n, wrap=True).attacks(a, b) == naive_toroidal_attack(n)(a, b)
+
+
+def test_sizes_and_names_are_checked() -> None:
+    assert parse_board_size("5x8") == (5, 8) and parse_board_size(" 6 X 6 ") == (6, 6)
+    assert parse_board_size(8) == (8, 8) and parse_board_size("8") == (8, 8)
+    with pytest.raises(InvalidSizeError, match="whole number N or MxN"):
+        parse_board_size("eight")
+    with pytest.raises(InvalidSizeError, match="at least 1"):
+        parse_board_size("0x5")
+    with pytest.raises(InvalidSizeError, match="shorter side first"):
+        Rules(8, 5)
+    with pytest.raises(InvalidSizeError, match="toroidal board is square"):
+        Rules.of("toroidal", "5x7")
+    with pytest.raises(UnknownAlgorithmError, match="unknown variant 'hex'"):
+        Rules.of("hex", 8)
