@@ -179,7 +179,7 @@ def test_check_reads_files_and_stdin(tmp_path: object) -> None:
     [
         (["solve", "0"], "board size must be at least 1, not 0"),
         (["solve", "-3"], "board size must be at least 1, not -3"),
-        (["solve", "eight"], "'eight' is not a valid integer"),
+        (["solve", "eight"], "whole number N or MxN, not 'eight'"),
         (["solve", "9", "-A", "brute-force", "--all"], "too large for brute-force"),
         (["solve", "8", "-A", "nope"], "unknown algorithm 'nope'"),
         (["solve", "8", "--limit", "-1"], "-1 is not in the range"),

@@ -114,3 +114,56 @@ def test_sizes_and_names_are_checked() -> None:
         Rules.of("toroidal", "5x7")
     with pytest.raises(UnknownAlgorithmError, match="unknown variant 'hex'"):
         Rules.of("hex", 8)
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("solve", "7", "--variant", "toroidal", "--all", "-f", "list"), 28),
+        (("solve", "11", "--variant", "superqueens", "--unique", "-f", "list"), 6),
+        (("solve", "5x7", "--all", "-f", "list"), 164),
+        (("solve", "5x7", "--unique", "-f", "jsonl"), count(Rules(5, 7), unique=True)),
+    ],
+)
+def test_solve_lists_every_variant_solution(args: tuple[str, ...], expected: int) -> None:
+    code, out, _ = _cli(*args)
+    assert code == 0 and len(out.splitlines()) == expected
+
+
+def test_solve_draws_a_rectangle_and_its_rows_are_valid() -> None:
+    code, out, _ = _cli("solve", "4x6", "--format", "compact")
+    rows = out.split()
+    assert code == 0 and len(rows) == 4 and {len(r) for r in rows} == {6}
+    squares = [(r, row.index("Q")) for r, row in enumerate(rows)]
+    assert not any(
+        naive_queen_attack(a, b) for i, a in enumerate(squares) for b in squares[i + 1 :]
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("solve", "5x7", "--variant", "toroidal"), "toroidal board is square"),
+        (("solve", "7x5"), "shorter side first (5x7)"),
+        (("solve", "7", "-V", "toroidal", "-A", "flags"), "drop --algorithm"),
+        (("solve", "7", "-V", "toroidal", "-f", "npy"), "classic boards only"),
+        (("solve", "7", "-V", "hex"), "Invalid value for '--variant'"),
+    ],
+)
+def test_solve_refuses_what_a_variant_cannot_do(args: tuple[str, ...], message: str) -> None:
+    code, _, err = _cli(*args)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_variant_without_solutions_says_so() -> None:
+    code, out, _ = _cli("solve", "6", "--variant", "toroidal")
+    assert code == 1 and out.startswith("No solution: no 6 queens fit on the toroidal 6x6")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import sys
 from typing import Any, BinaryIO
 
@@ -15,15 +16,15 @@ from nqueens.cli._app import (
     _no_solution,
     _one_based_option,
     _opened,
-    _size_argument,
     cli,
 )
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS, plural
 from nqueens.search import ALGORITHMS
+from nqueens.variants.rules import VARIANTS
 
 
 @cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
-@_size_argument
+@click.argument("size", metavar="N")
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
@@ -56,8 +57,17 @@ from nqueens.search import ALGORITHMS
 )
 @_one_based_option
 @click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
+@click.option(
+    "--variant",
+    "-V",
+    type=click.Choice(list(VARIANTS)),
+    default="classic",
+    show_default=True,
+    help="toroidal: diagonals wrap round the edges; superqueens: queens also move as "
+    "knights. N may be MxN for a rectangle of M rows and N columns (M queens, M <= N).",
+)
 def solve(
-    n: int,
+    size: str,
     all_: bool,
     unique: bool,
     limit: int | None,
@@ -67,13 +77,18 @@ def solve(
     workers: int | None,
     one_based: bool,
     show_stats: bool,
+    variant: str,
 ) -> None:
     """Solve N queens: the first solution, or all / unique ones streamed as found."""
     from nqueens.search import SearchStats
     from nqueens.solving import ENGINE, auto_algorithm
-    from nqueens.validate import board_size
+    from nqueens.variants import Rules
 
-    n = board_size(n)
+    rules = Rules.of(variant, size)
+    if not rules.classic:
+        _solve_variant(rules, all_, unique, limit, algorithm, fmt, output, one_based, show_stats)
+        return
+    n = rules.rows
     listing = all_ or unique or limit is not None or fmt == "npy"
     if algorithm == "auto":
         algorithm = auto_algorithm(n, listing=listing)
@@ -151,3 +166,56 @@ def _solve_into_arrays(
     if fmt == "npy":
         write_npy_header(out, listing_length(n, unique=unique, limit=limit), n)
     return write_arrays(chunks, out, fmt, n=n, base=base)
+
+
+def _solve_variant(
+    rules: Any,
+    all_: bool,
+    unique: bool,
+    limit: int | None,
+    algorithm: str,
+    fmt: str,
+    output: str | None,
+    one_based: bool,
+    show_stats: bool,
+) -> None:
+    """A variant's solutions, by its own bitboard search (the teaching algorithms and the
+    engine know only the classic board)."""
+    from nqueens.errors import IncompatibleOptionsError
+    from nqueens.render.text import write_solutions
+    from nqueens.search import SearchStats
+    from nqueens.variants import VariantBoard, solutions
+
+    if algorithm != "auto":
+        raise IncompatibleOptionsError(
+            f"the {rules.variant} {rules.rows}x{rules.cols} board has its own search: "
+            "drop --algorithm"
+        )
+    if fmt == "npy":
+        raise IncompatibleOptionsError("--format npy holds classic boards only: use list or csv")
+    listing = all_ or unique or limit is not None
+    stats = SearchStats()
+    found = solutions(rules, unique=unique, stats=stats)
+    boards = (VariantBoard(cols, rules.cols) for cols in found)
+    chosen = itertools.islice(boards, limit if listing else 1)
+    with _opened(output) as out:
+        text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+        try:
+            written = write_solutions(
+                chosen, text, fmt, base=1 if one_based else 0, numbered=listing
+            )
+        finally:
+            text.detach()
+    human = fmt in HUMAN_STYLES
+    where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
+    if written == 0 and (limit is None or limit > 0):
+        click.echo(f"No solution: no {rules.rows} queens fit on {where}.", err=not human)
+        raise click.exceptions.Exit(1)
+    if listing and human:
+        kind = plural(written, "unique solution" if unique else "solution")
+        shown = f"first {kind}" if limit is not None and written == limit else kind
+        click.echo(f"\n{shown} on {where}")
+    if show_stats:
+        click.echo(
+            f"{stats.nodes:,} nodes, {stats.solutions:,} found, {stats.time:.3f} s", err=True
+        )

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import TextIO
-
-from nqueens.placement import Placement
+from typing import Protocol, TextIO
 
 __all__ = [
     "ARRAY_FORMATS",
@@ -26,27 +24,42 @@ __all__ = [
 ]
 
 
-def _board(p: Placement, base: int) -> str:
+class Board(Protocol):
+    """What the text styles need of a board: a `Placement`, or a variant's board."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def cols(self) -> tuple[int, ...]: ...
+
+    def to_rows(self, queen: str = "Q", empty: str = ".") -> list[str]: ...
+
+    def to_string(self, *, base: int = 0) -> str: ...
+
+
+def _board(p: Board, base: int) -> str:
     return "\n".join(" ".join(row) for row in p.to_rows())
 
 
-def _compact(p: Placement, base: int) -> str:
+def _compact(p: Board, base: int) -> str:
     return "\n".join(p.to_rows())
 
 
-def _unicode(p: Placement, base: int) -> str:
+def _unicode(p: Board, base: int) -> str:
     return "\n".join(" ".join(row) for row in p.to_rows("♛", "·"))
 
 
-def _grid(p: Placement, base: int) -> str:
-    rule = "+-" * p.n + "+"
+def _grid(p: Board, base: int) -> str:
+    rows = p.to_rows("O", " ")
+    rule = "+-" * len(rows[0]) + "+"
     lines = [" " + p.to_string(base=base), rule]
-    for row in p.to_rows("O", " "):
+    for row in rows:
         lines += ["|" + "|".join(row) + "|", rule]
     return "\n".join(lines)
 
 
-STYLES: dict[str, Callable[[Placement, int], str]] = {
+STYLES: dict[str, Callable[[Board, int], str]] = {
     "board": _board,
     "compact": _compact,
     "grid": _grid,
@@ -75,19 +88,19 @@ def csv_header(n: int, base: int = 0) -> str:
     return "solution," + ",".join(f"row{r + base}" for r in range(n))
 
 
-def render(placement: Placement, style: str = "board", *, base: int = 0) -> str:
+def render(placement: Board, style: str = "board", *, base: int = 0) -> str:
     """One board in a human style."""
     return STYLES[style](placement, base)
 
 
-def _heading(index: int, placement: Placement, style: str, base: int) -> str:
+def _heading(index: int, placement: Board, style: str, base: int) -> str:
     if style == "grid":
         return str(index)  # seed 004: the number, then the column list above the grid
     return f"Solution {index}: {placement.to_string(base=base)}"
 
 
 def write_solutions(
-    placements: Iterable[Placement],
+    placements: Iterable[Board],
     out: TextIO,
     style: str = "board",
     *,
@@ -110,7 +123,7 @@ def write_solutions(
         if style == "list":
             out.write(p.to_string(base=base) + "\n")
         elif style in ("json", "jsonl"):
-            record = json.dumps({"solution": written, "n": p.n, "cols": [c + base for c in p]})
+            record = json.dumps({"solution": written, "n": p.n, "cols": [c + base for c in p.cols]})
             if style == "jsonl":
                 out.write(record + "\n")
             else:

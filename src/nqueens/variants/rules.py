@@ -42,7 +42,7 @@ class Rules:
         board_size(self.cols)
         if self.rows > self.cols:
             raise InvalidSizeError(
-                f"a {self.rows}x{self.cols} board is the {self.cols}x{self.rows} board turned "
+                f"the {self.rows}x{self.cols} board is the {self.cols}x{self.rows} board turned "
                 f"a quarter: give the shorter side first ({self.cols}x{self.rows})"
             )
         if self.wrap and not self.square:
