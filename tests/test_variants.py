@@ -167,3 +167,27 @@ def test_solve_refuses_what_a_variant_cannot_do(args: tuple[str, ...], message: 
 def test_a_variant_without_solutions_says_so() -> None:
     code, out, _ = _cli("solve", "6", "--variant", "toroidal")
     assert code == 1 and out.startswith("No solution: no 6 queens fit on the toroidal 6x6")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *(Rules.of(v, n) for v in ("classic", "toroidal", "superqueens") for n in (1, 4, 5, 7, 8)),
+        Rules(3, 7),
+        Rules(5, 8),
+        Rules(6, 9),
+    ],
+    ids=lambda r: f"{r.variant}-{r.rows}x{r.cols}",
+)
+@pytest.mark.parametrize("unique", [False, True])
+def test_the_kernel_counts_what_the_search_lists(rules: Rules, unique: bool) -> None:
+    assert count(rules, unique=unique, fast=True) == count(rules, unique=unique, fast=False)
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 17), ("superqueens", 14)])
+def test_the_kernel_reaches_the_published_counts(variant: str, n: int) -> None:
+    total, unique = KNOWN_VARIANT_COUNTS[variant][n]
+    assert count(Rules.of(variant, n)) == total
+    if unique is not None:
+        assert count(Rules.of(variant, n), unique=True) == unique

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from nqueens.errors import SizeTooLargeError
+from nqueens.limits import BITBOARD_MAX_N
 from nqueens.search.events import SearchStats, timed
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
@@ -34,9 +36,47 @@ def solutions(
         yield cols
 
 
-def count(rules: Rules, *, unique: bool = False) -> int:
-    """How many solutions `rules` has (all, or one per symmetry class)."""
-    return sum(1 for _ in solutions(rules, unique=unique))
+def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> int:
+    """How many solutions `rules` has (all, or one per symmetry class).
+
+    `fast` counts with the numba kernel (variants/kernel.py); None chooses it from
+    width FAST_FROM_N, where it repays loading numba. The kernel splits the search on
+    the first row's column and uses the board's symmetry where a total allows it: a
+    mirror image has its first queen in the mirrored column, so only half the columns
+    are searched; on a torus every column shift of a solution is one too, so the first
+    column alone is searched, times the width.
+    """
+    if fast is None:
+        fast = rules.cols >= FAST_FROM_N
+    if not fast:
+        return sum(1 for _ in solutions(rules, unique=unique))
+    if rules.cols > BITBOARD_MAX_N:
+        raise SizeTooLargeError(
+            f"the {rules.rows}x{rules.cols} board is too wide for 64-bit rows: use N <= "
+            f"{BITBOARD_MAX_N}"
+        )
+    from nqueens.variants.kernel import count_first_column, symmetry_switches
+
+    switches = symmetry_switches(rules.square)
+
+    def from_column(first: int) -> int:
+        found, _nodes = count_first_column(
+            rules.rows, rules.cols, rules.wrap, rules.knight, first, unique, switches
+        )
+        return int(found)
+
+    if unique:
+        return sum(from_column(c) for c in range(rules.cols))
+    if rules.wrap:
+        return rules.cols * from_column(0)
+    half = rules.cols // 2
+    middle = from_column(half) if rules.cols % 2 else 0
+    return 2 * sum(from_column(c) for c in range(half)) + middle
+
+
+FAST_FROM_N = 11
+"""`count` uses the numba kernel from this width up; below, the Python search answers
+before numba would have loaded."""
 
 
 def _search(rules: Rules, stats: SearchStats) -> Iterator[Columns]:

@@ -1,0 +1,129 @@
+"""The variants' counting kernel (numba): the bitboard search of search.py as a loop over
+an explicit stack, on 64-bit words, counting instead of listing.
+
+Work is split on the first row's column, so the counts can be summed over processes.
+`unique` counts the solutions that are the least of their symmetry class, with the
+board's symmetries given as switches (see `placement.symmetry_view`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from nqueens.placement import SYMMETRIES, symmetry_view
+
+__all__ = ["count_first_column", "symmetry_switches"]
+
+
+def symmetry_switches(square: bool) -> npt.NDArray[np.int64]:
+    """The board's non-trivial symmetries as (use inverse, reverse rows, reverse values)
+    rows: the square's 7, or a rectangle's 3 (its reflections and half turn)."""
+    names = SYMMETRIES[1:] if square else ("mirror", "flip", "rot180")
+    return np.array([symmetry_view(name) for name in names], np.int64)
+
+
+@njit(cache=True)
+def _shift(x, by, width, full, wrap):  # type: ignore[no-untyped-def]
+    if wrap:
+        by %= width
+        if by == 0:
+            return x
+        return ((x << np.uint64(by)) | (x >> np.uint64(width - by))) & full
+    if by >= 0:
+        return (x << np.uint64(by)) & full
+    return x >> np.uint64(-by)
+
+
+@njit(cache=True)
+def _least(cols, inv, rows, width, switches):  # type: ignore[no-untyped-def]
+    """True when no image of `cols` under `switches` is lexicographically smaller."""
+    for k in range(switches.shape[0]):
+        use_inverse = switches[k, 0]
+        reverse_rows = switches[k, 1]
+        reverse_values = switches[k, 2]
+        for r in range(rows):
+            source = rows - 1 - r if reverse_rows else r
+            value = inv[source] if use_inverse else cols[source]
+            if reverse_values:
+                value = width - 1 - value
+            if value < cols[r]:
+                return False
+            if value > cols[r]:
+                break
+    return True
+
+
+@njit(cache=True)
+def count_first_column(rows, width, wrap, knight, first, unique, switches):  # type: ignore[no-untyped-def]
+    """Solutions whose first row's queen stands in column `first` (all, or the least of
+    each class when `unique`), and the number of queens placed."""
+    full = np.uint64((1 << width) - 1)
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    taken = np.zeros(rows + 1, np.uint64)
+    left = np.zeros(rows + 1, np.uint64)
+    right = np.zeros(rows + 1, np.uint64)
+    avail = np.zeros(rows + 1, np.uint64)
+    bits = np.zeros(rows + 1, np.uint64)
+    cols = np.zeros(rows, np.int64)
+    inv = np.zeros(width, np.int64)
+    found = 0
+    nodes = 1
+    bit = one << np.uint64(first)
+    bits[0] = bit
+    cols[0] = first
+    if rows == 1:
+        return 1, 1
+    taken[1] = bit
+    left[1] = _shift(bit, -1, width, full, wrap)
+    right[1] = _shift(bit, 1, width, full, wrap)
+    row = 1
+    avail[1] = zero
+    fresh = True
+    while row >= 1:
+        if fresh:
+            free = full & ~(taken[row] | left[row] | right[row])
+            if knight:
+                for earlier in range(row):
+                    distance = row - earlier
+                    if wrap and rows - distance < distance:
+                        distance = rows - distance
+                    if distance == 1 or distance == 2:
+                        jump = 3 - distance
+                        b = bits[earlier]
+                        reach = _shift(b, jump, width, full, wrap)
+                        free &= ~(reach | _shift(b, -jump, width, full, wrap))
+            avail[row] = free
+            fresh = False
+        free = avail[row]
+        if free == zero:
+            row -= 1
+            continue
+        bit = free & (~free + one)
+        avail[row] = free ^ bit
+        bits[row] = bit
+        c = 0
+        b = bit
+        while b > one:
+            b >>= one
+            c += 1
+        cols[row] = c
+        nodes += 1
+        if row == rows - 1:
+            if unique:
+                if rows == width:
+                    for r in range(rows):
+                        inv[cols[r]] = r
+                if _least(cols, inv, rows, width, switches):
+                    found += 1
+            else:
+                found += 1
+            continue
+        taken[row + 1] = taken[row] | bit
+        left[row + 1] = _shift(left[row] | bit, -1, width, full, wrap)
+        right[row + 1] = _shift(right[row] | bit, 1, width, full, wrap)
+        row += 1
+        fresh = True
+    return found, nodes
