@@ -33,6 +33,7 @@ from nqueens.search import (
     SearchStats,
     Solution,
 )
+from nqueens.search_tree import SearchTree, levels, tree
 from nqueens.solving import first, solutions
 from nqueens.visual import Animation, Player, animate, gui, play, show
 
@@ -55,6 +56,7 @@ __all__ = [
     "Reject",
     "Remove",
     "SearchStats",
+    "SearchTree",
     "SizeTooLargeError",
     "Solution",
     "UnknownAlgorithmError",
@@ -65,10 +67,12 @@ __all__ = [
     "count",
     "first",
     "gui",
+    "levels",
     "min_conflicts",
     "play",
     "show",
     "solutions",
+    "tree",
 ]
 
 __version__ = "0.1.0"
