@@ -276,7 +276,8 @@ def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") 
         parts.append(
             f'<path class="{css}"{node_id} data-path="{" ".join(map(str, shape.path))}" '
             f'data-step="{shape.step}" fill="{FILL[shape.kind]}" stroke="white" '
-            f'stroke-width="{placed.stroke:.2f}" {geometry}><title>{_describe(shape)}</title></path>'
+            f'stroke-width="{placed.stroke:.2f}" {geometry}>'
+            f"<title>{_describe(shape)}</title></path>"
         )
         if shape.kind != "stub" and shape.label_room() >= 7 * len(shape.label) + 2:
             x, y = shape.label_point(placed.centre)
