@@ -154,7 +154,8 @@ def _stderr_console() -> Console:
     show_default=True,
     help="Record at most this many steps of the search.",
 )
-def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
+@click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
+def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
@@ -167,7 +168,7 @@ def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
     """
     from nqueens.visual import play as record
 
-    player = record(n, algorithm, max_steps=max_steps, out=out)
+    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn)
     recording = player.recording
     click.echo(
         f"wrote {out}: {len(recording.events):,} steps, {len(recording.solutions)} solutions"
