@@ -24,6 +24,7 @@ from nqueens.errors import (
     SizeTooLargeError,
     UnknownAlgorithmError,
 )
+from nqueens.heat import HeatMap, heatmap
 from nqueens.placement import SYMMETRIES, Placement
 from nqueens.search import (
     ALGORITHMS,
@@ -44,6 +45,7 @@ __all__ = [
     "BackendUnavailableError",
     "Completion",
     "CountResult",
+    "HeatMap",
     "InvalidPlacementError",
     "InvalidSizeError",
     "NQueensError",
@@ -67,6 +69,7 @@ __all__ = [
     "count",
     "first",
     "gui",
+    "heatmap",
     "levels",
     "min_conflicts",
     "play",

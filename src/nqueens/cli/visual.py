@@ -28,9 +28,14 @@ _out_option = click.option(
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
+@click.option(
+    "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
+)
 @_out_option
 @_one_based_option
-def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_based: bool) -> None:
+def show(
+    n: int, all_: bool, unique: bool, limit: int | None, heatmap: bool, out: str, one_based: bool
+) -> None:
     """Draw a solution, or a numbered grid of many, as a PNG, SVG or PDF picture.
 
     \b
@@ -38,9 +43,16 @@ def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_base
       nqueens show 8 --out queen.png              the first solution
       nqueens show 8 --unique --out unique.svg    the 12 unique solutions on one page
       nqueens show 10 --limit 6 --out six.pdf     the first six solutions
+      nqueens show 8 --heatmap --out heat.png     how often each square holds a queen
     """
     from nqueens.visual import show as draw
 
+    if heatmap:
+        from nqueens.heat import heatmap as count_squares
+
+        found = count_squares(n, out=out, one_based=one_based)
+        click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
+        return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
     boards = len(figure.axes)
     click.echo(f"wrote {out}: {boards} board{'s' if boards != 1 else ''}")
