@@ -172,3 +172,16 @@ def test_command_errors_are_one_line(args: list[str], message: str, tmp_path: Pa
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 200
     assert list(tmp_path.iterdir()) == []
+
+
+def test_player_page_tree_is_cut_to_fit() -> None:
+    from nqueens.render.player import PAGE_TREE_NODES, tree_of
+
+    page = nqueens.play(9, max_steps=80_000)
+    assert not page.capped
+    svg = tree_of(page.recording)
+    nodes, _ = count_nodes(svg)
+    kept = [level.nodes for level in levels(9)]
+    depth = max(d for d in range(len(kept)) if sum(kept[: d + 1]) <= PAGE_TREE_NODES)
+    assert nodes == sum(kept[: depth + 1]) and 'class="node cut"' in svg
+    assert count_nodes(tree_of(nqueens.play(8).recording))[0] == 2057  # whole, uncut
