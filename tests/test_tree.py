@@ -160,7 +160,7 @@ def test_command_levels_table() -> None:
     [
         (["10", "--out", "x.svg"], "more than 10,000 nodes"),
         (["8"], "--out FILE"),
-        (["8", "--out", "x.gif"], "name it .svg, .png or .pdf"),
+        (["8", "--out", "x.gif"], "name it .png, .svg or .pdf"),
         (["0", "--levels"], "at least 1"),
         (["9", "-A", "brute-force", "--levels"], "too large for brute-force"),
         (["4", "-A", "nope", "--levels"], "unknown algorithm"),

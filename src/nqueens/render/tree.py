@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import OutputFormatError, SizeTooLargeError, UnknownAlgorithmError
+from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.render.colours import DARK, REJECT, SOLUTION_DARK
 from nqueens.render.svg import SvgBoard
 
@@ -123,7 +123,7 @@ def _label(node: Node, base: int) -> str:
 
 def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") -> Layout:
     """Place every node (and stub) of the tree: the geometry both drawings share."""
-    tree_format("tree.svg", kind)
+    check_layout(kind)
     root = tree.root
     if rejected:
         stubs = sum(len(node.rejected) for node in root.walk())
@@ -239,6 +239,18 @@ def _sector(shape: Shape, centre: float, top: float) -> str:
     )
 
 
+def _labels(placed: Layout) -> Iterator[tuple[float, float, str, str]]:
+    """(x, y, text, ink) of each node label that fits inside its node."""
+    for shape in placed.shapes:
+        if shape.kind == "stub" or shape.label_room() < 7 * len(shape.label) + 2:
+            continue
+        x, y = shape.label_point(placed.centre)
+        if shape.radial:
+            y += placed.top
+        ink = "white" if shape.kind in ("root", "dead end", "inner") else "#1a1a1a"
+        yield x, y, shape.label, ink
+
+
 def _describe(shape: Shape) -> str:
     if not shape.path:
         return "the empty board"
@@ -261,9 +273,8 @@ def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") 
         f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="DejaVu Sans, sans-serif">',
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
         f'<text x="8" y="20" font-size="14">{html.escape(_title(tree))}</text>',
-        _legend_svg(8, 42),
+        _legend_svg(42),
     ]
-    labels = []
     for shape in placed.shapes:
         css = "stub" if shape.kind == "stub" else f"node {shape.kind.replace(' ', '-')}"
         ident = "-".join(map(str, shape.path))
@@ -279,17 +290,12 @@ def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") 
             f'stroke-width="{placed.stroke:.2f}" {geometry}>'
             f"<title>{_describe(shape)}</title></path>"
         )
-        if shape.kind != "stub" and shape.label_room() >= 7 * len(shape.label) + 2:
-            x, y = shape.label_point(placed.centre)
-            if shape.radial:
-                y += placed.top
-            colour = "white" if shape.kind in ("root", "dead end", "inner") else "#1a1a1a"
-            labels.append(
-                f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{colour}" '
-                f'text-anchor="middle" dominant-baseline="central">{shape.label}</text>'
-            )
     parts.append('<g class="labels" pointer-events="none">')
-    parts.extend(labels)
+    parts.extend(
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" '
+        f'text-anchor="middle" dominant-baseline="central">{text}</text>'
+        for x, y, text, ink in _labels(placed)
+    )
     parts.append("</g></svg>")
     return SvgTree("".join(parts))
 
@@ -309,14 +315,20 @@ def levels_table(levels: Sequence[Level]) -> list[str]:
     return lines
 
 
-def _legend_svg(x: float, y: float) -> str:
-    items = []
+def _legend() -> Iterator[tuple[float, str]]:
+    """(x, kind) of each entry of the legend: a swatch at x, the kind's name beside it."""
+    x = 8.0
     for kind in KINDS:
-        items.append(
-            f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}"/>'
-            f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{kind}</text>'
-        )
+        yield x, kind
         x += 28 + 8 * len(kind)
+
+
+def _legend_svg(y: float) -> str:
+    items = (
+        f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}"/>'
+        f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{kind}</text>'
+        for x, kind in _legend()
+    )
     return f'<g class="legend">{"".join(items)}</g>'
 
 
@@ -335,11 +347,9 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
     ax.set_ylim(h, 0)
     ax.set_axis_off()
     ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily="DejaVu Sans")
-    x = 8.0
-    for kind in KINDS:
+    for x, kind in _legend():
         ax.add_patch(Rectangle((x, 33), 11, 11, facecolor=FILL[kind], linewidth=0))
         ax.text(x + 15, 42, kind, fontsize=9, va="baseline")
-        x += 28 + 8 * len(kind)
     for shape in placed.shapes:
         colour = FILL[shape.kind]
         patch: Patch
@@ -352,27 +362,24 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
             patch = Rectangle((shape.x0, shape.y0), shape.x1 - shape.x0, shape.y1 - shape.y0)
         patch.set(facecolor=colour, edgecolor="white", linewidth=placed.stroke * 0.72)
         ax.add_patch(patch)
-        if shape.kind != "stub" and shape.label_room() >= 7 * len(shape.label) + 2:
-            lx, ly = shape.label_point(placed.centre)
-            if shape.radial:
-                ly += placed.top
-            ink = "white" if shape.kind in ("root", "dead end", "inner") else "#1a1a1a"
-            ax.text(lx, ly, shape.label, fontsize=8, color=ink, ha="center", va="center")
+    for x, y, text, ink in _labels(placed):
+        ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center")
     return figure
 
 
 def tree_format(path: str | Path, layout: str = "auto") -> str:
     """The picture format named by the file's extension (svg, png or pdf); checks the layout."""
+    from nqueens.render.image import picture_format
+
+    check_layout(layout)
+    return picture_format(path)
+
+
+def check_layout(layout: str) -> None:
     if layout not in LAYOUTS:
         raise UnknownAlgorithmError(
             f"unknown layout {layout!r}; choose one of: {', '.join(LAYOUTS)}"
         )
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if suffix not in ("svg", "png", "pdf"):
-        raise OutputFormatError(
-            f"cannot tell the picture format from {str(path)!r}: name it .svg, .png or .pdf"
-        )
-    return suffix
 
 
 def save_tree(
