@@ -177,7 +177,7 @@ def test_command_errors_are_one_line(args: list[str], message: str, tmp_path: Pa
 def test_player_page_tree_is_cut_to_fit() -> None:
     from nqueens.render.player import PAGE_TREE_NODES, tree_of
 
-    page = nqueens.play(9, max_steps=80_000)
+    page = nqueens.play(9, max_steps=90_000)  # the whole search: 81,123 steps
     assert not page.capped
     svg = tree_of(page.recording)
     nodes, _ = count_nodes(svg)
