@@ -8,6 +8,7 @@ player page) and matplotlib (PNG, PDF) only draw those shapes.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import os
@@ -38,6 +39,9 @@ __all__ = [
 
 SvgTree = SvgBoard  # SVG text that notebooks display as a picture
 LAYOUTS = ("auto", "icicle", "radial")
+LABEL_CHAR = 6.5  # the width of a label's character in pixels (11 px DejaVu Sans)
+MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
+MIN_WIDTH = 620.0  # room for the title and the legend
 ICICLE_MAX_LEAVES = 64  # beyond, the icicle grows too wide and the sunburst takes over
 STUB_WEIGHT = 0.4  # a rejected square's share of its parent's width, against 1 per leaf
 MAX_STUBS = 20_000
@@ -58,7 +62,7 @@ class Shape:
     """One drawn element: a node (or a rejected square's stub) with its place.
 
     Icicle: a rectangle (x0, y0)-(x1, y1). Radial: a ring sector between radii `r0`,
-    `r1` and angles `a0`, `a1` (radians, clockwise from the top) around `centre`.
+    `r1` and angles `a0`, `a1` (radians, clockwise from the top) around (x0, y0).
     """
 
     kind: str
@@ -73,23 +77,38 @@ class Shape:
     r1: float = 0.0
     a0: float = 0.0
     a1: float = 0.0
+    below: int = 0  # a cut node's subtree size
 
     @property
     def radial(self) -> bool:
         return self.r1 > 0
 
-    def label_room(self) -> float:
-        """The width along the row (or ring) available to a label, in pixels."""
-        if self.radial:
-            return (self.a1 - self.a0) * (self.r0 + self.r1) / 2
-        return self.x1 - self.x0
+    def label_angle(self) -> float | None:
+        """How to turn the label to fit (0: level; degrees clockwise), or None: no room.
 
-    def label_point(self, centre: float) -> tuple[float, float]:
+        A label runs along the row (or ring) where there is room, else across it, as
+        the cut nodes' subtree sizes must in a crowded outer ring.
+        """
+        need = LABEL_CHAR * len(self.label) + 2
+        if self.radial:
+            along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
+        else:
+            along, across = self.x1 - self.x0, self.y1 - self.y0
+        if along >= need:
+            return 0.0
+        if across < need or along < 11:
+            return None
+        if not self.radial:
+            return -90.0
+        middle = math.degrees(self.a0 + self.a1) / 2
+        return middle - 90 if middle <= 180 else middle + 90  # never upside down
+
+    def label_point(self) -> tuple[float, float]:
         if self.radial:
             if self.r0 == 0:
-                return centre, centre
+                return self.x0, self.y0
             angle, radius = (self.a0 + self.a1) / 2, (self.r0 + self.r1) / 2
-            return centre + radius * math.sin(angle), centre - radius * math.cos(angle)
+            return self.x0 + radius * math.sin(angle), self.y0 - radius * math.cos(angle)
         return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
 
 
@@ -98,8 +117,6 @@ class Layout:
     shapes: list[Shape]
     width: float
     height: float
-    top: float  # the title's band
-    centre: float  # radial: the centre's x (and, below the band, y)
     stroke: float  # the white line between nodes, thinner when leaves are thin
 
 
@@ -114,7 +131,7 @@ def _weights(root: Node, rejected: bool) -> dict[int, float]:
     return weight
 
 
-def _label(node: Node, base: int) -> str:
+def _label(node: Node, base: int = 0) -> str:
     if not node.cols:
         return "start"
     text = str(node.cols[-1] + base)
@@ -137,23 +154,24 @@ def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") 
     if kind == "auto":
         kind = "icicle" if total <= ICICLE_MAX_LEAVES else "radial"
     top = 56.0
+    cut = [len(_label(node)) for node in root.walk() if node.below]
+    row = max(44.0, LABEL_CHAR * max(cut, default=0) + 10)  # room for a cut node's label
     if kind == "icicle":
-        width = max(480.0, min(1600.0, total * 22))
-        row = 44.0
+        width = max(MIN_WIDTH, min(1600.0, total * (14 if cut else 22)))
         place = _icicle(width / total, row, top)
         height = top + depth * row + 8
-        centre = width / 2
         stroke = 0.5
     else:
-        ring = max(44.0, total * 2.5 / (2 * math.pi * depth))
+        ring = max(row, total * 2.5 / (2 * math.pi * depth))
+        if 0 < len(cut) <= MAX_CUT_LABELS:  # leaves wide enough for their sizes, across
+            ring = max(ring, total * 14 / (2 * math.pi * (depth - 1.5)))
         radius = depth * ring
-        width = 2 * radius + 16
-        height = width + top
-        centre = width / 2
-        place = _radial(2 * math.pi / total, ring, centre, top)
+        width = max(MIN_WIDTH, 2 * radius + 16)
+        height = top + 2 * radius + 16
+        place = _radial(2 * math.pi / total, ring, width / 2, top + radius + 8)
         stroke = max(0.1, min(0.5, 2 * math.pi * radius / total / 8))
     shapes = list(_shapes(root, weight, rejected, place))
-    return Layout(shapes, width, height, top, centre, stroke)
+    return Layout(shapes, width, height, stroke)
 
 
 Placer = Callable[[str, tuple[int, ...], int, str, float, float, int, bool], Shape]
@@ -170,7 +188,7 @@ def _icicle(unit: float, row: float, top: float) -> Placer:
     return place
 
 
-def _radial(unit: float, ring: float, centre: float, top: float) -> Placer:
+def _radial(unit: float, ring: float, cx: float, cy: float) -> Placer:
     def place(kind: str, path: tuple[int, ...], step: int, label: str, start: float,
               span: float, depth: int, stub: bool) -> Shape:  # fmt: skip
         r0 = 0.0 if depth == 0 else (depth - 0.5) * ring + 1
@@ -178,7 +196,7 @@ def _radial(unit: float, ring: float, centre: float, top: float) -> Placer:
         if stub:
             r1 = r0 + ring * 0.45
         return Shape(kind, path, step, label, r0=r0, r1=r1, a0=start * unit,
-                     a1=(start + span) * unit, x0=centre, y0=centre + top)  # fmt: skip
+                     a1=(start + span) * unit, x0=cx, y0=cy)  # fmt: skip
 
     return place
 
@@ -187,8 +205,9 @@ def _shapes(root: Node, weight: dict[int, float], rejected: bool, place: Placer)
     starts = {id(root): 0.0}
     for node in root.walk():
         start = starts[id(node)]
-        yield place(node.kind, node.cols, node.step, _label(node, 0), start,
-                    weight[id(node)], node.depth, False)  # fmt: skip
+        shape = place(node.kind, node.cols, node.step, _label(node), start,
+                      weight[id(node)], node.depth, False)  # fmt: skip
+        yield dataclasses.replace(shape, below=node.below) if node.below else shape
         # Children and stubs share the node's span in column order, as the search met them.
         items: list[tuple[int, Node | None]] = [(c.cols[-1], c) for c in node.children]
         if rejected:
@@ -211,15 +230,17 @@ def _title(tree: SearchTree) -> str:
     parts = [f"{tree.n} queens, {tree.algorithm}: {nodes:,} nodes, {dead:,} dead ends, "
              f"{found:,} solutions"]  # fmt: skip
     if tree.depth is not None:
-        parts.append(f"cut at depth {tree.depth}")
+        below = sum(node.below for node in tree.nodes())
+        hidden = sum(node.solutions_below for node in tree.nodes())
+        parts.append(f"cut at depth {tree.depth}: {below:,} nodes, {hidden:,} solutions below")
     if not tree.complete:
         parts.append("stopped early")
     return "; ".join(parts)
 
 
-def _sector(shape: Shape, centre: float, top: float) -> str:
+def _sector(shape: Shape) -> str:
     """SVG path data of a ring sector (a full disc at the root)."""
-    cy = centre + top
+    centre, cy = shape.x0, shape.y0
     if shape.r0 == 0 and shape.a1 - shape.a0 >= 2 * math.pi - 1e-9:
         return (
             f"M{centre - shape.r1:.2f} {cy:.2f}a{shape.r1:.2f} {shape.r1:.2f} 0 1 0 "
@@ -239,16 +260,15 @@ def _sector(shape: Shape, centre: float, top: float) -> str:
     )
 
 
-def _labels(placed: Layout) -> Iterator[tuple[float, float, str, str]]:
-    """(x, y, text, ink) of each node label that fits inside its node."""
+def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str]]:
+    """(x, y, angle, text, ink) of each node label that fits inside its node."""
     for shape in placed.shapes:
-        if shape.kind == "stub" or shape.label_room() < 7 * len(shape.label) + 2:
+        angle = shape.label_angle() if shape.kind != "stub" else None
+        if angle is None:
             continue
-        x, y = shape.label_point(placed.centre)
-        if shape.radial:
-            y += placed.top
-        ink = "white" if shape.kind in ("root", "dead end", "inner") else "#1a1a1a"
-        yield x, y, shape.label, ink
+        x, y = shape.label_point()
+        ink = "white" if shape.kind in ("root", "dead end", "inner", "cut") else "#1a1a1a"
+        yield x, y, angle, shape.label, ink
 
 
 def _describe(shape: Shape) -> str:
@@ -257,7 +277,8 @@ def _describe(shape: Shape) -> str:
     where = f"row {len(shape.path) - 1}, col {shape.path[-1]}"
     if shape.kind == "stub":
         return f"{where}: rejected by the check function"
-    return f"{where} ({shape.kind}); queens: {' '.join(map(str, shape.path))}"
+    below = f", {shape.below:,} nodes below" if shape.below else ""
+    return f"{where} ({shape.kind}{below}); queens: {' '.join(map(str, shape.path))}"
 
 
 def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") -> SvgTree:
@@ -279,7 +300,7 @@ def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") 
         css = "stub" if shape.kind == "stub" else f"node {shape.kind.replace(' ', '-')}"
         ident = "-".join(map(str, shape.path))
         geometry = (
-            f'd="{_sector(shape, placed.centre, placed.top)}"'
+            f'd="{_sector(shape)}"'
             if shape.radial
             else f'd="M{shape.x0:.2f} {shape.y0:.2f}H{shape.x1:.2f}V{shape.y1:.2f}H{shape.x0:.2f}Z"'
         )
@@ -293,8 +314,9 @@ def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") 
     parts.append('<g class="labels" pointer-events="none">')
     parts.extend(
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" '
-        f'text-anchor="middle" dominant-baseline="central">{text}</text>'
-        for x, y, text, ink in _labels(placed)
+        + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
+        + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
+        for x, y, angle, text, ink in _labels(placed)
     )
     parts.append("</g></svg>")
     return SvgTree("".join(parts))
@@ -356,14 +378,15 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
         if shape.radial:
             # In y-down coordinates a clockwise-from-top angle a is the standard angle a - 90.
             start, end = math.degrees(shape.a0) - 90, math.degrees(shape.a1) - 90
-            patch = Wedge((placed.centre, placed.centre + placed.top), shape.r1, start, end,
+            patch = Wedge((shape.x0, shape.y0), shape.r1, start, end,
                           width=shape.r1 - shape.r0 if shape.r0 else None)  # fmt: skip
         else:
             patch = Rectangle((shape.x0, shape.y0), shape.x1 - shape.x0, shape.y1 - shape.y0)
         patch.set(facecolor=colour, edgecolor="white", linewidth=placed.stroke * 0.72)
         ax.add_patch(patch)
-    for x, y, text, ink in _labels(placed):
-        ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center")
+    for x, y, angle, text, ink in _labels(placed):
+        ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center", rotation=-angle,
+                rotation_mode="anchor")  # fmt: skip
     return figure
 
 
