@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -243,3 +245,18 @@ def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path:
     assert any(r > 150 and g < 90 and b < 90 for r, g, b in patch)
     before = pixels[int(first["y"] + 4 * square), int(first["x"] + 5 * square)]  # no line here
     assert not (before[0] > 150 and before[1] < 90)
+
+
+def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "learn.html"
+    command = [sys.executable, "-m", "nqueens", "play", "5", "--learn", "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(out.as_uri())
+    assert page.get_attribute("body", "data-mode") == "learn"
+    place(page, {0: 0, 1: 2})
+    page.click("#hint")
+    assert page.get_attribute("#hint-text", "data-count") == "1"  # 0 2 4 1 3
+    assert page.locator("svg.search-tree .node").count() == len(nqueens.tree(5))
+    page.close()

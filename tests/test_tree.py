@@ -185,3 +185,13 @@ def test_player_page_tree_is_cut_to_fit() -> None:
     depth = max(d for d in range(len(kept)) if sum(kept[: d + 1]) <= PAGE_TREE_NODES)
     assert nodes == sum(kept[: depth + 1]) and 'class="node cut"' in svg
     assert count_nodes(tree_of(nqueens.play(8).recording))[0] == 2057  # whole, uncut
+
+
+def test_cut_nodes_show_their_subtree_sizes() -> None:
+    found = tree(6, depth=3)
+    root = ET.fromstring(str(found.svg()))
+    labels = [t.text or "" for t in root.iter(f"{SVG}text") if "+" in (t.text or "")]
+    cut = [node for node in found.nodes() if node.kind == "cut"]
+    assert sorted(labels) == sorted(f"{node.cols[-1]} +{node.below:,}" for node in cut)
+    title = next(root.iter(f"{SVG}text")).text or ""
+    assert title.endswith(f"cut at depth 3: {len(tree(6)) - len(found)} nodes, 4 solutions below")
