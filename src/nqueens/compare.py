@@ -6,13 +6,12 @@ found with very different amounts of work.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nqueens.errors import SizeTooLargeError
 from nqueens.search import ALGORITHMS, SearchStats, get_algorithm
+from nqueens.search.spaces import SpaceSize, all_squares, factorial, power
 from nqueens.validate import board_size
 
 __all__ = ["ComparisonRow", "compare", "search_spaces"]
@@ -24,26 +23,31 @@ class ComparisonRow:
 
     algorithm: str
     space_label: str
-    space: int | None
+    space: SpaceSize | None
     stats: SearchStats | None
     skipped: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""
-        record: dict[str, Any] = {"algorithm": self.algorithm, "space": self.space}
+        space = self.space
+        record: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "space": space.exact if space else None,
+            "space_log10": round(space.log10, 3) if space else None,
+        }
         if self.stats is not None:
             record |= {k: getattr(self.stats, k) for k in self.stats.__slots__}
         record["skipped"] = self.skipped
         return record
 
 
-def search_spaces(n: int) -> dict[str, int]:
+def search_spaces(n: int) -> dict[str, SpaceSize]:
     """The sizes of the spaces the seeds discuss, for an N x N board.
 
     Any N of the N^2 squares; one queen per row (N^N); one per row and column (N!).
     """
     n = board_size(n)
-    return {"C(N^2, N)": math.comb(n * n, n), "N^N": n**n, "N!": math.factorial(n)}
+    return {"C(N^2, N)": all_squares(n), "N^N": power(n), "N!": factorial(n)}
 
 
 def compare(
@@ -54,17 +58,17 @@ def compare(
 ) -> Iterator[ComparisonRow]:
     """Enumerate every solution with each algorithm in turn and yield what each cost.
 
-    Algorithms too slow for this N are skipped with the reason rather than run.
+    Algorithms too slow for this N are skipped, with the largest N they take, rather
+    than run.
     """
     n = board_size(n)
     names = list(algorithms) if algorithms else list(ALGORITHMS)
     chosen = [get_algorithm(name) for name in names]
     for algorithm in chosen:
         space = algorithm.space(n) if algorithm.space else None
-        try:
-            algorithm.check_size(n)
-        except SizeTooLargeError as error:
-            yield ComparisonRow(algorithm.name, algorithm.space_label, space, None, str(error))
+        if n > algorithm.largest_n():
+            reason = f"lists every solution only up to N = {algorithm.largest_n()}"
+            yield ComparisonRow(algorithm.name, algorithm.space_label, space, None, reason)
             continue
         if on_start is not None:
             on_start(algorithm.name)

@@ -9,15 +9,31 @@ from __future__ import annotations
 __all__ = [
     "BackendUnavailableError",
     "CountInterrupted",
+    "IncompatibleOptionsError",
+    "InputFileError",
     "InvalidPlacementError",
     "InvalidSizeError",
     "JournalMismatchError",
     "NQueensError",
     "NoSolutionError",
     "OutputFormatError",
+    "OutputPlaceError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
+    "shorten",
 ]
+
+QUOTE_LIMIT = 60
+"""The most characters of a user's value quoted in a message, so every message stays one
+short line however long (or binary) the value was."""
+
+
+def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """`value` quoted as in a repr, cut short with an ellipsis when it is long."""
+    quoted = repr(value)
+    if len(quoted) <= limit:
+        return quoted
+    return quoted[: limit - 4] + "..." + quoted[-1]
 
 
 class NQueensError(Exception):
@@ -46,6 +62,18 @@ class BackendUnavailableError(NQueensError, RuntimeError):
 
 class OutputFormatError(NQueensError, ValueError):
     """A file name whose extension names no format the command can write."""
+
+
+class IncompatibleOptionsError(NQueensError, ValueError):
+    """Options that each make sense but not together (the message says which to drop)."""
+
+
+class InputFileError(NQueensError, ValueError):
+    """An input file that is missing, a folder, unreadable, or not text."""
+
+
+class OutputPlaceError(NQueensError, ValueError):
+    """A place an output file cannot be written to (no such folder, read-only, ...)."""
 
 
 class NoSolutionError(NQueensError):

@@ -8,9 +8,13 @@ bounds below are those shared by several paths. Importing this module costs noth
 from __future__ import annotations
 
 __all__ = [
+    "ANIMATION_MAX_N",
     "BITBOARD_MAX_N",
+    "CHECK_ARRAY_FROM_N",
     "LISTING_ENGINE_FROM_N",
+    "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
+    "PLAYER_MAX_N",
 ]
 
 BITBOARD_MAX_N = 63
@@ -21,6 +25,20 @@ LISTING_MAX_N = 17
 """The largest N whose every solution the engine lists in about a minute (95,815,104 at
 N = 17); a limited listing (`--limit`) may go further."""
 
+LISTING_FIRST_MAX_N = 32
+"""The largest N for which the engine lists the first solutions in lexicographic order in
+seconds. The lexicographically first solution lies ever deeper in the search: the engine
+needs more than 100 s for it at N = 36 (`nqueens construct N` makes one at any N)."""
+
 LISTING_ENGINE_FROM_N = 11
 """`auto` lists with the numba engine from this N up; below it the teaching bitboard
 search answers before numba would have loaded."""
+
+ANIMATION_MAX_N = 32
+"""Beyond this, the squares of a default-sized film frame are a few pixels wide."""
+
+PLAYER_MAX_N = 12
+"""The player page and the desktop viewer step through boards up to this size."""
+
+CHECK_ARRAY_FROM_N = 2000
+"""Above this many queens, `check` uses the O(N) NumPy check and prints no board."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError, SizeTooLargeError, UnknownAlgorithmError
+from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
+from nqueens.limits import LISTING_ENGINE_FROM_N, LISTING_FIRST_MAX_N, LISTING_MAX_N
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
+from nqueens.search.events import timed
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENGINE",
-    "ENGINE_MAX_N",
     "auto_algorithm",
     "engine_chunks",
     "first",
@@ -28,14 +28,11 @@ __all__ = [
 ENGINE = "engine"
 """The numba enumeration: no events, but millions of solutions per second."""
 
-ENGINE_MAX_N = 17
-"""The largest N whose every solution the engine lists in about a minute."""
-
 
 def auto_algorithm(n: int, *, listing: bool) -> str:
     """The teaching bitboard for one solution or small boards (instant, no numba), the
     engine for long listings."""
-    return ENGINE if listing and n >= 11 else DEFAULT_ALGORITHM
+    return ENGINE if listing and n >= LISTING_ENGINE_FROM_N else DEFAULT_ALGORITHM
 
 
 def solutions(
@@ -111,7 +108,7 @@ def _engine_solutions(
     workers: int | None,
 ) -> Iterator[Placement]:
     if observer is not None:
-        raise UnknownAlgorithmError(
+        raise IncompatibleOptionsError(
             "the engine reports no search events; pick a teaching algorithm to observe"
         )
     return _placements_from_arrays(
@@ -123,10 +120,15 @@ def engine_chunks(
     n: int, *, unique: bool = False, limit: int | None = None, workers: int | None = 1
 ) -> Iterator[npt.NDArray[np.int8]]:
     """The engine's solutions as NumPy chunks, refusing listings that would not end."""
-    if limit is None and n > ENGINE_MAX_N:
+    if limit is None and n > LISTING_MAX_N:
         raise SizeTooLargeError(
-            f"N = {n} has too many solutions to list: use N <= {ENGINE_MAX_N}, --limit, "
+            f"N = {n} has too many solutions to list: use N <= {LISTING_MAX_N}, --limit, "
             "or `nqueens count N`"
+        )
+    if n > LISTING_FIRST_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} is too large for the engine to find the first solutions in order: use "
+            f"N <= {LISTING_FIRST_MAX_N}, or `nqueens construct N` for one placement"
         )
     from nqueens.engine.enumerate import solution_arrays
 
@@ -136,15 +138,8 @@ def engine_chunks(
 def _placements_from_arrays(
     chunks: Iterator[npt.NDArray[np.int8]], stats: SearchStats | None
 ) -> Iterator[Placement]:
-    clock = time.perf_counter
-    while True:
-        start = clock()
-        chunk = next(chunks, None)
-        if stats is not None:
-            stats.time += clock() - start
-        if chunk is None:
-            return
+    stats = stats if stats is not None else SearchStats()
+    for chunk in timed(chunks, stats):
         for row in chunk.tolist():
-            if stats is not None:
-                stats.solutions += 1
+            stats.solutions += 1
             yield Placement(tuple(row))

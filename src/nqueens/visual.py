@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError
+from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError, SizeTooLargeError
+from nqueens.files import check_output_place, output_file
+from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
 from nqueens.placement import Placement
-from nqueens.render.frames import FrameLimits, Frames
+from nqueens.render.formats import picture_format
+from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
@@ -25,8 +28,6 @@ if TYPE_CHECKING:
     from nqueens.render.player import Recording
 
 __all__ = [
-    "MAX_ANIMATION_N",
-    "MAX_PLAYER_N",
     "Animation",
     "Player",
     "animate",
@@ -35,8 +36,6 @@ __all__ = [
     "show",
 ]
 
-MAX_ANIMATION_N = 32  # beyond, the squares of a default-sized frame are a few pixels wide
-MAX_PLAYER_N = 12
 ANIMATION_ALGORITHM = "backtracking"  # the one with a check function: it shows rejections
 PLAYER_STEPS = 20_000
 
@@ -70,11 +69,12 @@ def show(
     numbered grid. Returns the matplotlib Figure (notebooks display it); `out` also
     writes it, as PNG, SVG or PDF by the file's extension.
     """
-    from nqueens.render.image import picture, picture_format, save_picture
     from nqueens.solving import auto_algorithm
 
     if out is not None:
-        picture_format(out)  # a bad name fails before the search
+        picture_format(out)  # a bad name or place fails before the search
+        check_output_place(out)
+    from nqueens.render.image import picture, save_picture
 
     if isinstance(what, Placement):
         placements = [what]
@@ -113,7 +113,7 @@ class Animation:
     n: int
     algorithm: str = ANIMATION_ALGORITHM
     fps: float = 8.0
-    max_frames: int | None = 1000
+    max_frames: int | None = MAX_FRAMES
     solutions: int | None = None
     size: int = 480
     hold: int | None = None
@@ -122,9 +122,9 @@ class Animation:
 
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
-        if self.n > MAX_ANIMATION_N:
-            raise InvalidSizeError(
-                f"N = {self.n} is too large to animate: use N <= {MAX_ANIMATION_N}"
+        if self.n > ANIMATION_MAX_N:
+            raise SizeTooLargeError(
+                f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
             )
         chosen = get_algorithm(self.algorithm)
         endless = self.max_frames is None and self.solutions is None
@@ -139,7 +139,7 @@ class Animation:
                 raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
-        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits)
+        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits, int(self.one_based))
 
     @property
     def title(self) -> str:
@@ -186,8 +186,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
 def _steppable(n: int, algorithm: str, tool: str) -> tuple[int, Algorithm]:
     """The board size and algorithm, checked for stepping through by hand (player, viewer)."""
     n = board_size(n)
-    if n > MAX_PLAYER_N:
-        raise InvalidSizeError(f"N = {n} is too large for {tool}: use N <= {MAX_PLAYER_N}")
+    if n > PLAYER_MAX_N:
+        raise SizeTooLargeError(f"N = {n} is too large for {tool}: use N <= {PLAYER_MAX_N}")
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return n, chosen
@@ -205,7 +205,9 @@ class Player:
         return self.recording.capped
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.html, encoding="utf-8")
+        """Write the page to `path`, whole or not at all."""
+        with output_file(path) as out:
+            out.write(self.html.encode("utf-8"))
 
     def _repr_html_(self) -> str:
         import html
@@ -234,6 +236,8 @@ def play(
 
     if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
         raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+    if out is not None:
+        check_output_place(out)
     n, chosen = _steppable(n, algorithm, "the player")
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")

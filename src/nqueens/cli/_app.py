@@ -6,15 +6,16 @@ stderr and exit status 2; Ctrl-C and a closed pipe end quietly.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
 import click
 
-from nqueens.errors import NQueensError
+from nqueens.errors import NQueensError, shorten
+from nqueens.files import output_file
 
 __all__ = ["cli", "main"]
 
@@ -37,19 +38,41 @@ class _Group(click.Group):
         except click.Abort:  # Ctrl-C
             result = 130
         except NQueensError as error:
-            result = _fail(f"nqueens: error: {error}", getattr(error, "exit_status", 2))
+            result = _fail(str(error), getattr(error, "exit_status", 2))
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            result = _fail(f"nqueens: error: {error.format_message()}{hint}", error.exit_code)
+            result = _fail(f"{error.format_message()}{hint}", error.exit_code)
+        except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+            _silence_stdout()
+            result = 1
+        except OSError as error:  # a file or device failed mid-way, not a bad argument
+            place = f"{shorten(str(error.filename))}: " if error.filename else ""
+            result = _fail(f"{place}{error.strerror or error}", 2)
+        except MemoryError:
+            result = _fail("not enough memory for this size: try a smaller N", 2)
         if standalone_mode:
             sys.exit(result or 0)
         return result
 
 
+MESSAGE_LIMIT = 200
+"""The longest error line, in characters: one line a person reads at a glance."""
+
+
 def _fail(message: str, status: int = 2) -> int:
-    click.echo(message, err=True)
+    """Print `message` as the one error line (folded and cut short if need be)."""
+    line = " ".join(f"nqueens: error: {message}".split())
+    if len(line) > MESSAGE_LIMIT:
+        line = line[: MESSAGE_LIMIT - 3] + "..."
+    click.echo(line, err=True)
     return status
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush cannot fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 EXAMPLES = """\b
@@ -116,23 +139,14 @@ def _no_solution(n: int) -> str:
 
 @contextmanager
 def _opened(output: str | None) -> Iterator[BinaryIO]:
-    """The binary stream to write to: a file, or standard output."""
+    """The binary stream to write to: a file (whole or not at all), or standard output."""
     if output is None:
         sys.stdout.flush()
         yield sys.stdout.buffer
         sys.stdout.buffer.flush()
         return
-    with open(output, "wb") as out:
+    with output_file(output) as out:
         yield out
-
-
-def _read_placement_text(argument: str) -> str:
-    if argument == "-":
-        return sys.stdin.read()
-    path = Path(argument)
-    if argument.strip() and "\n" not in argument and path.is_file():
-        return path.read_text()
-    return argument
 
 
 def main() -> None:

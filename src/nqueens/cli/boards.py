@@ -14,11 +14,12 @@ from nqueens.cli._app import (
     _no_solution,
     _one_based_option,
     _opened,
-    _read_placement_text,
     _size_argument,
     cli,
 )
 from nqueens.errors import InvalidPlacementError
+from nqueens.files import read_board_input
+from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
 
 
@@ -39,7 +40,7 @@ def check(placement: str, one_based: bool) -> None:
     if placement.endswith(".npy") and Path(placement).is_file():
         _check_large(_load_npy(placement) - base, base)
         return
-    text = _read_placement_text(placement)  # read once: it may be standard input
+    text = read_board_input(placement)  # read once: it may be standard input
     large = _large_columns(text)
     if large is not None:
         _check_large(large - base, base)
@@ -60,10 +61,6 @@ def check(placement: str, one_based: bool) -> None:
     raise click.exceptions.Exit(1)
 
 
-LARGE = 2000
-"""Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
-
-
 def _load_npy(path: str) -> Any:
     import numpy as np
 
@@ -77,12 +74,12 @@ def _large_columns(text: str) -> Any:
     """A long column list as an array (for the O(N) check); None for anything else."""
     import re
 
-    if len(text) < 2 * LARGE or not re.fullmatch(r"[\s\d,]*", text):
+    if len(text) < 2 * CHECK_ARRAY_FROM_N or not re.fullmatch(r"[\s\d,]*", text):
         return None
     import numpy as np
 
     values = np.array(text.replace(",", " ").split(), dtype=np.int64)
-    return values if values.size > LARGE else None
+    return values if values.size > CHECK_ARRAY_FROM_N else None
 
 
 def _check_large(cols: Any, base: int) -> None:
@@ -241,7 +238,7 @@ def complete(
     from nqueens.completion import complete as complete_board
 
     base = 1 if one_based else 0
-    partial = Partial.from_string(_read_placement_text(board), n=size, base=base)
+    partial = Partial.from_string(read_board_input(board), n=size, base=base)
     result = complete_board(partial, count=count_all, time_limit=time_limit)
     work = f"{result.nodes:,} nodes, {result.time:.2f} s"
     if result.status == "unknown":

@@ -45,7 +45,7 @@ def compare(n: int, algorithms: str | None, as_json: bool) -> None:
     console.print(comparison_table(n, spaces, rows))
     for row in rows:
         if row.skipped:
-            console.print(f"{row.algorithm} skipped: {row.skipped}", highlight=False)
+            click.echo(f"{row.algorithm} skipped: {row.skipped}")
 
 
 @cli.command(**_SIZE_COMMAND)

@@ -14,6 +14,7 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
+from nqueens.render.frames import MAX_FRAMES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,7 +73,7 @@ def show(
 @click.option(
     "--max-frames",
     type=click.IntRange(min=0),
-    default=1000,
+    default=MAX_FRAMES,
     show_default=True,
     help="Stop after this many frames (0: no limit).",
 )
@@ -115,10 +116,12 @@ def animate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from nqueens.render.animation import format_of
+    from nqueens.files import check_output_place
+    from nqueens.render.formats import animation_format
     from nqueens.visual import Animation
 
-    format_of(out)  # a bad file name fails before the search runs
+    animation_format(out)  # a bad file name or place fails before the search runs
+    check_output_place(out)
     film = Animation(
         n,
         algorithm,

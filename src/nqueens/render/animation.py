@@ -25,14 +25,15 @@ from matplotlib.figure import Figure
 from numpy.typing import NDArray
 from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
-from nqueens.errors import BackendUnavailableError, OutputFormatError
+from nqueens.errors import BackendUnavailableError
+from nqueens.files import output_path
+from nqueens.render.formats import animation_format
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import FONT, BoardPainter
 from nqueens.search.events import Reject
 
-__all__ = ["ANIMATION_FORMATS", "FramePainter", "GifSink", "Mp4Sink", "format_of", "write"]
+__all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 
-ANIMATION_FORMATS = ("gif", "mp4", "html")
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
 
@@ -236,18 +237,6 @@ class FramePainter:
         return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
 
 
-def format_of(path: str | Path) -> str:
-    """The animation format named by the file's extension."""
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if suffix == "htm":
-        return "html"
-    if suffix not in ANIMATION_FORMATS:
-        raise OutputFormatError(
-            f"cannot tell the animation format from {str(path)!r}: name it .gif, .mp4 or .html"
-        )
-    return suffix
-
-
 def _sink(fmt: str, path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
     if fmt == "mp4":
         return Mp4Sink(path, fps, painter.size)
@@ -267,16 +256,17 @@ def write(
     on_frame: Callable[[int], None] | None = None,
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
-    fmt = format_of(path)  # a bad name fails before anything is drawn
+    fmt = animation_format(path)  # a bad name or place fails before anything is drawn
     painter = FramePainter(frames.n, size, title, base)
-    sink = _sink(fmt, path, fps, painter, title)
     written = 0
-    try:
-        for frame in frames:
-            sink.add(painter.render(frame))
-            written += 1
-            if on_frame is not None:
-                on_frame(written)
-    finally:
-        sink.close()
+    with output_path(path) as part:
+        sink = _sink(fmt, part, fps, painter, title)
+        try:
+            for frame in frames:
+                sink.add(painter.render(frame))
+                written += 1
+                if on_frame is not None:
+                    on_frame(written)
+        finally:
+            sink.close()
     return written

@@ -13,7 +13,11 @@ from nqueens.render.trace import describe
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
 
-__all__ = ["Frame", "FrameLimits", "Frames", "snapshot"]
+__all__ = ["MAX_FRAMES", "Frame", "FrameLimits", "Frames", "snapshot"]
+
+MAX_FRAMES = 1000
+"""Where a film stops by default: long enough for the whole search of N <= 6, short enough
+to write in seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,7 @@ class FrameLimits:
     many solutions (None: the whole search); hold: frames each solution is shown for.
     """
 
-    max_frames: int | None = 600
+    max_frames: int | None = MAX_FRAMES
     solutions: int | None = None
     hold: int = 8
 
@@ -78,7 +82,8 @@ class Frames:
     Iterating produces the frames lazily and stops at `limits.max_frames` frames or after
     `limits.solutions` solutions, whichever comes first; `capped` then says whether the
     frame limit cut the search short. `count()` says how many frames there will be
-    without drawing any (it runs the search once more).
+    without drawing any (it runs the search once more). Captions number rows and
+    columns from `base`.
     """
 
     def __init__(
@@ -86,10 +91,12 @@ class Frames:
         events: Callable[[], Iterable[Event]],
         n: int,
         limits: FrameLimits | None = None,
+        base: int = 0,
     ) -> None:
         self.events = events
         self.n = n
         self.limits = limits or FrameLimits()
+        self.base = base
         self.capped = False
 
     def _steps(self) -> Iterator[tuple[Event | None, int]]:
@@ -112,7 +119,7 @@ class Frames:
         for event, copies in self._steps():
             if event is not None:
                 replay.apply(event)
-            frame = snapshot(replay, event)
+            frame = snapshot(replay, event, self.base)
             for _ in range(copies):
                 if budget is not None and shown >= budget:
                     self.capped = True

@@ -18,15 +18,16 @@ from matplotlib.colors import to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError
+from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+from nqueens.files import output_file
 from nqueens.placement import Placement
 from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
+from nqueens.render.formats import PICTURE_FORMATS, picture_format
 from nqueens.render.frames import Frame
 
 __all__ = ["PICTURE_FORMATS", "BoardPainter", "picture", "picture_format", "save_picture"]
 
 FONT = "DejaVu Sans"
-PICTURE_FORMATS = ("png", "svg", "pdf")
 MAX_PICTURE_BOARDS = 400
 
 
@@ -207,16 +208,8 @@ def picture(
     return figure
 
 
-def picture_format(path: str | Path) -> str:
-    """The picture format named by the file's extension."""
-    suffix = Path(path).suffix.lower().lstrip(".")
-    if suffix not in PICTURE_FORMATS:
-        raise OutputFormatError(
-            f"cannot tell the picture format from {str(path)!r}: name it .png, .svg or .pdf"
-        )
-    return suffix
-
-
 def save_picture(figure: Figure, path: str | Path) -> None:
     """Write the figure as PNG, SVG or PDF, chosen by the file's extension."""
-    figure.savefig(path, format=picture_format(path), facecolor="white")
+    fmt = picture_format(path)
+    with output_file(path) as out:
+        figure.savefig(out, format=fmt, facecolor="white")

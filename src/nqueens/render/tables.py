@@ -8,13 +8,14 @@ from rich import box
 from rich.table import Table
 
 from nqueens.compare import ComparisonRow
+from nqueens.search.spaces import SpaceSize
 
 __all__ = ["comparison_table"]
 
 
-def comparison_table(n: int, spaces: dict[str, int], rows: Sequence[ComparisonRow]) -> Table:
+def comparison_table(n: int, spaces: dict[str, SpaceSize], rows: Sequence[ComparisonRow]) -> Table:
     """The side-by-side comparison, with the search-space sizes in the caption."""
-    caption = "Search spaces: " + "; ".join(f"{k} = {v:,}" for k, v in spaces.items())
+    caption = "Search spaces: " + "; ".join(f"{k} = {v}" for k, v in spaces.items())
     table = Table(
         title=f"N = {n}: the algorithms side by side",
         caption=caption,
@@ -25,7 +26,7 @@ def comparison_table(n: int, spaces: dict[str, int], rows: Sequence[ComparisonRo
     for header in ("algorithm", "candidates", "nodes", "checks", "solutions", "seconds"):
         table.add_column(header, justify="left" if header == "algorithm" else "right", no_wrap=True)
     for row in rows:
-        candidates = f"{row.space:,} ({row.space_label})" if row.space else "pruned tree"
+        candidates = f"{row.space} ({row.space_label})" if row.space else "pruned tree"
         if row.stats is None:
             table.add_row(row.algorithm, candidates, "-", "-", "skipped", "-")
             continue

@@ -8,7 +8,6 @@ is the one table of names, descriptions and limits that the API and the CLI read
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -34,6 +33,7 @@ from nqueens.search.events import (
     Solution,
 )
 from nqueens.search.flags import flags, flags_stack, raw_flags, raw_flags_stack
+from nqueens.search.spaces import SpaceSize, factorial, power
 
 __all__ = [
     "ALGORITHMS",
@@ -79,7 +79,7 @@ class Algorithm:
     search: SearchFunction
     raw: RawSearch
     summary: str
-    space: Callable[[int], int] | None
+    space: Callable[[int], SpaceSize] | None
     space_label: str
     max_n: int
     max_n_first: int
@@ -90,15 +90,27 @@ class Algorithm:
 
     def check_size(self, n: int, *, first_only: bool = False) -> None:
         """Refuse sizes this algorithm cannot finish in reasonable time."""
-        limit = self.max_n_first if first_only else self.max_n
+        limit = self.largest_n(first_only=first_only)
         if n <= limit:
             return
-        job = "finding a first solution" if first_only else "listing every solution"
-        size = f" ({self.space_label} = {self.space(n):,} candidates)" if self.space else ""
-        hint = "--algorithm bitboard" if self.name != "bitboard" else "`nqueens count N`"
+        job = "to find a first solution" if first_only else "to list every solution"
+        size = f" ({self.space_label} = {self.space(n)} boards)" if self.space else ""
         raise SizeTooLargeError(
-            f"N = {n} is too large for {self.name} when {job}{size}: use N <= {limit} or {hint}"
+            f"N = {n} is too large for {self.name} {job}{size}: use N <= {limit}"
+            f" or {self._instead(n, first_only)}"
         )
+
+    def largest_n(self, *, first_only: bool = False) -> int:
+        """The largest N this algorithm finishes in reasonable time."""
+        return self.max_n_first if first_only else self.max_n
+
+    def _instead(self, n: int, first_only: bool) -> str:
+        """What to use instead: a faster teaching search while one can do it, else the
+        tool made for the job (a placement of any size, or a count)."""
+        faster = ALGORITHMS[FASTEST_ALGORITHM]
+        if self.name != faster.name and n <= faster.largest_n(first_only=first_only):
+            return f"--algorithm {faster.name}"
+        return "`nqueens construct N`" if first_only else "`nqueens count N`"
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -109,7 +121,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             brute_force,
             raw_brute_force,
             "every one-queen-per-row board, tested only when complete",
-            lambda n: n**n,
+            power,
             "N^N",
             max_n=8,
             max_n_first=9,
@@ -119,7 +131,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             permutations,
             raw_permutations,
             "every one-queen-per-row-and-column board, tested when complete",
-            math.factorial,
+            factorial,
             "N!",
             max_n=10,
             max_n_first=11,
@@ -178,6 +190,8 @@ ALGORITHMS: dict[str, Algorithm] = {
 }
 
 DEFAULT_ALGORITHM = "bitboard"
+FASTEST_ALGORITHM = "bitboard"
+"""The teaching search that goes furthest; the others' errors point to it."""
 
 
 def get_algorithm(name: str) -> Algorithm:

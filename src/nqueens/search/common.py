@@ -7,11 +7,10 @@ each solution and, only when `observe` is true, the events of the search in betw
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 
 from nqueens.placement import Placement, Square
-from nqueens.search.events import Event, Observer, SearchStats, Solution
+from nqueens.search.events import Event, Observer, SearchStats, Solution, timed
 from nqueens.validate import board_size
 
 __all__ = ["RawSearch", "attacker", "events", "first_attack", "run"]
@@ -53,17 +52,7 @@ def run(
 def _placements(
     found: Iterator[tuple[int, ...] | Event], stats: SearchStats, observer: Observer | None
 ) -> Iterator[Placement]:
-    # Only time spent inside the search counts, so a slow consumer or observer does not
-    # make an algorithm look slow.
-    clock = time.perf_counter
-    while True:
-        start = clock()
-        try:
-            item = next(found)
-        except StopIteration:
-            stats.time += clock() - start
-            return
-        stats.time += clock() - start
+    for item in timed(found, stats):
         if not isinstance(item, tuple):
             if observer is not None:
                 observer(item)
