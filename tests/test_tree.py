@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.search_tree import MAX_TREE_NODES, Level, build_tree, levels, tree
+from nqueens.limits import TREE_MAX_NODES
+from nqueens.search_tree import Level, build_tree, levels, tree
 from tests.naive import naive_tree_levels
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -94,7 +95,7 @@ def test_every_node_is_a_safe_prefix_reached_at_its_step() -> None:
 def test_too_large_a_tree_is_refused_with_advice() -> None:
     with pytest.raises(nqueens.SizeTooLargeError, match="--depth K, or count it with --levels"):
         tree(10)
-    assert len(tree(10, depth=3)) < MAX_TREE_NODES
+    assert len(tree(10, depth=3)) < TREE_MAX_NODES
 
 
 def count_nodes(svg: str) -> tuple[int, int]:
@@ -160,8 +161,9 @@ def test_command_levels_table() -> None:
     [
         (["10", "--out", "x.svg"], "more than 10,000 nodes"),
         (["8"], "--out FILE"),
-        (["8", "--out", "x.gif"], "name it .png, .svg or .pdf"),
+        (["8", "--out", "x.gif"], "name it .png, .svg, .pdf"),
         (["0", "--levels"], "at least 1"),
+        (["4", "--out", "no/such/folder/x.svg"], "there is no folder"),
         (["9", "-A", "brute-force", "--levels"], "too large for brute-force"),
         (["4", "-A", "nope", "--levels"], "unknown algorithm"),
     ],

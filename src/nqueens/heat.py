@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import SizeTooLargeError
+from nqueens.limits import HEATMAP_MAX_N
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
@@ -19,10 +20,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_HEATMAP_N", "HeatMap", "heatmap"]
-
-MAX_HEATMAP_N = 17
-"""N = 17 visits 95,815,104 solutions, about half a minute; each N more costs about 7x."""
+__all__ = ["HeatMap", "heatmap"]
 
 
 @dataclass(frozen=True)
@@ -64,15 +62,17 @@ def heatmap(n: int, *, out: str | Path | None = None, one_based: bool = False) -
     from nqueens.engine.heat import heat_below
 
     n = board_size(n)
-    if n > MAX_HEATMAP_N:
+    if n > HEATMAP_MAX_N:
         raise SizeTooLargeError(
-            f"N = {n} is too large for a heat map: use N <= {MAX_HEATMAP_N} "
+            f"N = {n} is too large for a heat map: use N <= {HEATMAP_MAX_N} "
             "(each N more takes about 7 times as long)"
         )
     if out is not None:
-        from nqueens.render.image import picture_format
+        from nqueens.files import check_output_place
+        from nqueens.render.formats import picture_format
 
-        picture_format(out)  # a bad name fails before the count
+        picture_format(out)  # a bad name or place fails before the count
+        check_output_place(out)
     half = np.zeros((n, n), dtype=np.int64)
     for first in range(n // 2):
         heat_below(n, first, half)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.limits import TREE_MAX_NODES
 from nqueens.search import get_algorithm
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.validate import board_size
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from nqueens.render.tree import SvgTree
 
 __all__ = [
-    "MAX_TREE_NODES",
     "TREE_ALGORITHM",
     "Level",
     "Node",
@@ -32,9 +32,6 @@ __all__ = [
     "levels",
     "tree",
 ]
-
-MAX_TREE_NODES = 10_000
-"""The most nodes one picture holds and stays a picture (N = 9's whole tree has 8,394)."""
 
 TREE_ALGORITHM = "backtracking"  # the one with a check function: its rejections are stubs
 
@@ -215,7 +212,7 @@ def tree(
     *,
     depth: int | None = None,
     solutions: int | None = None,
-    max_nodes: int = MAX_TREE_NODES,
+    max_nodes: int = TREE_MAX_NODES,
     out: str | Path | None = None,
     rejected: bool = False,
     layout: str = "auto",
@@ -234,9 +231,11 @@ def tree(
     """
     n = _check_limits(n, algorithm, depth, solutions)
     if out is not None:
+        from nqueens.files import check_output_place
         from nqueens.render.tree import tree_format
 
-        tree_format(out, layout)  # a bad name fails before the search
+        tree_format(out, layout)  # a bad name or place fails before the search
+        check_output_place(out)
     events = get_algorithm(algorithm).events(n)
     try:
         root, finished = build_tree(events, depth=depth, solutions=solutions, max_nodes=max_nodes)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
-import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.files import output_file
 from nqueens.render.colours import DARK, REJECT, SOLUTION_DARK
+from nqueens.render.formats import picture_format
 from nqueens.render.svg import SvgBoard
 
 if TYPE_CHECKING:
@@ -392,8 +393,6 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
 
 def tree_format(path: str | Path, layout: str = "auto") -> str:
     """The picture format named by the file's extension (svg, png or pdf); checks the layout."""
-    from nqueens.render.image import picture_format
-
     check_layout(layout)
     return picture_format(path)
 
@@ -408,20 +407,12 @@ def check_layout(layout: str) -> None:
 def save_tree(
     tree: SearchTree, path: str | Path, *, rejected: bool = False, layout: str = "auto"
 ) -> None:
-    """Write the tree as SVG (the text above), PNG or PDF (matplotlib) by the extension.
+    """Write the tree as SVG (the text above), PNG or PDF (matplotlib) by the extension,
+    under a temporary name renamed when complete."""
+    if tree_format(path, layout) == "svg":
+        with output_file(path) as out:
+            out.write(tree_svg(tree, rejected=rejected, layout=layout).encode("utf-8"))
+    else:
+        from nqueens.render.image import save_picture
 
-    The file is written under a temporary name beside the target and renamed when
-    complete, so a reader never sees half a picture.
-    """
-    target = Path(path)
-    kind = tree_format(target, layout)
-    partial = target.with_name(f".{target.name}.partial")
-    try:
-        if kind == "svg":
-            partial.write_text(tree_svg(tree, rejected=rejected, layout=layout), encoding="utf-8")
-        else:
-            figure = tree_figure(tree, rejected=rejected, layout=layout)
-            figure.savefig(partial, format=kind, facecolor="white")
-        os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
+        save_picture(tree_figure(tree, rejected=rejected, layout=layout), path)
