@@ -132,11 +132,11 @@ def _weights(root: Node, rejected: bool) -> dict[int, float]:
     return weight
 
 
-def _label(node: Node, base: int = 0) -> str:
+def _label(node: Node) -> str:
+    """The node's column, and the size of its subtree when the tree is cut below it."""
     if not node.cols:
         return "start"
-    text = str(node.cols[-1] + base)
-    return f"{text} +{node.below:,}" if node.below else text
+    return f"{node.cols[-1]} +{node.below:,}" if node.below else str(node.cols[-1])
 
 
 def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") -> Layout:

@@ -183,6 +183,8 @@
   squares.forEach((rect) => rect.addEventListener("click", () => {
     if (document.body.dataset.mode === "learn") toggle(Number(rect.dataset.row), Number(rect.dataset.col));
   }));
+  // A click on the tree goes back to the recorded search (player.js): stop any run here.
+  document.querySelectorAll("svg.search-tree .node").forEach((node) => node.addEventListener("click", stop));
   $("learn").addEventListener("click", () => setMode("learn"));
   $("watch").addEventListener("click", () => setMode("watch"));
   $("undo").addEventListener("click", undo);
