@@ -111,3 +111,44 @@ def naive_classes(solutions: list[tuple[int, ...]], rows: int, cols: int) -> int
             moved = sorted(f(r, c) for r, c in enumerate(s))
             seen.add(tuple(c for _, c in moved))
     return classes
+
+
+def naive_tree_levels(n: int, *, pruned: bool = True) -> list[tuple[int, int, int]]:
+    """(nodes, dead ends, solutions) at each depth of the search tree, by recursion.
+
+    A node is a safe queen in the next row (`pruned`, the backtracking tree) or any
+    queen in the next row (brute force, every board tested only when complete). A
+    node with no child that is not a solution is a dead end.
+    """
+    levels = [[0, 0, 0] for _ in range(n + 1)]
+
+    def safe(cols: tuple[int, ...]) -> bool:
+        row, col = len(cols) - 1, cols[-1]
+        return all(c != col and abs(c - col) != row - r for r, c in enumerate(cols[:-1]))
+
+    def visit(cols: tuple[int, ...]) -> None:
+        depth = len(cols)
+        levels[depth][0] += 1
+        if depth == n:
+            full_ok = all(safe(cols[: k + 1]) for k in range(1, n))
+            levels[depth][2 if full_ok else 1] += 1
+            return
+        children = [(*cols, c) for c in range(n)]
+        if pruned:
+            children = [child for child in children if safe(child)]
+        if not children and depth:
+            levels[depth][1] += 1
+        for child in children:
+            visit(child)
+
+    visit(())
+    return [tuple(level) for level in levels if level[0]]  # type: ignore[misc]
+
+
+def naive_heatmap(n: int) -> list[list[int]]:
+    """For every square, the solutions with a queen on it, from the list of solutions."""
+    counts = [[0] * n for _ in range(n)]
+    for solution in naive_solutions(n):
+        for row, col in enumerate(solution):
+            counts[row][col] += 1
+    return counts

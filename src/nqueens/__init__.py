@@ -24,6 +24,7 @@ from nqueens.errors import (
     SizeTooLargeError,
     UnknownAlgorithmError,
 )
+from nqueens.heat import HeatMap, heatmap
 from nqueens.placement import SYMMETRIES, Placement
 from nqueens.search import (
     ALGORITHMS,
@@ -33,6 +34,7 @@ from nqueens.search import (
     SearchStats,
     Solution,
 )
+from nqueens.search_tree import SearchTree, levels, tree
 from nqueens.solving import first, solutions
 from nqueens.visual import Animation, Player, animate, gui, play, show
 
@@ -43,6 +45,7 @@ __all__ = [
     "BackendUnavailableError",
     "Completion",
     "CountResult",
+    "HeatMap",
     "InvalidPlacementError",
     "InvalidSizeError",
     "NQueensError",
@@ -55,6 +58,7 @@ __all__ = [
     "Reject",
     "Remove",
     "SearchStats",
+    "SearchTree",
     "SizeTooLargeError",
     "Solution",
     "UnknownAlgorithmError",
@@ -65,10 +69,13 @@ __all__ = [
     "count",
     "first",
     "gui",
+    "heatmap",
+    "levels",
     "min_conflicts",
     "play",
     "show",
     "solutions",
+    "tree",
 ]
 
 __version__ = "0.1.0"

@@ -11,10 +11,12 @@ __all__ = [
     "ANIMATION_MAX_N",
     "BITBOARD_MAX_N",
     "CHECK_ARRAY_FROM_N",
+    "HEATMAP_MAX_N",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
     "PLAYER_MAX_N",
+    "TREE_MAX_NODES",
 ]
 
 BITBOARD_MAX_N = 63
@@ -42,3 +44,11 @@ PLAYER_MAX_N = 12
 
 CHECK_ARRAY_FROM_N = 2000
 """Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
+
+TREE_MAX_NODES = 10_000
+"""The most nodes one picture of the search tree holds and stays a picture (N = 9's whole
+backtracking tree has 8,394); beyond, the tree is cut (`--depth`) or counted (`--levels`)."""
+
+HEATMAP_MAX_N = 17
+"""The heat map's kernel visits every solution: N = 17's 95,815,104 take about half a
+minute, and each N more about 7 times as long."""

@@ -225,8 +225,12 @@ def play(
     *,
     max_steps: int = PLAYER_STEPS,
     out: str | Path | None = None,
+    learn: bool = False,
 ) -> Player:
-    """Record the search (at most `max_steps` events) into a self-contained player page."""
+    """Record the search (at most `max_steps` events) into a self-contained player page.
+
+    `learn` opens the page in the learner mode, where the student places the queens.
+    """
     from nqueens.render.glyph import queen_path
     from nqueens.render.player import page, record
 
@@ -238,7 +242,7 @@ def play(
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
     recording = record(chosen.events(n), n, chosen.name, max_steps)
-    player = Player(recording, page(recording, queen_path()))
+    player = Player(recording, page(recording, queen_path(), learn=learn))
     if out is not None:
         player.save(out)
     return player

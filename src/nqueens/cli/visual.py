@@ -30,9 +30,14 @@ _out_option = click.option(
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
+@click.option(
+    "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
+)
 @_out_option
 @_one_based_option
-def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_based: bool) -> None:
+def show(
+    n: int, all_: bool, unique: bool, limit: int | None, heatmap: bool, out: str, one_based: bool
+) -> None:
     """Draw a solution, or a numbered grid of many, as a PNG, SVG or PDF picture.
 
     \b
@@ -40,9 +45,16 @@ def show(n: int, all_: bool, unique: bool, limit: int | None, out: str, one_base
       nqueens show 8 --out queen.png              the first solution
       nqueens show 8 --unique --out unique.svg    the 12 unique solutions on one page
       nqueens show 10 --limit 6 --out six.pdf     the first six solutions
+      nqueens show 8 --heatmap --out heat.png     how often each square holds a queen
     """
     from nqueens.visual import show as draw
 
+    if heatmap:
+        from nqueens.heat import heatmap as count_squares
+
+        found = count_squares(n, out=out, one_based=one_based)
+        click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
+        return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
     click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
 
@@ -157,7 +169,8 @@ def _stderr_console() -> Console:
     show_default=True,
     help="Record at most this many steps of the search.",
 )
-def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
+@click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
+def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
@@ -170,7 +183,7 @@ def play(n: int, algorithm: str, out: str, max_steps: int) -> None:
     """
     from nqueens.visual import play as record
 
-    player = record(n, algorithm, max_steps=max_steps, out=out)
+    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn)
     recording = player.recording
     click.echo(
         f"wrote {out}: {plural(len(recording.events), 'step')}, "

@@ -114,6 +114,29 @@
   const scrubber = $("scrubber");
   scrubber.max = total;
 
+  // The search tree beside the board: the path to the board outlined, nodes not yet
+  // reached faint, a click on a node jumps to the step that placed it.
+  const treeNodes = Array.from(document.querySelectorAll("svg.search-tree .node"));
+  const treeSteps = treeNodes.map((node) => Number(node.dataset.step));
+  let outlined = [];
+  function highlightPath(cols, step) {
+    for (const node of outlined) node.classList.remove("on-path", "current");
+    outlined = [];
+    for (let depth = 0; depth <= cols.length; depth++) {
+      const node = document.getElementById(`node-${cols.slice(0, depth).join("-")}`);
+      if (!node) break;
+      node.classList.add("on-path");
+      outlined.push(node);
+    }
+    if (outlined.length) outlined[outlined.length - 1].classList.add("current");
+    treeNodes.forEach((node, index) => node.classList.toggle("ahead", step !== null && treeSteps[index] > step));
+  }
+  treeNodes.forEach((node) => node.addEventListener("click", () => {
+    document.body.dataset.mode = "watch";
+    pause();
+    goTo(Number(node.dataset.step));
+  }));
+
   function render() {
     const current = state.step ? events[state.step - 1] : null;
     const shaded = attacked();
@@ -151,6 +174,8 @@
       button.classList.toggle("current", step === state.step);
       button.classList.toggle("ahead", step > state.step);
     });
+    board.classList.remove("learning");
+    highlightPath(state.cols, state.step);
   }
 
   function goTo(step) {
@@ -193,6 +218,7 @@
   scrubber.addEventListener("input", () => { pause(); goTo(Number(scrubber.value)); });
   $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
   document.addEventListener("keydown", (event) => {
+    if (document.body.dataset.mode === "learn") return;  // the learner has its own keys
     if (event.target instanceof HTMLInputElement && event.key !== " ") return;
     const actions = {
       " ": toggle,
@@ -207,5 +233,10 @@
   });
   // Space on a focused button would click it as well: the key alone decides.
   document.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
+  // What the learner mode (learner.js) shares with the player.
+  window.nqueensPlayer = {
+    n, board, squares, queens, marks: [cross, ring, line], element, render, pause, highlightPath,
+    cols: () => state.cols.slice(),
+  };
   render();
 })();

@@ -1,0 +1,71 @@
+"""`nqueens tree`: the backtracking tree as a picture, or its counts per depth."""
+
+from __future__ import annotations
+
+import click
+
+from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, cli
+
+
+@cli.command(**_SIZE_COMMAND)
+@_size_argument
+@_algorithm_option("backtracking")
+@click.option(
+    "--out", "-o", type=click.Path(dir_okay=False), help="The picture to write (.svg, .png, .pdf)."
+)
+@click.option("--levels", is_flag=True, help="Print nodes, dead ends and solutions per depth.")
+@click.option("--rejected", is_flag=True, help="Draw the squares the check function rejected.")
+@click.option("--depth", type=click.IntRange(min=0), help="Cut the tree at this depth.")
+@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option(
+    "--layout",
+    type=click.Choice(["auto", "icicle", "radial"]),
+    default="auto",
+    show_default=True,
+    help="icicle (rows of nodes), radial (rings), or auto: icicle for small trees.",
+)
+def tree(
+    n: int,
+    algorithm: str,
+    out: str | None,
+    levels: bool,
+    rejected: bool,
+    depth: int | None,
+    solutions: int | None,
+    layout: str,
+) -> None:
+    """Draw the tree the search walks: a node per queen placed, labelled by its column.
+
+    Dead ends (no safe square in the next row) are red, solutions green. A cut node
+    (--depth) shows how many nodes lie below it. Pictures stop at 10,000 nodes (N = 9's
+    whole tree); beyond, cut with --depth or count with --levels.
+
+    \b
+    Examples:
+      nqueens tree 4 --rejected --out four.svg     the whole tree and its rejected squares
+      nqueens tree 8 --out eight.png               2,057 nodes as rings
+      nqueens tree 12 --depth 3 --out top.pdf      the top of a large tree
+      nqueens tree 8 --levels                      nodes, dead ends and solutions per depth
+    """
+    from nqueens.render.tree import levels_table
+    from nqueens.search_tree import levels as count_levels
+    from nqueens.search_tree import tree as build
+
+    if not (out or levels):
+        raise click.UsageError(
+            "name the picture with --out FILE (.svg, .png or .pdf), or use --levels"
+        )
+    if levels:
+        for line in levels_table(count_levels(n, algorithm, solutions=solutions)):
+            click.echo(line)
+    if out:
+        picture = build(
+            n,
+            algorithm,
+            depth=depth,
+            solutions=solutions,
+            out=out,
+            rejected=rejected,
+            layout=layout,
+        )
+        click.echo(f"wrote {out}: {len(picture):,} nodes")

@@ -1,0 +1,418 @@
+"""The backtracking tree as a picture: an icicle for small trees, a sunburst for large ones.
+
+Every node gets a share of the width (icicle) or of the circle (radial) in proportion to
+the leaves below it, so the whole tree of 8 queens (2,057 nodes, 736 leaves) fits one
+page. The layout is computed once as shapes; SVG (written here, light enough for the
+player page) and matplotlib (PNG, PDF) only draw those shapes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.files import output_file
+from nqueens.render.colours import DARK, REJECT, SOLUTION_DARK
+from nqueens.render.formats import picture_format
+from nqueens.render.svg import SvgBoard
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from nqueens.search_tree import Level, Node, SearchTree
+
+__all__ = [
+    "LAYOUTS",
+    "Shape",
+    "SvgTree",
+    "levels_table",
+    "place_tree",
+    "save_tree",
+    "tree_figure",
+    "tree_svg",
+]
+
+SvgTree = SvgBoard  # SVG text that notebooks display as a picture
+LAYOUTS = ("auto", "icicle", "radial")
+LABEL_CHAR = 6.5  # the width of a label's character in pixels (11 px DejaVu Sans)
+MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
+MIN_WIDTH = 620.0  # room for the title and the legend
+ICICLE_MAX_LEAVES = 64  # beyond, the icicle grows too wide and the sunburst takes over
+STUB_WEIGHT = 0.4  # a rejected square's share of its parent's width, against 1 per leaf
+MAX_STUBS = 20_000
+
+FILL = {
+    "root": "#5a3d28",
+    "inner": DARK,
+    "dead end": REJECT,
+    "solution": SOLUTION_DARK,
+    "cut": "#7b8fa6",
+    "stub": "#bdbdbd",
+}
+KINDS = ("inner", "dead end", "solution", "cut")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One drawn element: a node (or a rejected square's stub) with its place.
+
+    Icicle: a rectangle (x0, y0)-(x1, y1). Radial: a ring sector between radii `r0`,
+    `r1` and angles `a0`, `a1` (radians, clockwise from the top) around (x0, y0).
+    """
+
+    kind: str
+    path: tuple[int, ...]
+    step: int
+    label: str
+    x0: float = 0.0
+    y0: float = 0.0
+    x1: float = 0.0
+    y1: float = 0.0
+    r0: float = 0.0
+    r1: float = 0.0
+    a0: float = 0.0
+    a1: float = 0.0
+    below: int = 0  # a cut node's subtree size
+
+    @property
+    def radial(self) -> bool:
+        return self.r1 > 0
+
+    def label_angle(self) -> float | None:
+        """How to turn the label to fit (0: level; degrees clockwise), or None: no room.
+
+        A label runs along the row (or ring) where there is room, else across it, as
+        the cut nodes' subtree sizes must in a crowded outer ring.
+        """
+        need = LABEL_CHAR * len(self.label) + 2
+        if self.radial:
+            along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
+        else:
+            along, across = self.x1 - self.x0, self.y1 - self.y0
+        if along >= need:
+            return 0.0
+        if across < need or along < 11:
+            return None
+        if not self.radial:
+            return -90.0
+        middle = math.degrees(self.a0 + self.a1) / 2
+        return middle - 90 if middle <= 180 else middle + 90  # never upside down
+
+    def label_point(self) -> tuple[float, float]:
+        if self.radial:
+            if self.r0 == 0:
+                return self.x0, self.y0
+            angle, radius = (self.a0 + self.a1) / 2, (self.r0 + self.r1) / 2
+            return self.x0 + radius * math.sin(angle), self.y0 - radius * math.cos(angle)
+        return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+
+
+@dataclass(frozen=True)
+class Layout:
+    shapes: list[Shape]
+    width: float
+    height: float
+    stroke: float  # the white line between nodes, thinner when leaves are thin
+
+
+def _weights(root: Node, rejected: bool) -> dict[int, float]:
+    """Each node's share: its leaves (1 each) and, with `rejected`, its stubs."""
+    weight: dict[int, float] = {}
+    order = list(root.walk())
+    for node in reversed(order):
+        inner = sum(weight[id(child)] for child in node.children)
+        stubs = STUB_WEIGHT * len(node.rejected) if rejected else 0.0
+        weight[id(node)] = max(1.0, inner + stubs)
+    return weight
+
+
+def _label(node: Node) -> str:
+    """The node's column, and the size of its subtree when the tree is cut below it."""
+    if not node.cols:
+        return "start"
+    return f"{node.cols[-1]} +{node.below:,}" if node.below else str(node.cols[-1])
+
+
+def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") -> Layout:
+    """Place every node (and stub) of the tree: the geometry both drawings share."""
+    check_layout(kind)
+    root = tree.root
+    if rejected:
+        stubs = sum(len(node.rejected) for node in root.walk())
+        if stubs > MAX_STUBS:
+            raise SizeTooLargeError(
+                f"{stubs:,} rejected squares are too many to draw: cut the tree with --depth K"
+            )
+    weight = _weights(root, rejected)
+    total = weight[id(root)]
+    depth = max(node.depth for node in root.walk()) + 1  # rows of nodes
+    if kind == "auto":
+        kind = "icicle" if total <= ICICLE_MAX_LEAVES else "radial"
+    top = 56.0
+    cut = [len(_label(node)) for node in root.walk() if node.below]
+    row = max(44.0, LABEL_CHAR * max(cut, default=0) + 10)  # room for a cut node's label
+    if kind == "icicle":
+        width = max(MIN_WIDTH, min(1600.0, total * (14 if cut else 22)))
+        place = _icicle(width / total, row, top)
+        height = top + depth * row + 8
+        stroke = 0.5
+    else:
+        ring = max(row, total * 2.5 / (2 * math.pi * depth))
+        if 0 < len(cut) <= MAX_CUT_LABELS:  # leaves wide enough for their sizes, across
+            ring = max(ring, total * 14 / (2 * math.pi * (depth - 1.5)))
+        radius = depth * ring
+        width = max(MIN_WIDTH, 2 * radius + 16)
+        height = top + 2 * radius + 16
+        place = _radial(2 * math.pi / total, ring, width / 2, top + radius + 8)
+        stroke = max(0.1, min(0.5, 2 * math.pi * radius / total / 8))
+    shapes = list(_shapes(root, weight, rejected, place))
+    return Layout(shapes, width, height, stroke)
+
+
+Placer = Callable[[str, tuple[int, ...], int, str, float, float, int, bool], Shape]
+
+
+def _icicle(unit: float, row: float, top: float) -> Placer:
+    def place(kind: str, path: tuple[int, ...], step: int, label: str, start: float,
+              span: float, depth: int, stub: bool) -> Shape:  # fmt: skip
+        y0 = top + depth * row
+        y1 = y0 + (row * 0.45 if stub else row - 2)
+        return Shape(kind, path, step, label, x0=start * unit, y0=y0,
+                     x1=(start + span) * unit, y1=y1)  # fmt: skip
+
+    return place
+
+
+def _radial(unit: float, ring: float, cx: float, cy: float) -> Placer:
+    def place(kind: str, path: tuple[int, ...], step: int, label: str, start: float,
+              span: float, depth: int, stub: bool) -> Shape:  # fmt: skip
+        r0 = 0.0 if depth == 0 else (depth - 0.5) * ring + 1
+        r1 = (depth + 0.5) * ring - 1 if depth else ring * 0.5 - 1
+        if stub:
+            r1 = r0 + ring * 0.45
+        return Shape(kind, path, step, label, r0=r0, r1=r1, a0=start * unit,
+                     a1=(start + span) * unit, x0=cx, y0=cy)  # fmt: skip
+
+    return place
+
+
+def _shapes(root: Node, weight: dict[int, float], rejected: bool, place: Placer) -> Iterator[Shape]:
+    starts = {id(root): 0.0}
+    for node in root.walk():
+        start = starts[id(node)]
+        shape = place(node.kind, node.cols, node.step, _label(node), start,
+                      weight[id(node)], node.depth, False)  # fmt: skip
+        yield dataclasses.replace(shape, below=node.below) if node.below else shape
+        # Children and stubs share the node's span in column order, as the search met them.
+        items: list[tuple[int, Node | None]] = [(c.cols[-1], c) for c in node.children]
+        if rejected:
+            items += [(col, None) for col in node.rejected]
+        for col, child in sorted(items, key=lambda item: item[0]):
+            if child is None:
+                yield place("stub", (*node.cols, col), node.step, str(col), start,
+                            STUB_WEIGHT, node.depth + 1, True)  # fmt: skip
+                start += STUB_WEIGHT
+            else:
+                starts[id(child)] = start
+                start += weight[id(child)]
+
+
+def _title(tree: SearchTree) -> str:
+    levels = tree.levels()
+    nodes = sum(level.nodes for level in levels)
+    found = sum(level.solutions for level in levels)
+    dead = sum(level.dead_ends for level in levels)
+    parts = [f"{tree.n} queens, {tree.algorithm}: {nodes:,} nodes, {dead:,} dead ends, "
+             f"{found:,} solutions"]  # fmt: skip
+    if tree.depth is not None:
+        below = sum(node.below for node in tree.nodes())
+        hidden = sum(node.solutions_below for node in tree.nodes())
+        parts.append(f"cut at depth {tree.depth}: {below:,} nodes, {hidden:,} solutions below")
+    if not tree.complete:
+        parts.append("stopped early")
+    return "; ".join(parts)
+
+
+def _sector(shape: Shape) -> str:
+    """SVG path data of a ring sector (a full disc at the root)."""
+    centre, cy = shape.x0, shape.y0
+    if shape.r0 == 0 and shape.a1 - shape.a0 >= 2 * math.pi - 1e-9:
+        return (
+            f"M{centre - shape.r1:.2f} {cy:.2f}a{shape.r1:.2f} {shape.r1:.2f} 0 1 0 "
+            f"{2 * shape.r1:.2f} 0a{shape.r1:.2f} {shape.r1:.2f} 0 1 0 {-2 * shape.r1:.2f} 0Z"
+        )
+    a1 = min(shape.a1, shape.a0 + 2 * math.pi - 1e-4)
+
+    def point(radius: float, angle: float) -> str:
+        return f"{centre + radius * math.sin(angle):.2f} {cy - radius * math.cos(angle):.2f}"
+
+    large = 1 if a1 - shape.a0 > math.pi else 0
+    outer = f"A{shape.r1:.2f} {shape.r1:.2f} 0 {large} 1 {point(shape.r1, a1)}"
+    inner = f"A{shape.r0:.2f} {shape.r0:.2f} 0 {large} 0 {point(shape.r0, shape.a0)}"
+    return (
+        f"M{point(shape.r0, shape.a0)}L{point(shape.r1, shape.a0)}{outer}"
+        f"L{point(shape.r0, a1)}{inner if shape.r0 else ''}Z"
+    )
+
+
+def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str]]:
+    """(x, y, angle, text, ink) of each node label that fits inside its node."""
+    for shape in placed.shapes:
+        angle = shape.label_angle() if shape.kind != "stub" else None
+        if angle is None:
+            continue
+        x, y = shape.label_point()
+        ink = "white" if shape.kind in ("root", "dead end", "inner", "cut") else "#1a1a1a"
+        yield x, y, angle, shape.label, ink
+
+
+def _describe(shape: Shape) -> str:
+    if not shape.path:
+        return "the empty board"
+    where = f"row {len(shape.path) - 1}, col {shape.path[-1]}"
+    if shape.kind == "stub":
+        return f"{where}: rejected by the check function"
+    below = f", {shape.below:,} nodes below" if shape.below else ""
+    return f"{where} ({shape.kind}{below}); queens: {' '.join(map(str, shape.path))}"
+
+
+def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") -> SvgTree:
+    """The tree as SVG: one element of class `node` per node (`stub` per rejected square).
+
+    Each node carries `data-path` (its columns), `data-step` (the event that placed it)
+    and an id `node-0-4-7`, so a page can highlight the path and jump to the step.
+    """
+    placed = place_tree(tree, rejected=rejected, kind=layout)
+    w, h = placed.width, placed.height
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="search-tree" width="{w:.0f}" '
+        f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="DejaVu Sans, sans-serif">',
+        f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
+        f'<text x="8" y="20" font-size="14">{html.escape(_title(tree))}</text>',
+        _legend_svg(42),
+    ]
+    for shape in placed.shapes:
+        css = "stub" if shape.kind == "stub" else f"node {shape.kind.replace(' ', '-')}"
+        ident = "-".join(map(str, shape.path))
+        geometry = (
+            f'd="{_sector(shape)}"'
+            if shape.radial
+            else f'd="M{shape.x0:.2f} {shape.y0:.2f}H{shape.x1:.2f}V{shape.y1:.2f}H{shape.x0:.2f}Z"'
+        )
+        node_id = f' id="node-{ident}"' if shape.kind != "stub" else ""
+        parts.append(
+            f'<path class="{css}"{node_id} data-path="{" ".join(map(str, shape.path))}" '
+            f'data-step="{shape.step}" fill="{FILL[shape.kind]}" stroke="white" '
+            f'stroke-width="{placed.stroke:.2f}" {geometry}>'
+            f"<title>{_describe(shape)}</title></path>"
+        )
+    parts.append('<g class="labels" pointer-events="none">')
+    parts.extend(
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" '
+        + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
+        + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
+        for x, y, angle, text, ink in _labels(placed)
+    )
+    parts.append("</g></svg>")
+    return SvgTree("".join(parts))
+
+
+def levels_table(levels: Sequence[Level]) -> list[str]:
+    """Nodes, dead ends and solutions per depth, as lines of a plain text table."""
+    lines = [f"{'depth':>5}  {'nodes':>12}  {'dead ends':>12}  {'solutions':>12}"]
+    for level in levels:
+        lines.append(
+            f"{level.depth:>5}  {level.nodes:>12,}  {level.dead_ends:>12,}  {level.solutions:>12,}"
+        )
+    total = [
+        sum(getattr(level, name) for level in levels)
+        for name in ("nodes", "dead_ends", "solutions")
+    ]
+    lines.append(f"{'all':>5}  {total[0]:>12,}  {total[1]:>12,}  {total[2]:>12,}")
+    return lines
+
+
+def _legend() -> Iterator[tuple[float, str]]:
+    """(x, kind) of each entry of the legend: a swatch at x, the kind's name beside it."""
+    x = 8.0
+    for kind in KINDS:
+        yield x, kind
+        x += 28 + 8 * len(kind)
+
+
+def _legend_svg(y: float) -> str:
+    items = (
+        f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}"/>'
+        f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{kind}</text>'
+        for x, kind in _legend()
+    )
+    return f'<g class="legend">{"".join(items)}</g>'
+
+
+def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") -> Figure:
+    """The same picture as a matplotlib Figure, for PNG and PDF."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch, Rectangle, Wedge
+
+    placed = place_tree(tree, rejected=rejected, kind=layout)
+    w, h = placed.width, placed.height
+    figure = Figure(figsize=(w / 100, h / 100), dpi=100)
+    FigureCanvasAgg(figure)
+    ax = figure.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, w)
+    ax.set_ylim(h, 0)
+    ax.set_axis_off()
+    ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily="DejaVu Sans")
+    for x, kind in _legend():
+        ax.add_patch(Rectangle((x, 33), 11, 11, facecolor=FILL[kind], linewidth=0))
+        ax.text(x + 15, 42, kind, fontsize=9, va="baseline")
+    for shape in placed.shapes:
+        colour = FILL[shape.kind]
+        patch: Patch
+        if shape.radial:
+            # In y-down coordinates a clockwise-from-top angle a is the standard angle a - 90.
+            start, end = math.degrees(shape.a0) - 90, math.degrees(shape.a1) - 90
+            patch = Wedge((shape.x0, shape.y0), shape.r1, start, end,
+                          width=shape.r1 - shape.r0 if shape.r0 else None)  # fmt: skip
+        else:
+            patch = Rectangle((shape.x0, shape.y0), shape.x1 - shape.x0, shape.y1 - shape.y0)
+        patch.set(facecolor=colour, edgecolor="white", linewidth=placed.stroke * 0.72)
+        ax.add_patch(patch)
+    for x, y, angle, text, ink in _labels(placed):
+        ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center", rotation=-angle,
+                rotation_mode="anchor")  # fmt: skip
+    return figure
+
+
+def tree_format(path: str | Path, layout: str = "auto") -> str:
+    """The picture format named by the file's extension (svg, png or pdf); checks the layout."""
+    check_layout(layout)
+    return picture_format(path)
+
+
+def check_layout(layout: str) -> None:
+    if layout not in LAYOUTS:
+        raise UnknownAlgorithmError(
+            f"unknown layout {layout!r}; choose one of: {', '.join(LAYOUTS)}"
+        )
+
+
+def save_tree(
+    tree: SearchTree, path: str | Path, *, rejected: bool = False, layout: str = "auto"
+) -> None:
+    """Write the tree as SVG (the text above), PNG or PDF (matplotlib) by the extension,
+    under a temporary name renamed when complete."""
+    if tree_format(path, layout) == "svg":
+        with output_file(path) as out:
+            out.write(tree_svg(tree, rejected=rejected, layout=layout).encode("utf-8"))
+    else:
+        from nqueens.render.image import save_picture
+
+        save_picture(tree_figure(tree, rejected=rejected, layout=layout), path)

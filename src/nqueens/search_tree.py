@@ -1,0 +1,285 @@
+"""The backtracking tree: the search drawn as the tree it walks, built from its events.
+
+The root is the empty board; each node is a queen placed in the next row. A node with no
+child that is not a solution is a dead end: no safe square in the row below (or, for the
+generate-and-test searches, a complete board that failed the test). Squares the check
+function rejected are kept on their parent as stubs. The tree is a consumer of the same
+event stream as `trace`, `animate` and `play`, so all of them agree on what a node is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.limits import TREE_MAX_NODES
+from nqueens.search import get_algorithm
+from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.validate import board_size
+
+if TYPE_CHECKING:
+    from nqueens.render.tree import SvgTree
+
+__all__ = [
+    "TREE_ALGORITHM",
+    "Level",
+    "Node",
+    "SearchTree",
+    "build_tree",
+    "levels",
+    "tree",
+]
+
+TREE_ALGORITHM = "backtracking"  # the one with a check function: its rejections are stubs
+
+
+@dataclass(eq=False)
+class Node:
+    """One node: the queens on rows 0..depth-1 (`cols`), reached at event `step`.
+
+    `kind` is "root", "inner", "dead end", "solution", or "cut" (a node at the depth
+    limit with a subtree below it: `below` nodes, `solutions_below` of them solutions).
+    `rejected` lists the columns of the next row the check function rejected.
+    """
+
+    cols: tuple[int, ...]
+    step: int
+    children: list[Node] = field(default_factory=list)
+    rejected: list[int] = field(default_factory=list)
+    solution: bool = False
+    below: int = 0
+    solutions_below: int = 0
+
+    @property
+    def depth(self) -> int:
+        return len(self.cols)
+
+    @property
+    def kind(self) -> str:
+        if not self.cols:
+            return "root"
+        if self.solution:
+            return "solution"
+        if self.below:
+            return "cut"
+        return "inner" if self.children else "dead end"
+
+    def walk(self) -> Iterator[Node]:
+        """This node and every node below it, depth first, in the order the search placed them."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+
+@dataclass(frozen=True)
+class Level:
+    """Counts at one depth of the tree: nodes, dead ends and solutions."""
+
+    depth: int
+    nodes: int
+    dead_ends: int
+    solutions: int
+
+
+@dataclass(eq=False)
+class SearchTree:
+    """The tree of one search (`nqueens.tree(n)`); shows itself as SVG in notebooks.
+
+    `complete` is False when `solutions` stopped the search early; `depth` is the depth
+    limit (None: the whole tree).
+    """
+
+    n: int
+    algorithm: str
+    root: Node
+    depth: int | None = None
+    complete: bool = True
+
+    def nodes(self) -> Iterator[Node]:
+        return self.root.walk()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.nodes())
+
+    def levels(self) -> list[Level]:
+        """Nodes, dead ends and solutions at each depth of the drawn tree."""
+        tally = _Tally()
+        for node in self.nodes():
+            tally.add(node.depth, node.kind)
+        return tally.levels()
+
+    def svg(self, *, rejected: bool = False, layout: str = "auto") -> SvgTree:
+        """The tree as an SVG document (see `nqueens.render.tree`)."""
+        from nqueens.render.tree import tree_svg
+
+        return tree_svg(self, rejected=rejected, layout=layout)
+
+    def save(self, path: str | Path, *, rejected: bool = False, layout: str = "auto") -> None:
+        """Write the picture as SVG, PNG or PDF, chosen by the file's extension."""
+        from nqueens.render.tree import save_tree
+
+        save_tree(self, path, rejected=rejected, layout=layout)
+
+    def _repr_svg_(self) -> str:
+        return str(self.svg())
+
+
+class _Tally:
+    """Counts per depth, grown as deeper nodes appear."""
+
+    def __init__(self) -> None:
+        self.counts: list[list[int]] = []
+
+    def add(self, depth: int, kind: str) -> None:
+        while len(self.counts) <= depth:
+            self.counts.append([0, 0, 0])
+        row = self.counts[depth]
+        row[0] += 1
+        row[1] += kind == "dead end"
+        row[2] += kind == "solution"
+
+    def levels(self) -> list[Level]:
+        return [Level(d, *row) for d, row in enumerate(self.counts)]
+
+
+def build_tree(
+    events: Iterable[Event],
+    *,
+    depth: int | None = None,
+    solutions: int | None = None,
+    max_nodes: int | None = None,
+) -> tuple[Node, bool]:
+    """The tree of a stream of events, and whether the stream ran to its end.
+
+    Nodes deeper than `depth` are not kept: they count into `below` of their ancestor at
+    `depth`. The stream is left after `solutions` solutions. More than `max_nodes` kept
+    nodes raise SizeTooLargeError.
+    """
+    root = Node((), 0)
+    path = [root]  # the kept nodes from the root to the current one
+    level = 0  # the depth of the search, which may be below the kept path
+    kept = 1
+    found = 0
+    for step, event in enumerate(events, start=1):
+        if isinstance(event, Place):
+            level += 1
+            if depth is not None and level > depth:
+                path[-1].below += 1
+                continue
+            node = Node((*path[-1].cols, event.col), step)
+            path[-1].children.append(node)
+            path.append(node)
+            kept += 1
+            if max_nodes is not None and kept > max_nodes:
+                raise SizeTooLargeError(f"the tree has more than {max_nodes:,} nodes")
+        elif isinstance(event, Remove):
+            if level == len(path) - 1:
+                path.pop()
+            level -= 1
+        elif isinstance(event, Reject):
+            if event.row == level and level == len(path) - 1:
+                path[-1].rejected.append(event.col)
+        elif isinstance(event, Solution):
+            if level == len(path) - 1:
+                path[-1].solution = True
+            else:
+                path[-1].solutions_below += 1
+            found += 1
+            if solutions is not None and found >= solutions:
+                return root, False
+    return root, True
+
+
+def _check_limits(n: int, algorithm: str, depth: int | None, solutions: int | None) -> int:
+    n = board_size(n)
+    chosen = get_algorithm(algorithm)
+    if depth is not None and depth < 0:
+        raise InvalidSizeError(f"depth must be 0 or more, not {depth}")
+    if solutions is not None and solutions < 1:
+        raise InvalidSizeError(f"solutions must be 1 or more (or None), not {solutions}")
+    chosen.check_size(n, first_only=solutions is not None)
+    return n
+
+
+def tree(
+    n: int,
+    algorithm: str = TREE_ALGORITHM,
+    *,
+    depth: int | None = None,
+    solutions: int | None = None,
+    max_nodes: int = TREE_MAX_NODES,
+    out: str | Path | None = None,
+    rejected: bool = False,
+    layout: str = "auto",
+) -> SearchTree:
+    """The backtracking tree of the search for `n` queens; displays inline in Jupyter.
+
+    `depth` cuts the tree (cut nodes carry the size of their subtree), `solutions` stops
+    the search after that many. A tree of more than `max_nodes` nodes is refused: it
+    would be no picture; cut it with `depth`, or count it with `levels`. `out` also
+    writes the picture (SVG, PNG or PDF by the extension; `rejected` and `layout` as
+    for `SearchTree.save`).
+
+    >>> t = tree(4)
+    >>> len(t), [level.solutions for level in t.levels()]
+    (17, [0, 0, 0, 0, 2])
+    """
+    n = _check_limits(n, algorithm, depth, solutions)
+    if out is not None:
+        from nqueens.files import check_output_place
+        from nqueens.render.tree import tree_format
+
+        tree_format(out, layout)  # a bad name or place fails before the search
+        check_output_place(out)
+    events = get_algorithm(algorithm).events(n)
+    try:
+        root, finished = build_tree(events, depth=depth, solutions=solutions, max_nodes=max_nodes)
+    except SizeTooLargeError:
+        raise SizeTooLargeError(
+            f"the {algorithm} tree for N = {n} has more than {max_nodes:,} nodes, too many "
+            "for one picture: cut it with --depth K, or count it with --levels"
+        ) from None
+    found = SearchTree(n, algorithm, root, depth=depth, complete=finished)
+    if out is not None:
+        found.save(out, rejected=rejected, layout=layout)
+    return found
+
+
+def levels(n: int, algorithm: str = TREE_ALGORITHM, *, solutions: int | None = None) -> list[Level]:
+    """Nodes, dead ends and solutions at each depth of the whole tree, without keeping it.
+
+    >>> [level.nodes for level in levels(8)]
+    [1, 8, 42, 140, 344, 568, 550, 312, 92]
+    """
+    n = _check_limits(n, algorithm, None, solutions)
+    tally = _Tally()
+    tally.add(0, "root")
+    has_child = [False]  # along the current path: has this node had a child yet?
+    solved = False
+    found = 0
+    for event in get_algorithm(algorithm).events(n):
+        if isinstance(event, Place):
+            has_child[-1] = True
+            has_child.append(False)
+            solved = False
+        elif isinstance(event, Remove):
+            depth = len(has_child) - 1
+            had_child = has_child.pop()
+            tally.add(depth, "solution" if solved else "inner" if had_child else "dead end")
+            solved = False
+        elif isinstance(event, Solution):
+            solved = True
+            found += 1
+            if solutions is not None and found >= solutions:
+                break
+    # Nodes still on the path when the search stopped early: a solution and its ancestors.
+    last = len(has_child) - 1
+    for depth in range(last, 0, -1):
+        on_path = "solution" if solved and depth == last else "inner"
+        tally.add(depth, on_path if has_child[depth] or on_path == "solution" else "dead end")
+    return tally.levels()

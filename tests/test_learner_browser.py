@@ -1,0 +1,262 @@
+"""The search tree on the player page and the learner mode, in Debian's headless Chromium."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import nqueens
+from nqueens.render.colours import square_colour
+from tests.pixels import dark_pixels
+from tests.test_player_browser import browser, counters, open_player, queens  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+Board = dict[int, int]
+
+
+def place(page: object, board: Board) -> None:
+    for row, col in board.items():
+        page.click(f"rect[data-row='{row}'][data-col='{col}']")  # type: ignore[attr-defined]
+
+
+def learner_queens(page: object) -> set[tuple[int, int]]:
+    text = page.get_attribute("#board", "data-queens") or ""  # type: ignore[attr-defined]
+    return {(int(r), int(c)) for r, c in (item.split(":") for item in text.split())}
+
+
+def attacked_by(n: int, queens: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Squares some other queen attacks, the slow obvious way."""
+    return {
+        (row, col)
+        for row in range(n)
+        for col in range(n)
+        for r, c in queens
+        if (r, c) != (row, col) and (r == row or c == col or abs(r - row) == abs(c - col))
+    }
+
+
+def shaded(page: object) -> set[tuple[int, int]]:
+    rects = page.locator("rect.attacked")  # type: ignore[attr-defined]
+    return {
+        (int(rects.nth(i).get_attribute("data-row")), int(rects.nth(i).get_attribute("data-col")))
+        for i in range(rects.count())
+    }
+
+
+def python_completions(n: int, board: Board) -> list[tuple[int, ...]]:
+    """Every solution that keeps the board's queens, in the search's (lexicographic) order."""
+    return [s.cols for s in nqueens.solutions(n) if all(s.cols[r] == c for r, c in board.items())]
+
+
+@pytest.fixture
+def learner(open_player: object) -> Iterator[object]:  # noqa: F811
+    def load(n: int) -> object:
+        page = open_player(n, learn=True)  # type: ignore[operator]
+        assert page.get_attribute("body", "data-mode") == "learn"
+        assert page.locator("#learner").is_visible() and not page.locator("#watcher").is_visible()
+        return page
+
+    yield load
+
+
+def test_tree_beside_the_board_follows_the_search(open_player: object) -> None:  # noqa: F811
+    page = open_player(4)  # type: ignore[operator]
+    assert page.locator("svg.search-tree .node").count() == len(nqueens.tree(4)) == 17
+    assert page.locator(".node.ahead").count() == 16  # only the root is reached at step 0
+    assert page.get_attribute("#node-", "class") == "node root on-path current"
+    for _ in range(4):  # place (0, 0); reject (1, 0), (1, 1); place (1, 2)
+        page.click("#forward")
+    assert queens(page) == "0 2"
+    assert "current" in page.get_attribute("#node-0-2", "class")
+    assert "on-path" in page.get_attribute("#node-0", "class")
+    assert "current" not in page.get_attribute("#node-0", "class")
+    assert page.locator(".node.ahead").count() == 17 - 3
+    page.click("#node-1-3-0-2")  # a solution node: jump to the step that placed its last queen
+    assert queens(page) == "1 3 0 2" and counters(page)["step"] == "30"
+    assert "current" in page.get_attribute("#node-1-3-0-2", "class")
+    page.click("#node-0")
+    assert counters(page)["step"] == "1" and queens(page) == "0"
+
+
+def test_click_place_shade_conflict_undo_redo(learner: object) -> None:
+    page = learner(6)  # type: ignore[operator]
+    page.click("rect[data-row='0'][data-col='1']")
+    assert learner_queens(page) == {(0, 1)}
+    assert shaded(page) == attacked_by(6, {(0, 1)})
+    assert page.inner_text("#learner-status") == "1 of 6 queens placed"
+    page.click("rect[data-row='3'][data-col='4']")  # on the queen's diagonal: a conflict
+    assert learner_queens(page) == {(0, 1), (3, 4)}
+    assert shaded(page) == attacked_by(6, {(0, 1), (3, 4)})
+    assert page.locator("use.learner-queen.conflict").count() == 2
+    assert page.locator("line.conflict-line").count() == 1
+    line = page.locator("line.conflict-line")
+    ends = {(line.get_attribute(f"y{i}"), line.get_attribute(f"x{i}")) for i in (1, 2)}
+    assert ends == {("0.5", "1.5"), ("3.5", "4.5")}
+    assert "1 pair of queens attack each other" in page.inner_text("#learner-status")
+    page.click("#undo")
+    assert learner_queens(page) == {(0, 1)}
+    assert page.locator("line.conflict-line").count() == 0
+    page.click("#redo")
+    assert learner_queens(page) == {(0, 1), (3, 4)}
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    assert learner_queens(page) == set() and shaded(page) == set()
+    assert page.locator("#undo").is_disabled()
+    page.keyboard.press("Control+y")
+    assert learner_queens(page) == {(0, 1)}
+    page.click("rect[data-row='0'][data-col='1']")  # a click on a queen takes it away
+    assert learner_queens(page) == set()
+    assert page.locator("#redo").is_disabled()  # a new change forgets what was undone
+
+
+BOARDS = [
+    (8, {}),
+    (8, {0: 0}),
+    (8, {2: 3, 5: 1}),
+    (8, {0: 0, 1: 2}),  # a dead end: no completion
+    (8, {0: 0, 1: 4, 2: 7, 3: 5, 4: 2, 5: 6, 6: 1, 7: 3}),  # a solution
+    (10, {4: 4}),
+    (12, {}),
+    (12, {0: 5, 11: 2}),
+]
+
+
+@pytest.mark.parametrize(("n", "board"), BOARDS)
+def test_hint_counts_completions_like_the_python_engine(
+    learner: object, n: int, board: Board
+) -> None:
+    page = learner(n)  # type: ignore[operator]
+    place(page, board)
+    page.click("#hint")
+    expected = nqueens.complete(nqueens.Partial(n, board), count=True).count
+    assert int(page.get_attribute("#hint-text", "data-count")) == expected
+    text = page.inner_text("#hint-text")
+    if expected == 0:
+        assert text.startswith("No:")
+    elif len(board) == n:
+        assert text.startswith("Solved")
+    else:
+        assert f"in {expected:,} way" in text
+
+
+def test_hint_on_attacking_queens_names_them(learner: object) -> None:
+    page = learner(8)  # type: ignore[operator]
+    place(page, {0: 0, 4: 4})
+    page.keyboard.press("h")
+    assert page.inner_text("#hint-text") == (
+        "No: the queens on row 0, col 0 and row 4, col 4 attack each other. Take one away."
+    )
+
+
+@pytest.mark.parametrize(("n", "board"), [(8, {2: 3, 5: 1}), (8, {7: 7}), (10, {1: 1, 3: 6})])
+def test_show_a_solution_keeps_the_queens(learner: object, n: int, board: Board) -> None:
+    page = learner(n)  # type: ignore[operator]
+    place(page, board)
+    page.click("#show-solution")
+    first = python_completions(n, board)[0]
+    assert learner_queens(page) == set(enumerate(first))
+    assert page.locator("use.learner-queen.added").count() == n - len(board)
+    assert "solved" in page.get_attribute("#board", "class")
+    page.click("#undo")
+    assert learner_queens(page) == set(board.items())
+
+
+@pytest.mark.parametrize(("n", "board"), [(6, {}), (8, {0: 1, 3: 0}), (8, {3: 3, 5: 0})])
+def test_continue_the_search_reaches_the_python_searchs_next_solution(
+    learner: object, n: int, board: Board
+) -> None:
+    page = learner(n)  # type: ignore[operator]
+    page.fill("#speed", "60")
+    place(page, board)
+    page.click("#continue")
+    page.wait_for_function(
+        "document.getElementById('hint-text').dataset.count !== ''", timeout=60_000
+    )
+    assert learner_queens(page) == set(enumerate(python_completions(n, board)[0]))
+    assert page.inner_text("#hint-text").startswith("The search found this solution")
+
+
+def test_continue_from_a_dead_end_says_so(learner: object) -> None:
+    page = learner(5)  # type: ignore[operator]
+    page.fill("#speed", "60")
+    place(page, {0: 0, 2: 3, 4: 2})  # no two queens attack, yet no solution keeps them
+    assert python_completions(5, {0: 0, 2: 3, 4: 2}) == []
+    page.click("#continue")
+    page.wait_for_function("document.getElementById('hint-text').dataset.count === '0'")
+    assert "tried every square" in page.inner_text("#hint-text")
+    assert learner_queens(page) == {(0, 0), (2, 3), (4, 2)}
+
+
+def test_learn_button_takes_over_the_players_board(open_player: object) -> None:  # noqa: F811
+    page = open_player(6)  # type: ignore[operator]
+    for _ in range(3):
+        page.click("#forward")
+    board = queens(page)
+    page.click("#learn")
+    assert page.get_attribute("body", "data-mode") == "learn"
+    assert learner_queens(page) == set(enumerate(map(int, board.split())))
+    page.keyboard.press("l")
+    assert page.get_attribute("body", "data-mode") == "watch"
+    assert page.locator("use.learner-queen").first.is_hidden()
+    assert queens(page) == board
+
+
+def colour(hex_colour: str) -> np.ndarray:
+    return np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)])
+
+
+def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path: Path) -> None:
+    n = 6
+    page = learner(n)  # type: ignore[operator]
+    board = {0: 1, 1: 3}
+    place(page, board)
+    shot = tmp_path / "learner.png"
+    first = page.locator("rect[data-row='0'][data-col='0']").bounding_box()
+    square = first["width"]
+    page.screenshot(path=str(shot))
+    with Image.open(shot) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    attacked = attacked_by(n, set(board.items()))
+    for row in range(n):
+        for col in range(n):
+            x = int(first["x"] + (col + 0.5) * square)
+            y = int(first["y"] + (row + 0.5) * square)
+            dark = dark_pixels(pixels, (y, x))
+            assert (dark > 10) if board.get(row) == col else (dark == 0), (row, col)
+            corner = pixels[
+                int(first["y"] + (row + 0.12) * square), int(first["x"] + (col + 0.12) * square)
+            ]
+            want = colour(square_colour(row, col, attacked=(row, col) in attacked))
+            assert np.abs(corner - want).max() <= 3, (row, col, corner, want)
+    page.click("rect[data-row='2'][data-col='2']")  # diagonal to (1, 3): a conflict
+    page.screenshot(path=str(shot))
+    with Image.open(shot) as image:
+        pixels = np.asarray(image.convert("RGB")).astype(int)
+    # The red line between the two queens crosses the corner their squares share.
+    corner_x, corner_y = int(first["x"] + 3 * square), int(first["y"] + 2 * square)
+    patch = pixels[corner_y - 3 : corner_y + 4, corner_x - 3 : corner_x + 4].reshape(-1, 3)
+    assert any(r > 150 and g < 90 and b < 90 for r, g, b in patch)
+    before = pixels[int(first["y"] + 4 * square), int(first["x"] + 5 * square)]  # no line here
+    assert not (before[0] > 150 and before[1] < 90)
+
+
+def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "learn.html"
+    command = [sys.executable, "-m", "nqueens", "play", "5", "--learn", "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(out.as_uri())
+    assert page.get_attribute("body", "data-mode") == "learn"
+    place(page, {0: 0, 1: 2})
+    page.click("#hint")
+    assert page.get_attribute("#hint-text", "data-count") == "1"  # 0 2 4 1 3
+    assert page.locator("svg.search-tree .node").count() == len(nqueens.tree(5))
+    page.close()

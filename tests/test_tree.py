@@ -1,0 +1,199 @@
+"""The backtracking tree: counts per depth against a naive recursion, the picture, the command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens.limits import TREE_MAX_NODES
+from nqueens.search_tree import Level, build_tree, levels, tree
+from tests.naive import naive_tree_levels
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The real command, as a user runs it."""
+    command = [sys.executable, "-m", "nqueens", *args]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, check=False)
+
+
+def as_tuples(found: list[Level]) -> list[tuple[int, int, int]]:
+    return [(level.nodes, level.dead_ends, level.solutions) for level in found]
+
+
+@pytest.mark.parametrize("n", range(1, 10))
+def test_levels_match_the_naive_recursion(n: int) -> None:
+    assert as_tuples(levels(n)) == naive_tree_levels(n)
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_kept_tree_has_the_same_levels(n: int) -> None:
+    assert as_tuples(tree(n).levels()) == naive_tree_levels(n)
+
+
+def test_eight_queens_nodes_per_depth() -> None:
+    assert [level.nodes for level in levels(8)] == [1, 8, 42, 140, 344, 568, 550, 312, 92]
+    assert len(tree(8)) == 2057
+
+
+@pytest.mark.parametrize("algorithm", ["flags", "flags-stack", "bitboard", "bitboard-stack"])
+def test_every_pruned_search_walks_the_same_tree(algorithm: str) -> None:
+    assert levels(7, algorithm) == levels(7)
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_brute_force_tree_against_the_naive_recursion(n: int) -> None:
+    assert as_tuples(levels(n, "brute-force")) == naive_tree_levels(n, pruned=False)
+
+
+def test_solutions_stop_the_tree_early() -> None:
+    partial = tree(8, solutions=3)
+    assert not partial.complete
+    assert sum(level.solutions for level in partial.levels()) == 3
+    assert partial.levels() == levels(8, solutions=3)
+    found = [node.cols for node in partial.nodes() if node.kind == "solution"]
+    assert found == [s.cols for s in nqueens.solutions(8, limit=3)]
+
+
+def test_depth_cut_keeps_subtree_sizes() -> None:
+    cut = tree(8, depth=3)
+    assert len(cut) == 1 + 8 + 42 + 140
+    cut_nodes = [node for node in cut.nodes() if node.depth == 3]
+    assert sum(node.below for node in cut_nodes) == 2057 - len(cut)
+    assert sum(node.solutions_below for node in cut_nodes) == 92
+    assert {node.kind for node in cut_nodes} <= {"cut", "dead end"}
+
+
+def test_rejected_squares_are_the_check_functions_rejections() -> None:
+    stats = nqueens.SearchStats()
+    whole = tree(6)
+    list(nqueens.solutions(6, algorithm="backtracking", stats=stats))
+    stubs = sum(len(node.rejected) for node in whole.nodes())
+    assert stubs == stats.checks - stats.nodes  # every square tested and not placed
+    assert all(node.rejected == [] for node in tree(6, "bitboard").nodes())
+
+
+def test_every_node_is_a_safe_prefix_reached_at_its_step() -> None:
+    events = list(nqueens.ALGORITHMS["backtracking"].events(6))
+    root, finished = build_tree(events)
+    assert finished
+    for node in root.walk():
+        if node.cols:
+            event = events[node.step - 1]
+            assert isinstance(event, nqueens.Place)
+            assert (event.row, event.col) == (node.depth - 1, node.cols[-1])
+
+
+def test_too_large_a_tree_is_refused_with_advice() -> None:
+    with pytest.raises(nqueens.SizeTooLargeError, match="--depth K, or count it with --levels"):
+        tree(10)
+    assert len(tree(10, depth=3)) < TREE_MAX_NODES
+
+
+def count_nodes(svg: str) -> tuple[int, int]:
+    root = ET.fromstring(svg)
+    classes = [e.get("class", "").split() for e in root.iter(f"{SVG}path")]
+    return sum("node" in c for c in classes), sum("stub" in c for c in classes)
+
+
+@pytest.mark.parametrize(("n", "layout"), [(4, "icicle"), (6, "radial"), (8, "auto")])
+def test_svg_has_one_node_element_per_node(n: int, layout: str) -> None:
+    found = tree(n)
+    nodes, stubs = count_nodes(found.svg(layout=layout))
+    assert nodes == len(found) and stubs == 0
+    nodes, stubs = count_nodes(found.svg(rejected=True, layout=layout))
+    assert nodes == len(found)
+    assert stubs == sum(len(node.rejected) for node in found.nodes())
+
+
+def test_svg_nodes_carry_path_kind_and_step() -> None:
+    found = tree(4)
+    root = ET.fromstring(found._repr_svg_())
+    nodes = {e.get("data-path"): e for e in root.iter(f"{SVG}path") if "node" in e.get("class", "")}
+    assert "solution" in nodes["1 3 0 2"].get("class", "")
+    assert "dead-end" in nodes["0 2"].get("class", "")
+    assert nodes["0 2"].get("id") == "node-0-2"
+    assert nodes[""].get("class") == "node root"
+    by_path = {" ".join(map(str, node.cols)): node for node in found.nodes()}
+    assert all(int(e.get("data-step", "-1")) == by_path[p].step for p, e in nodes.items())
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 7), st.integers(0, 7), st.sampled_from(["icicle", "radial"]))
+def test_cut_trees_draw_every_kept_node(n: int, depth: int, layout: str) -> None:
+    found = tree(n, depth=depth)
+    assert count_nodes(found.svg(layout=layout))[0] == len(found)
+    assert all(node.depth <= depth for node in found.nodes())
+
+
+def test_command_writes_svg_png_pdf(tmp_path: Path) -> None:
+    for name in ("four.svg", "four.png", "four.pdf"):
+        result = run_cli("tree", "4", "--rejected", "--out", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == f"wrote {tmp_path / name}: 17 nodes"
+    assert (tmp_path / "four.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "four.pdf").read_bytes().startswith(b"%PDF")
+    assert count_nodes((tmp_path / "four.svg").read_text()) == (17, 60 - 16)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["four.pdf", "four.png", "four.svg"]
+
+
+def test_command_levels_table() -> None:
+    result = run_cli("tree", "8", "--levels")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["depth", "nodes", "dead", "ends", "solutions"]
+    assert [int(line.split()[1].replace(",", "")) for line in lines[1:-1]] == [
+        1, 8, 42, 140, 344, 568, 550, 312, 92,
+    ]  # fmt: skip
+    assert lines[-1].split() == ["all", "2,057", "644", "92"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["10", "--out", "x.svg"], "more than 10,000 nodes"),
+        (["8"], "--out FILE"),
+        (["8", "--out", "x.gif"], "name it .png, .svg, .pdf"),
+        (["0", "--levels"], "at least 1"),
+        (["4", "--out", "no/such/folder/x.svg"], "there is no folder"),
+        (["9", "-A", "brute-force", "--levels"], "too large for brute-force"),
+        (["4", "-A", "nope", "--levels"], "unknown algorithm"),
+    ],
+)
+def test_command_errors_are_one_line(args: list[str], message: str, tmp_path: Path) -> None:
+    result = run_cli("tree", *args, cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 200
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_player_page_tree_is_cut_to_fit() -> None:
+    from nqueens.render.player import PAGE_TREE_NODES, tree_of
+
+    page = nqueens.play(9, max_steps=90_000)  # the whole search: 81,123 steps
+    assert not page.capped
+    svg = tree_of(page.recording)
+    nodes, _ = count_nodes(svg)
+    kept = [level.nodes for level in levels(9)]
+    depth = max(d for d in range(len(kept)) if sum(kept[: d + 1]) <= PAGE_TREE_NODES)
+    assert nodes == sum(kept[: depth + 1]) and 'class="node cut"' in svg
+    assert count_nodes(tree_of(nqueens.play(8).recording))[0] == 2057  # whole, uncut
+
+
+def test_cut_nodes_show_their_subtree_sizes() -> None:
+    found = tree(6, depth=3)
+    root = ET.fromstring(str(found.svg()))
+    labels = [t.text or "" for t in root.iter(f"{SVG}text") if "+" in (t.text or "")]
+    cut = [node for node in found.nodes() if node.kind == "cut"]
+    assert sorted(labels) == sorted(f"{node.cols[-1]} +{node.below:,}" for node in cut)
+    title = next(root.iter(f"{SVG}text")).text or ""
+    assert title.endswith(f"cut at depth 3: {len(tree(6)) - len(found)} nodes, 4 solutions below")
