@@ -161,7 +161,7 @@ def test_command_levels_table() -> None:
     [
         (["10", "--out", "x.svg"], "more than 10,000 nodes"),
         (["8"], "--out FILE"),
-        (["8", "--out", "x.gif"], "name it .png, .svg, .pdf"),
+        (["8", "--out", "x.gif"], "name it .png, .svg or .pdf"),
         (["0", "--levels"], "at least 1"),
         (["4", "--out", "no/such/folder/x.svg"], "there is no folder"),
         (["9", "-A", "brute-force", "--levels"], "too large for brute-force"),

@@ -191,3 +191,23 @@ def test_the_kernel_reaches_the_published_counts(variant: str, n: int) -> None:
     assert count(Rules.of(variant, n)) == total
     if unique is not None:
         assert count(Rules.of(variant, n), unique=True) == unique
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+@pytest.mark.parametrize("n", [5, 7, 8, 10])
+def test_check_agrees_with_the_variant_search(variant: str, n: int) -> None:
+    rules = Rules.of(variant, n)
+    valid = set(solutions(rules))
+    for cols in [*list(valid)[:5], *naive_variant_solutions(n, n, naive_queen_attack)[:40]]:
+        code, out, _ = _cli("check", " ".join(map(str, cols)), "--variant", variant)
+        assert (code == 0) == (cols in valid), out
+        if code == 1:
+            named = sum(line.startswith("  row ") for line in out.splitlines())
+            assert named == len(rules.attacking_pairs(cols)) > 0
+
+
+def test_check_names_wrapped_and_knight_attacks() -> None:
+    code, out, _ = _cli("check", "0 3 1 4 2", "--variant", "superqueens")
+    assert code == 1 and "a knight's move" in out
+    code, out, _ = _cli("check", "0 4 7 5 2 6 1 3", "--variant", "toroidal")
+    assert code == 1 and "round the edge" in out

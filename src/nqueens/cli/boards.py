@@ -22,12 +22,21 @@ from nqueens.files import check_output_place, read_board_input
 from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
 from nqueens.render.text import plural
+from nqueens.variants.rules import VARIANTS, Rules
 
 
 @cli.command()
 @click.argument("placement")
 @_one_based_option
-def check(placement: str, one_based: bool) -> None:
+@click.option(
+    "--variant",
+    "-V",
+    type=click.Choice(list(VARIANTS)),
+    default="classic",
+    show_default=True,
+    help="Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).",
+)
+def check(placement: str, one_based: bool, variant: str) -> None:
     """Say whether PLACEMENT is valid, and which queens attack which.
 
     PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
@@ -48,6 +57,9 @@ def check(placement: str, one_based: bool) -> None:
         return
     board = Placement.from_string(text, base=base)
     click.echo(str(board))
+    if variant != "classic":
+        _check_variant(board, Rules.of(variant, board.n), base)
+        return
     pairs = board.attacks()
     if not pairs:
         click.echo(f"valid: {plural(board.n, 'queen')}, no two attack each other")
@@ -98,10 +110,25 @@ def _check_large(cols: Any, base: int) -> None:
     raise click.exceptions.Exit(1)
 
 
-def _echo_pairs(pairs: Iterable[tuple[Square, Square]], base: int) -> None:
+def _check_variant(board: Placement, rules: Rules, base: int) -> None:
+    """The check under a variant's rules: its own attacks, named."""
+    pairs = rules.attacking_pairs(board.cols)
+    if not pairs:
+        click.echo(
+            f"valid: {plural(board.n, 'queen')}, no two attack each other as {rules.variant}"
+        )
+        return
+    click.echo(f"invalid as {rules.variant}: {plural(len(pairs), 'pair')} of queens attack")
+    _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
+    raise click.exceptions.Exit(1)
+
+
+def _echo_pairs(
+    pairs: Iterable[tuple[Square, Square]], base: int, kinds: list[str] | None = None
+) -> None:
     """One line per pair of queens attacking each other, saying along which line."""
-    for (r1, c1), (r2, c2) in pairs:
-        how = "same column" if c1 == c2 else "same diagonal"
+    for index, ((r1, c1), (r2, c2)) in enumerate(pairs):
+        how = kinds[index] if kinds else "same column" if c1 == c2 else "same diagonal"
         click.echo(
             f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
         )

@@ -79,23 +79,42 @@ class Rules:
 
     def attacks(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """True when queens on squares `a` and `b` attack each other under these rules."""
+        return self.attack(a, b) is not None
+
+    def attack(self, a: tuple[int, int], b: tuple[int, int]) -> str | None:
+        """How queens on squares `a` and `b` attack each other, in words, or None."""
         (r1, c1), (r2, c2) = a, b
         dr, dc = r2 - r1, c2 - c1
-        if dr == 0 or dc == 0:
-            return True
-        if self.wrap:
-            dr %= self.rows
-            dc %= self.cols
-            if dr == dc or dr + dc == self.rows:
-                return True
-        elif abs(dr) == abs(dc):
-            return True
+        if dr == 0:
+            return "same row"
+        if dc == 0:
+            return "same column"
+        if abs(dr) == abs(dc):
+            return "same diagonal"
+        if (self.wrap and (dr - dc) % self.rows == 0) or (self.wrap and (dr + dc) % self.rows == 0):
+            return "same diagonal, round the edge"
         if self.knight:
             kr, kc = abs(dr), abs(dc)
             if self.wrap:
                 kr, kc = min(kr, self.rows - kr), min(kc, self.cols - kc)
-            return {kr, kc} == {1, 2}
-        return False
+            if {kr, kc} == {1, 2}:
+                return "a knight's move" + (
+                    ", round the edge" if (kr, kc) != (abs(dr), abs(dc)) else ""
+                )
+        return None
+
+    def attacking_pairs(
+        self, cols: tuple[int, ...]
+    ) -> list[tuple[tuple[int, int], tuple[int, int], str]]:
+        """Every pair of queens (one per row at `cols[row]`) that attack, and how."""
+        squares = list(enumerate(cols))
+        found = []
+        for i, a in enumerate(squares):
+            for b in squares[i + 1 :]:
+                how = self.attack(a, b)
+                if how is not None:
+                    found.append((a, b, how))
+        return found
 
 
 def parse_board_size(size: int | str) -> tuple[int, int]:
