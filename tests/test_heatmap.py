@@ -54,7 +54,7 @@ def test_show_heatmap_writes_the_picture(tmp_path: Path) -> None:
     bad = subprocess.run(
         [*command[:-1], str(tmp_path / "heat.gif")], capture_output=True, text=True, check=False
     )
-    assert bad.returncode == 2 and "name it .png, .svg, .pdf" in bad.stderr
+    assert bad.returncode == 2 and "name it .png, .svg or .pdf" in bad.stderr
 
 
 def test_counts_are_written_in_the_squares() -> None:
