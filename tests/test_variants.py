@@ -211,3 +211,35 @@ def test_check_names_wrapped_and_knight_attacks() -> None:
     assert code == 1 and "a knight's move" in out
     code, out, _ = _cli("check", "0 4 7 5 2 6 1 3", "--variant", "toroidal")
     assert code == 1 and "round the edge" in out
+
+
+def test_show_draws_a_variant_solution_queen_for_queen(tmp_path: object) -> None:
+    import numpy as np
+
+    from nqueens.visual import show_variant
+    from tests.pixels import dark_pixels
+
+    out = f"{tmp_path}/superqueens.png"
+    code, said, _ = _cli("show", "10", "--variant", "superqueens", "--out", out)
+    assert code == 0 and said.startswith(f"wrote {out}: 1 board")
+    figure = show_variant(10, "superqueens")
+    figure.canvas.draw()
+    pixels = np.asarray(figure.canvas.buffer_rgba())  # type: ignore[attr-defined]
+    (ax,) = figure.axes
+    first = next(solutions(Rules.of("superqueens", 10)))
+    for row in range(10):
+        for col in range(10):
+            x, y = ax.transData.transform((col, row))
+            dark = dark_pixels(pixels, (round(pixels.shape[0] - y), round(x)), 5)
+            assert (dark > 10) == (col == first[row]), (row, col)
+
+
+def test_show_variant_grids_and_refusals(tmp_path: object) -> None:
+    from nqueens.visual import show_variant
+
+    assert len(show_variant(7, "toroidal", all=True).axes) == 28
+    assert len(show_variant(11, "superqueens", unique=True).axes) == 6
+    code, _, _ = _cli("show", "6", "--variant", "toroidal", "--out", f"{tmp_path}/six.png")
+    assert code == 1
+    code, _, err = _cli("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
+    assert code == 2 and "drop --variant" in err

@@ -34,6 +34,7 @@ __all__ = [
     "gui",
     "play",
     "show",
+    "show_variant",
 ]
 
 ANIMATION_ALGORITHM = "backtracking"  # the one with a check function: it shows rejections
@@ -93,6 +94,35 @@ def show(
     if out is not None:
         save_picture(figure, str(out))
     return figure
+
+
+def show_variant(
+    n: int,
+    variant: str,
+    *,
+    all: bool = False,
+    unique: bool = False,
+    limit: int | None = None,
+    out: str | Path | None = None,
+    one_based: bool = False,
+) -> Figure:
+    """A picture of a square variant's solutions (toroidal, superqueens), as `show` draws
+    the classic ones: the first, `all`, the `unique` ones, or `limit` of them."""
+    import itertools
+
+    from nqueens.variants import Rules, solutions
+
+    rules = Rules.of(variant, n)
+    if out is not None:
+        picture_format(out)
+        check_output_place(out)
+    wanted = limit if (all or unique or limit) else 1
+    found = [Placement(c) for c in itertools.islice(solutions(rules, unique=unique), wanted)]
+    if not found:
+        raise NoSolutionError(f"No solution: no {n} queens fit on the {variant} {n}x{n} board.")
+    kind = "unique solutions" if unique else "solutions"
+    title = f"{n} {variant}" + (f": {len(found)} {kind}" if (all or unique or limit) else "")
+    return show(found, out=out, one_based=one_based, title=title)
 
 
 def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:

@@ -14,8 +14,11 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
+from nqueens.errors import IncompatibleOptionsError
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
+from nqueens.variants.rules import VARIANTS
+from nqueens.visual import show_variant as draw_variant
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,8 +38,23 @@ _out_option = click.option(
 )
 @_out_option
 @_one_based_option
+@click.option(
+    "--variant",
+    "-V",
+    type=click.Choice(list(VARIANTS)),
+    default="classic",
+    show_default=True,
+    help="Draw a variant's solutions: toroidal or superqueens.",
+)
 def show(
-    n: int, all_: bool, unique: bool, limit: int | None, heatmap: bool, out: str, one_based: bool
+    n: int,
+    all_: bool,
+    unique: bool,
+    limit: int | None,
+    heatmap: bool,
+    out: str,
+    one_based: bool,
+    variant: str,
 ) -> None:
     """Draw a solution, or a numbered grid of many, as a PNG, SVG or PDF picture.
 
@@ -49,6 +67,12 @@ def show(
     """
     from nqueens.visual import show as draw
 
+    if variant != "classic":
+        if heatmap:
+            raise IncompatibleOptionsError("--heatmap counts classic solutions: drop --variant")
+        figure = draw_variant(n, variant, all=all_, unique=unique, limit=limit, out=out)
+        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+        return
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
