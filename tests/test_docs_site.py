@@ -1,0 +1,127 @@
+"""The documentation site: built strictly by MkDocs, then read in Debian's headless Chromium
+with no network: from a static server on loopback (as `python -m http.server -d site`
+serves it; the search index needs one) and straight from file://."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_player_browser import CHROMIUM, CHROMIUM_FLAGS
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built with --strict: a broken link or reference fails the build."""
+    folder = tmp_path_factory.mktemp("site")
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(folder)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert build.returncode == 0, build.stderr[-3000:]
+    assert "WARNING" not in build.stderr, build.stderr[-3000:]
+    return folder
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built site on a static server on 127.0.0.1, as its root URL."""
+    import functools
+    import http.server
+    import threading
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if shutil.which("chromium") is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is not installed (apt install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def _open(browser: object, url: str) -> tuple[object, list[str], list[str]]:
+    """The page, with the console errors and the requests it made while loading."""
+    page = browser.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page, errors, requests
+
+
+@pytest.mark.parametrize(
+    ("name", "heading"),
+    [
+        ("index.html", "Getting started"),
+        ("api.html", "API reference"),
+        ("variants.html", "Variants"),
+        ("teaching.html", "Teaching"),
+    ],
+)
+def test_pages_render_offline(browser: object, served: str, name: str, heading: str) -> None:
+    page, errors, requests = _open(browser, served + name)
+    title = page.locator("h1").first.inner_text()  # type: ignore[attr-defined]
+    assert title.rstrip("¶").strip() == heading
+    assert errors == []
+    leaving = [url for url in requests if not url.startswith((served, "data:", "blob:"))]
+    assert leaving == []
+    page.close()  # type: ignore[attr-defined]
+
+
+def test_the_api_page_documents_count(browser: object, served: str) -> None:
+    page, errors, _ = _open(browser, served + "api.html")
+    entry = page.locator("[id='nqueens.count']")  # type: ignore[attr-defined]
+    assert entry.count() == 1
+    text = page.locator("body").inner_text()  # type: ignore[attr-defined]
+    assert "count(" in text and "CountResult" in text
+    assert errors == []
+    page.close()  # type: ignore[attr-defined]
+
+
+def test_search_finds_the_variants(browser: object, served: str) -> None:
+    page, errors, _ = _open(browser, served + "index.html")
+    page.locator("input.md-search__input").click()  # type: ignore[attr-defined]
+    page.keyboard.type("toroidal")  # type: ignore[attr-defined]
+    results = page.locator(".md-search-result__item")  # type: ignore[attr-defined]
+    results.first.wait_for(timeout=15_000)
+    assert results.count() >= 1 and errors == []
+    page.close()  # type: ignore[attr-defined]
+
+
+def test_pages_open_from_file_with_no_request_leaving(browser: object, site: Path) -> None:
+    page, _, requests = _open(browser, (site / "variants.html").as_uri())
+    title = page.locator("h1").first.inner_text()  # type: ignore[attr-defined]
+    assert title.rstrip("¶").strip() == "Variants"
+    assert [url for url in requests if not url.startswith(("file://", "data:", "blob:"))] == []
+    page.close()  # type: ignore[attr-defined]
