@@ -13,6 +13,7 @@ from nqueens.variants import (
     Rules,
     canonical,
     count,
+    events,
     images,
     parse_board_size,
     solutions,
@@ -243,3 +244,31 @@ def test_show_variant_grids_and_refusals(tmp_path: object) -> None:
     assert code == 1
     code, _, err = _cli("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
     assert code == 2 and "drop --variant" in err
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens", "classic"])
+@pytest.mark.parametrize("n", [4, 5, 7])
+def test_step_by_step_events_replay_to_the_solutions(variant: str, n: int) -> None:
+    from nqueens.search.events import Reject, Solution
+    from nqueens.search.replay import Replay
+
+    rules = Rules.of(variant, n)
+    replay = Replay(n)
+    found = []
+    for event in events(rules):
+        replay.apply(event)
+        if isinstance(event, Solution):
+            found.append(event.placement.cols)
+        if isinstance(event, Reject):
+            assert rules.attack(event.attacker, (event.row, event.col)) is not None
+    assert found == list(solutions(rules)) and replay.cols == []
+
+
+def test_trace_names_the_variant_attacks() -> None:
+    code, out, _ = _cli("trace", "5", "--variant", "toroidal", "--limit", "12")
+    assert code == 0 and "(same diagonal, round the edge)" in out
+    code, out, _ = _cli("trace", "10", "-V", "superqueens", "--solutions", "1", "--limit", "0")
+    assert code == 0 and "found    solution 1: 2 5 8 0 3 6 9 1 4 7" in out
+    assert "(a knight's move)" in out
+    code, _, err = _cli("trace", "5", "-V", "toroidal", "-A", "flags")
+    assert code == 2 and "drop --algorithm" in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 
 import click
 
@@ -14,6 +15,8 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
+from nqueens.errors import IncompatibleOptionsError
+from nqueens.variants.rules import VARIANTS
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -62,26 +65,57 @@ def compare(n: int, algorithms: str | None, as_json: bool) -> None:
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
 @_one_based_option
+@click.option(
+    "--variant",
+    "-V",
+    type=click.Choice(list(VARIANTS)),
+    default="classic",
+    show_default=True,
+    help="Trace a variant's search (toroidal, superqueens): its check function names each attack.",
+)
 def trace(
-    n: int, algorithm: str, limit: int, solutions: int | None, boards: bool, one_based: bool
+    n: int,
+    algorithm: str,
+    limit: int,
+    solutions: int | None,
+    boards: bool,
+    one_based: bool,
+    variant: str,
 ) -> None:
     """Follow the search step by step: place, attacked-by, remove, found.
 
     Example: nqueens trace 4 --boards
     """
-    from nqueens.render.trace import trace_lines
+    from nqueens.render.trace import Reason, _reason, trace_lines
     from nqueens.search import get_algorithm
+    from nqueens.search.events import Event, Reject
     from nqueens.validate import board_size
 
     chosen = get_algorithm(algorithm)
     chosen.check_size(board_size(n), first_only=True)
+    steps: Iterator[Event] = chosen.events(n)
+    reason: Reason = _reason
+    if variant != "classic":
+        from nqueens.variants import Rules, events
+
+        if algorithm != "backtracking":
+            raise IncompatibleOptionsError(
+                f"a {variant} board is traced by its own check-function search: drop --algorithm"
+            )
+        rules = Rules.of(variant, n)
+        steps = events(rules)
+
+        def reason(event: Reject) -> str:
+            return rules.attack(event.attacker, (event.row, event.col)) or "?"
+
     lines = trace_lines(
-        chosen.events(n),
+        steps,
         n,
         base=1 if one_based else 0,
         boards=boards,
         limit=limit or None,
         solutions=solutions,
+        reason=reason,
     )
     for line in lines:
         sys.stdout.write(line + "\n")

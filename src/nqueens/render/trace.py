@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
@@ -14,19 +14,23 @@ def _square(row: int, col: int, base: int) -> str:
     return f"row {row + base}, col {col + base}"
 
 
+Reason = Callable[[Reject], str]
+"""How a rejected square is attacked, in words (a variant's rules name their own)."""
+
+
 def _reason(event: Reject) -> str:
     _row, col = event.attacker
     return "same column" if col == event.col else "same diagonal"
 
 
-def describe(event: Event, replay: Replay, base: int = 0) -> str:
+def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reason) -> str:
     """One line for one event; `replay` is the state after the event."""
     if isinstance(event, Place):
         return f"place    {_square(event.row, event.col, base)}"
     if isinstance(event, Reject):
         by = _square(*event.attacker, base)
         return f"attacked {_square(event.row, event.col, base)}  by the queen on {by} " + (
-            f"({_reason(event)})"
+            f"({reason(event)})"
         )
     if isinstance(event, Remove):
         if event.row == replay.n - 1:
@@ -46,6 +50,7 @@ def trace_lines(
     boards: bool = False,
     limit: int | None = None,
     solutions: int | None = None,
+    reason: Reason = _reason,
 ) -> Iterator[str]:
     """Lines describing each event in turn; stops after `limit` steps or `solutions` found.
 
@@ -58,7 +63,7 @@ def trace_lines(
             yield f"... stopped after {limit} steps (--limit 0 shows every step)"
             return
         replay.apply(event)
-        yield f"{replay.step:>6}  {describe(event, replay, base)}"
+        yield f"{replay.step:>6}  {describe(event, replay, base, reason)}"
         if boards and not isinstance(event, Reject):
             yield from ("        " + " ".join(row) for row in replay.rows())
         if solutions is not None and replay.solutions >= solutions:

@@ -8,7 +8,7 @@ A variant is a `Rules` value; `solutions` and `count` take one.
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.known import KNOWN_VARIANT_COUNTS, RECTANGLE_TOTALS, known_variant_count
 from nqueens.variants.rules import VARIANTS, Rules, parse_board_size
-from nqueens.variants.search import count, solutions
+from nqueens.variants.search import count, events, solutions
 from nqueens.variants.symmetry import canonical, images, symmetries
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "VariantBoard",
     "canonical",
     "count",
+    "events",
     "images",
     "known_variant_count",
     "parse_board_size",

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from nqueens.errors import SizeTooLargeError
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
-from nqueens.search.events import SearchStats, timed
+from nqueens.placement import Placement
+from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Solution, timed
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
-__all__ = ["count", "solutions"]
+__all__ = ["count", "events", "solutions"]
 
 Columns = tuple[int, ...]
 
@@ -34,6 +35,40 @@ def solutions(
             continue
         stats.solutions += 1
         yield cols
+
+
+def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
+    """The search step by step on a square variant board, as the teaching `backtracking`
+    runs it: each square of a row is checked against the queens above by the rules' own
+    check function (`Rules.attack`), so a rejection names its attacker."""
+    if not rules.square:
+        raise IncompatibleOptionsError(
+            f"the step-by-step search runs on square boards, not {rules.rows}x{rules.cols}"
+        )
+    stats = stats if stats is not None else SearchStats()
+    n = rules.rows
+    cols: list[int] = []
+
+    def place(row: int) -> Iterator[Event]:
+        for col in range(n):
+            stats.checks += 1
+            attacker = next((q for q in enumerate(cols) if rules.attacks(q, (row, col))), None)
+            if attacker is not None:
+                yield Reject(row, col, attacker)
+                continue
+            cols.append(col)
+            stats.nodes += 1
+            yield Place(row, col)
+            if row + 1 < n:
+                yield from place(row + 1)
+            else:
+                stats.solutions += 1
+                yield Solution(Placement(tuple(cols)))
+            cols.pop()
+            stats.backtracks += 1
+            yield Remove(row, col)
+
+    return place(0)
 
 
 def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> int:
