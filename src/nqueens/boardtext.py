@@ -110,8 +110,8 @@ def _rows(text: str, base: int) -> BoardText:
     for row, marks in enumerate(rows):
         if len(marks) != n:
             raise InvalidPlacementError(
-                f"invalid board {quoted(text)}: row {row} has {len(marks)} "
-                f"square{'s' if len(marks) != 1 else ''}, but the board has {n} rows"
+                f"invalid board {quoted(text)}: row {row} has {_plural(len(marks), 'square')}, "
+                f"but the board has {_plural(n, 'row')}"
             )
         for col, mark in enumerate(marks):
             if mark in QUEEN_MARKS:
@@ -126,6 +126,10 @@ def _rows(text: str, base: int) -> BoardText:
     if caption is not None:
         _check_caption(caption, queens, n, text)
     return BoardText("rows", n, tuple(queens), tuple(blocked))
+
+
+def _plural(k: int, what: str) -> str:
+    return f"{k} {what}{'s' if k != 1 else ''}"
 
 
 def _marks(line: str) -> list[str]:

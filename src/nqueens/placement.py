@@ -43,7 +43,6 @@ SYMMETRIES: tuple[Symmetry, ...] = (
 """The 8 symmetries of the square (the dihedral group D4), in a fixed order."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Placement:
     """N queens on an N x N board, one per row: `cols[row]` is the queen's column.

@@ -1,0 +1,293 @@
+# mypy: ignore-errors
+"""The completion search as numba kernels over the reduced board.
+
+The board reaching these kernels is only its free part: the rows and columns with no
+fixed queen, renumbered 0..m-1, and the diagonals still open. A square is free when its
+row and column are open, its two diagonals unused (`used_sum`, `used_diff`, indexed in
+the original board so fixed queens and excluded diagonals are simply marked used), and
+it is not blocked. Each open row and column keeps a count of its free squares, updated
+in O(m) per queen placed and restored in the same way when it is taken back, so memory
+is O(N) whatever the board size. Every node branches on the row OR column with the
+fewest free squares (exact cover: each must receive exactly one queen, so either choice
+is complete); a count of 0 is a dead end seen before any search below it.
+
+The search is resumable: its whole state lives in the arrays passed in, so the caller
+runs it a slice of nodes at a time, checks the clock and restarts between slices. Kernels
+take ints and arrays only and run unchanged with NUMBA_DISABLE_JIT=1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+PAUSED = 0
+FOUND = 1
+DONE = 2
+
+# state[] slots
+DEPTH, PHASE, NODES, COUNT, RNG = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, inline="always")
+def _next_random(state):
+    """xorshift64 on state[RNG]: a local generator, no global state."""
+    x = state[RNG]
+    x ^= (x << 13) & 0x7FFFFFFFFFFFFFFF
+    x ^= x >> 7
+    x ^= (x << 17) & 0x7FFFFFFFFFFFFFFF
+    x &= 0x7FFFFFFFFFFFFFFF
+    if x == 0:
+        x = 88172645463325252
+    state[RNG] = x
+    return x
+
+
+@njit(cache=True, inline="always")
+def _blocked(blocked, m, k, c):
+    if blocked.size == 0:
+        return False
+    key = k * m + c
+    at = np.searchsorted(blocked, key)
+    return at < blocked.size and blocked[at] == key
+
+
+@njit(cache=True, inline="always")
+def _free(n, m, rows, cols, used_sum, used_diff, blocked, k, c):
+    """True when square (k, c) of the reduced board takes a queen (lines open assumed)."""
+    r = rows[k]
+    q = cols[c]
+    return used_sum[r + q] == 0 and used_diff[r - q + n - 1] == 0 and not _blocked(blocked, m, k, c)
+
+
+@njit(cache=True)
+def count_free(n, rows, cols, used_sum, used_diff, blocked, row_count, col_count, start, stop):
+    """Count the free squares of rows start..stop-1 into the row and column counts."""
+    m = rows.size
+    for k in range(start, stop):
+        for c in range(m):
+            if _free(n, m, rows, cols, used_sum, used_diff, blocked, k, c):
+                row_count[k] += 1
+                col_count[c] += 1
+
+
+@njit(cache=True)
+def _diagonal_squares(n, m, rows, colindex, k, s, d):
+    """The reduced columns where the sum diagonal s and difference diagonal d cross row k."""
+    r = rows[k]
+    c1 = s - r
+    c2 = r - d
+    a = colindex[c1] if 0 <= c1 < n else -1
+    b = colindex[c2] if 0 <= c2 < n else -1
+    return a, b
+
+
+@njit(cache=True)
+def _place(
+    n,
+    rows,
+    cols,
+    colindex,
+    used_sum,
+    used_diff,
+    blocked,
+    row_open,
+    col_open,
+    row_count,
+    col_count,
+    i,
+    j,
+    sign,
+):
+    """Put a queen on (i, j) (sign -1) or take it back (sign +1), keeping counts exact."""
+    m = rows.size
+    s = rows[i] + cols[j]
+    d = rows[i] - cols[j]
+    if sign > 0:  # taking back: undo in the reverse order of placing
+        used_sum[s] = 0
+        used_diff[d + n - 1] = 0
+    else:
+        # close row i: its free squares leave their columns' counts
+        for c in range(m):
+            if col_open[c] and _free(n, m, rows, cols, used_sum, used_diff, blocked, i, c):
+                col_count[c] -= 1
+        row_open[i] = 0
+        # close column j: its free squares leave their rows' counts
+        for k in range(m):
+            if row_open[k] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, j):
+                row_count[k] -= 1
+        col_open[j] = 0
+    # the two diagonals through (i, j), on every open row
+    for k in range(m):
+        if not row_open[k]:
+            continue
+        a, b = _diagonal_squares(n, m, rows, colindex, k, s, d)
+        if a >= 0 and col_open[a] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, a):
+            row_count[k] += sign
+            col_count[a] += sign
+        if b >= 0 and col_open[b] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, b):
+            row_count[k] += sign
+            col_count[b] += sign
+    if sign < 0:
+        used_sum[s] = 1
+        used_diff[d + n - 1] = 1
+    else:
+        col_open[j] = 1
+        for k in range(m):
+            if row_open[k] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, j):
+                row_count[k] += 1
+        row_open[i] = 1
+        for c in range(m):
+            if col_open[c] and _free(n, m, rows, cols, used_sum, used_diff, blocked, i, c):
+                col_count[c] += 1
+
+
+@njit(cache=True)
+def search(
+    n,
+    rows,
+    cols,
+    colindex,
+    used_sum,
+    used_diff,
+    blocked,
+    row_open,
+    col_open,
+    row_count,
+    col_count,
+    kind,
+    line,
+    scan,
+    offset,
+    placed_row,
+    placed_col,
+    state,
+    budget,
+    counting,
+    shuffle,
+):
+    """Run the search for at most `budget` nodes; PAUSED, FOUND (placed_*) or DONE.
+
+    `kind[d]`/`line[d]` is the row (0) or column (1) branched on at depth d, `scan[d]`
+    how many of its squares were tried, starting at `offset[d]`. With `counting`, every
+    completion adds one to state[COUNT] and the search runs to the end (the first one
+    is returned as FOUND and the search resumes after it). With `shuffle`,
+    ties between equally constrained lines and the first square tried are drawn at
+    random, so restarts explore differently.
+    """
+    m = rows.size
+    visited = 0
+    while True:
+        depth = state[DEPTH]
+        if depth < 0:
+            return DONE
+        if state[PHASE] == 0:  # entering a node
+            if depth == m:  # every line has its queen: a completion
+                state[DEPTH] = depth - 1
+                state[PHASE] = 1
+                if counting:
+                    state[COUNT] += 1
+                if not counting or state[COUNT] == 1:
+                    return FOUND  # placed_* hold it until the search resumes
+                continue
+            if visited >= budget:
+                return PAUSED
+            visited += 1
+            state[NODES] += 1
+            best = m + 1
+            best_kind = 0
+            best_line = -1
+            ties = 0
+            for which in range(2):
+                for x in range(m):
+                    if which == 0:
+                        if not row_open[x]:
+                            continue
+                        size = row_count[x]
+                    else:
+                        if not col_open[x]:
+                            continue
+                        size = col_count[x]
+                    if size < best:
+                        best = size
+                        best_kind = which
+                        best_line = x
+                        ties = 1
+                    elif size == best and shuffle:
+                        ties += 1
+                        if _next_random(state) % ties == 0:
+                            best_kind = which
+                            best_line = x
+                if best == 0:
+                    break
+            if best == 0:  # a row or column with no free square: dead end
+                state[DEPTH] = depth - 1
+                state[PHASE] = 1
+                continue
+            kind[depth] = best_kind
+            line[depth] = best_line
+            scan[depth] = 0
+            offset[depth] = _next_random(state) % m if shuffle else 0
+            placed_row[depth] = -1
+            state[PHASE] = 1
+        # trying the next square of the line at this depth
+        if placed_row[depth] >= 0:
+            _place(
+                n,
+                rows,
+                cols,
+                colindex,
+                used_sum,
+                used_diff,
+                blocked,
+                row_open,
+                col_open,
+                row_count,
+                col_count,
+                placed_row[depth],
+                placed_col[depth],
+                1,
+            )
+            placed_row[depth] = -1
+        found_i = -1
+        found_j = -1
+        while scan[depth] < m:
+            x = (offset[depth] + scan[depth]) % m
+            scan[depth] += 1
+            if kind[depth] == 0:
+                i = line[depth]
+                j = x
+            else:
+                i = x
+                j = line[depth]
+            if (
+                row_open[i]
+                and col_open[j]
+                and _free(n, m, rows, cols, used_sum, used_diff, blocked, i, j)
+            ):
+                found_i = i
+                found_j = j
+                break
+        if found_i < 0:  # every square of this line tried: back up
+            state[DEPTH] = depth - 1
+            continue
+        _place(
+            n,
+            rows,
+            cols,
+            colindex,
+            used_sum,
+            used_diff,
+            blocked,
+            row_open,
+            col_open,
+            row_count,
+            col_count,
+            found_i,
+            found_j,
+            -1,
+        )
+        placed_row[depth] = found_i
+        placed_col[depth] = found_j
+        state[DEPTH] = depth + 1
+        state[PHASE] = 0
