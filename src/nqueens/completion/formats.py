@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator
 
@@ -91,8 +90,14 @@ def from_essence(text: str) -> Partial:
     return Partial(n, fixed)
 
 
+_PAIR_LIST = re.compile(r"\[\s*(?:\[\s*-?\d+\s*,\s*-?\d+\s*\]\s*,?\s*)*\]")
+_NUMBER = re.compile(r"-?\d+")
+
+
 def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, object]:
-    """`name = value` (or Essence' `letting name = value` / `be`) for each name, as literals."""
+    """`name = value` (or Essence' `letting name = value` / `be`) for each name: a whole
+    number, or a list of [a, b] pairs (read with a regular expression: a completion file
+    can hold thousands of pairs)."""
     body = "\n".join(line.split("$", 1)[0] for line in text.splitlines())  # $ comments
     found: dict[str, object] = {}
     for name in names:
@@ -105,10 +110,15 @@ def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, obje
         if match is None:
             raise _bad(form, f"no '{name} = ...' line")
         value = match.group(1).strip()
-        try:
-            found[name] = ast.literal_eval(value) if len(value) < 10_000_000 else None
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            raise _bad(form, f"{name} = {quoted(value, 30)} is not a number or list") from None
+        if re.fullmatch(r"-?\d+", value):
+            found[name] = int(value)
+        elif _PAIR_LIST.fullmatch(value):
+            numbers = [int(x) for x in _NUMBER.findall(value)]
+            found[name] = [numbers[i : i + 2] for i in range(0, len(numbers), 2)]
+        elif re.fullmatch(r"\[[\s\[\]\d,-]*\]", value):
+            found[name] = None  # a list, but not of pairs
+        else:
+            raise _bad(form, f"{name} = {quoted(value, 30)} is not a number or list")
     return found
 
 
