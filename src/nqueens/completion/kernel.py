@@ -291,3 +291,165 @@ def search(
         placed_col[depth] = found_j
         state[DEPTH] = depth + 1
         state[PHASE] = 0
+
+
+BIG = 1 << 40
+"""The count of a closed line: never the fewest."""
+
+
+@njit(cache=True)
+def search_bits(
+    n,
+    rows,
+    cols,
+    colindex,
+    cand,
+    row_count,
+    col_count,
+    kind,
+    line,
+    scan,
+    offset,
+    placed_row,
+    placed_col,
+    state,
+    budget,
+    counting,
+    shuffle,
+):
+    """`search` for boards whose free part is at most a few hundred lines: bitsets.
+
+    `cand[d, k]` holds the free columns of row k at depth d as W 64-bit words, with
+    `row_count[d]`/`col_count[d]` beside them (BIG for a closed line). Placing a queen
+    writes depth d + 1 from depth d, clearing at most three bits per row (its column and
+    the two diagonals' crossings); taking it back costs nothing. Same contract as
+    `search`.
+    """
+    m = rows.size
+    words = cand.shape[2]
+    visited = 0
+    while True:
+        depth = state[DEPTH]
+        if depth < 0:
+            return DONE
+        if state[PHASE] == 0:
+            if depth == m:
+                state[DEPTH] = depth - 1
+                state[PHASE] = 1
+                if counting:
+                    state[COUNT] += 1
+                if not counting or state[COUNT] == 1:
+                    return FOUND
+                continue
+            if visited >= budget:
+                return PAUSED
+            visited += 1
+            state[NODES] += 1
+            best = BIG
+            best_kind = 0
+            best_line = -1
+            ties = 0
+            for which in range(2):
+                for x in range(m):
+                    size = row_count[depth, x] if which == 0 else col_count[depth, x]
+                    if size < best:
+                        best = size
+                        best_kind = which
+                        best_line = x
+                        ties = 1
+                    elif size == best and shuffle:
+                        ties += 1
+                        if _next_random(state) % ties == 0:
+                            best_kind = which
+                            best_line = x
+                if best == 0:
+                    break
+            if best == 0:  # a row or column with no free square: dead end
+                state[DEPTH] = depth - 1
+                state[PHASE] = 1
+                continue
+            kind[depth] = best_kind
+            line[depth] = best_line
+            scan[depth] = 0
+            offset[depth] = _next_random(state) % m if shuffle else 0
+            state[PHASE] = 1
+        found_i = -1
+        found_j = -1
+        while scan[depth] < m:
+            x = (offset[depth] + scan[depth]) % m
+            scan[depth] += 1
+            if kind[depth] == 0:
+                i = line[depth]
+                j = x
+            else:
+                i = x
+                j = line[depth]
+            if row_count[depth, i] < BIG and (
+                cand[depth, i, j >> 6] >> np.uint64(j & 63)
+            ) & np.uint64(1):
+                found_i = i
+                found_j = j
+                break
+        if found_i < 0:
+            state[DEPTH] = depth - 1
+            continue
+        placed_row[depth] = found_i
+        placed_col[depth] = found_j
+        _place_bits(
+            n, rows, cols, colindex, cand, row_count, col_count, depth, found_i, found_j, words
+        )
+        state[DEPTH] = depth + 1
+        state[PHASE] = 0
+
+
+@njit(cache=True)
+def _place_bits(n, rows, cols, colindex, cand, row_count, col_count, d, i, j, words):
+    """Depth d + 1 = depth d with a queen on (i, j)."""
+    m = rows.size
+    e = d + 1
+    for c in range(m):
+        col_count[e, c] = col_count[d, c]
+    col_count[e, j] = BIG
+    s = rows[i] + cols[j]
+    dd = rows[i] - cols[j]
+    for c in range(m):  # row i closes: its free squares leave their columns
+        if (
+            c != j
+            and col_count[d, c] < BIG
+            and (cand[d, i, c >> 6] >> np.uint64(c & 63)) & np.uint64(1)
+        ):
+            col_count[e, c] -= 1
+    for w in range(words):
+        cand[e, i, w] = 0
+    row_count[e, i] = BIG
+    for k in range(m):
+        if k == i:
+            continue
+        if row_count[d, k] >= BIG:
+            row_count[e, k] = BIG
+            continue
+        count = row_count[d, k]
+        for w in range(words):
+            cand[e, k, w] = cand[d, k, w]
+        bit = np.uint64(1) << np.uint64(j & 63)
+        if cand[e, k, j >> 6] & bit:
+            cand[e, k, j >> 6] &= ~bit
+            count -= 1
+        r = rows[k]
+        c1 = s - r
+        c2 = r - dd
+        a = colindex[c1] if 0 <= c1 < n else -1
+        b = colindex[c2] if 0 <= c2 < n else -1
+        if a >= 0:
+            bit = np.uint64(1) << np.uint64(a & 63)
+            if cand[e, k, a >> 6] & bit:
+                cand[e, k, a >> 6] &= ~bit
+                count -= 1
+                col_count[e, a] -= 1
+        if b >= 0:
+            bit = np.uint64(1) << np.uint64(b & 63)
+            if cand[e, k, b >> 6] & bit:
+                cand[e, k, b >> 6] &= ~bit
+                count -= 1
+                col_count[e, b] -= 1
+        row_count[e, k] = count

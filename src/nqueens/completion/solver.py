@@ -62,8 +62,13 @@ def complete(
     return Completion(status, placement, total, search.nodes, elapsed)
 
 
+BITS_MAX_M = 256
+"""Free parts up to this many lines take the bitset kernel (its depth copies cost
+m^2 words); larger ones the count kernel, whose memory is O(N)."""
+
+
 class _Search:
-    """The arrays of one search, reset for each restart."""
+    """One search: the reduced board, the kernel's arrays, and what it found so far."""
 
     def __init__(self, partial: Partial, seed: int, counting: bool) -> None:
         import numpy as np
@@ -75,6 +80,7 @@ class _Search:
         self.partial = partial
         self.board = reduce_board(partial)
         m = self.board.m
+        self.bits = m <= BITS_MAX_M
         self.counting = counting
         self.seed = seed
         self.row_count = np.zeros(m, dtype=np.int64)
@@ -85,11 +91,15 @@ class _Search:
         self.total = 0
         self.first: Placement | None = None
         self.slice = max(16, SLICE_WORK // (8 * m + 1))
+        self.arrays: list[Any] = []
 
     def count_squares(self, deadline: float | None) -> bool:
         """Count every line's free squares, a block of rows at a time; False if out of time."""
         b = self.board
         m = b.m
+        if self.bits:
+            self._bitsets()
+            return True
         block = max(1, SLICE_WORK // max(m, 1))
         for top in range(0, m, block):
             if deadline is not None and time.perf_counter() > deadline:
@@ -100,33 +110,80 @@ class _Search:
             )  # fmt: skip
         return True
 
-    def run(self, deadline: float | None) -> Status:
+    def _bitsets(self) -> None:
+        """The free squares of a small free part as bitsets, W words a row, with NumPy."""
         import numpy as np
 
         b = self.board
-        attempt = 0
-        while True:
-            budget = None if self.counting else FIRST_BUDGET * 2**attempt
-            arrays: list[Any] = [
+        m = b.m
+        r = b.rows[:, None]
+        c = b.cols[None, :]
+        free = (b.used_sum[r + c] == 0) & (b.used_diff[r - c + b.n - 1] == 0)
+        free.reshape(-1)[b.blocked] = False
+        self.row_count[:] = free.sum(axis=1)
+        self.col_count[:] = free.sum(axis=0)
+        words = max(1, (m + 63) // 64)
+        padded = np.zeros((m, words * 64), dtype=bool)
+        padded[:, :m] = free
+        packed = np.packbits(padded, axis=1, bitorder="little")
+        self.free_bits = packed.view("<u8").astype(np.uint64).reshape(m, words)
+
+    def reset(self, attempt: int) -> None:
+        """Fresh arrays for an attempt: nothing placed yet."""
+        import numpy as np
+
+        b = self.board
+        m = b.m
+        if self.bits:
+            cand = np.zeros((m + 1, m, self.free_bits.shape[1]), dtype=np.uint64)
+            cand[0] = self.free_bits
+            rows = np.zeros((m + 1, m), dtype=np.int64)
+            cols = np.zeros((m + 1, m), dtype=np.int64)
+            rows[0] = self.row_count
+            cols[0] = self.col_count
+            self.arrays = [cand, rows, cols]
+        else:
+            self.arrays = [
                 b.used_sum.copy(),
                 b.used_diff.copy(),
-                np.ones(b.m, dtype=np.uint8),
-                np.ones(b.m, dtype=np.uint8),
+                np.ones(m, dtype=np.uint8),
+                np.ones(m, dtype=np.uint8),
                 self.row_count.copy(),
                 self.col_count.copy(),
             ]
-            self.state[:] = 0
-            self.state[4] = _mix(self.seed, attempt)
+        self.state[:] = 0
+        self.state[4] = _mix(self.seed, attempt)
+
+    def step(self, budget: int) -> int:
+        """Run the kernel for at most `budget` nodes; its code (PAUSED, FOUND, DONE)."""
+        b = self.board
+        shuffle = not self.counting
+        if self.bits:
+            return int(
+                self.kernel.search_bits(
+                    b.n, b.rows, b.cols, b.colindex, *self.arrays, *self.stack, self.state,
+                    budget, self.counting, shuffle,
+                )
+            )  # fmt: skip
+        used_sum, used_diff, *rest = self.arrays
+        return int(
+            self.kernel.search(
+                b.n, b.rows, b.cols, b.colindex, used_sum, used_diff, b.blocked, *rest,
+                *self.stack, self.state, budget, self.counting, shuffle,
+            )
+        )  # fmt: skip
+
+    def run(self, deadline: float | None) -> Status:
+        attempt = 0
+        while True:
+            budget = None if self.counting else FIRST_BUDGET * 2**attempt
+            self.reset(attempt)
             spent = 0
             while True:
                 if deadline is not None and time.perf_counter() > deadline:
                     return "unknown"
-                step = self.slice if budget is None else min(self.slice, budget - spent)
                 before = int(self.state[2])
-                code = self.kernel.search(
-                    b.n, b.rows, b.cols, b.colindex, *arrays[:2], b.blocked, *arrays[2:],
-                    *self.stack, self.state, step, self.counting, not self.counting,
-                )  # fmt: skip
+                code = self.step(self.slice if budget is None else min(self.slice, budget - spent))
                 spent += int(self.state[2]) - before
                 self.nodes += int(self.state[2]) - before
                 if code == self.kernel.FOUND:
