@@ -1,11 +1,16 @@
 """`complete()`: reduce the board, then run the numba search in slices against the clock.
 
 The search (completion/kernel.py) branches on the most constrained row or column and
-sees a dead line before searching below it. Around it: restarts. A first attempt may
-visit `FIRST_BUDGET` nodes, each further one twice as many, with other random tie-breaks:
-this cuts off the long unlucky searches backtracking is prone to on satisfiable boards,
-while an attempt that ends within its budget is a proof, so "impossible" stays exact.
-The clock is read between slices of a few milliseconds, and the time limit counts from
+sees a dead line before searching below it. Two searches share the time, a slice of a
+few milliseconds each in turn, and the first to answer wins:
+- a proof search, never restarted, gets `PROOF_SHARE` slices in each round. It finishes
+  the unsatisfiable boards (its "impossible" is exact) at little over its own cost;
+- a lucky search gets one: it restarts with other random tie-breaks after
+  `FIRST_BUDGET` nodes, then `GROWTH` times as many each time, which cuts off the long
+  unlucky descents backtracking is prone to on big satisfiable boards.
+Measured on prob079's n = 21 boards near the phase transition, restarts alone cost 2.2x
+the nodes of one search (mostly unsatisfiable there); on 1,000-square boards with three
+fixed queens, one search alone left 3 of 4 unanswered after 20 s. The clock counts from
 the call, reduction and warm-up included.
 """
 
@@ -20,10 +25,20 @@ from nqueens.placement import Placement
 __all__ = ["FIRST_BUDGET", "complete"]
 
 FIRST_BUDGET = 2000
-"""Nodes the first attempt may visit; each restart doubles it."""
+"""Nodes the lucky search's first attempt may visit."""
+
+GROWTH = 2
+"""Each restart's budget is this many times the last one's."""
+
+PROOF_SHARE = 3
+"""Slices the proof search runs for each slice of the lucky search."""
 
 SLICE_WORK = 4_000_000
 """Square checks per kernel call, about a few milliseconds: the clock's resolution."""
+
+BITS_MAX_M = 256
+"""Free parts up to this many lines take the bitset kernel (its depth copies cost
+m^2 words); larger ones the count kernel, whose memory is O(N)."""
 
 
 def complete(
@@ -50,27 +65,33 @@ def complete(
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(partial, seed, count)
-    status: Status = "unknown"
-    if search.count_squares(deadline):
-        status = search.run(deadline)
-    elapsed = time.perf_counter() - start
-    placement = search.first
-    total = search.total if status != "unknown" and count else None
+    board = _Board(partial)
+    runners = [(_Runner(board, seed, count, restarts=False), PROOF_SHARE)]
+    if not count:
+        runners.append((_Runner(board, seed + 1, False, restarts=True), 1))
+    status: Status | None = None if board.count_squares(deadline) else "unknown"
+    while status is None:
+        for runner, share in runners:
+            for _ in range(share):
+                if deadline is not None and time.perf_counter() > deadline:
+                    status = "unknown"
+                status = status or runner.advance()
+                if status is not None:
+                    break
+            if status is not None:
+                break
+    placement = next((r.first for r, _ in runners if r.first is not None), None)
+    nodes = sum(r.nodes for r, _ in runners)
+    total = runners[0][0].total if status != "unknown" and count else None
     if status == "unknown" and placement is not None and not count:
         status = "solved"
-    return Completion(status, placement, total, search.nodes, elapsed)
+    return Completion(status, placement, total, nodes, time.perf_counter() - start)
 
 
-BITS_MAX_M = 256
-"""Free parts up to this many lines take the bitset kernel (its depth copies cost
-m^2 words); larger ones the count kernel, whose memory is O(N)."""
+class _Board:
+    """The reduced board and its free squares, prepared once for every search."""
 
-
-class _Search:
-    """One search: the reduced board, the kernel's arrays, and what it found so far."""
-
-    def __init__(self, partial: Partial, seed: int, counting: bool) -> None:
+    def __init__(self, partial: Partial) -> None:
         import numpy as np
 
         from nqueens.completion import kernel
@@ -78,24 +99,16 @@ class _Search:
 
         self.kernel: Any = kernel
         self.partial = partial
-        self.board = reduce_board(partial)
-        m = self.board.m
+        self.reduced = reduce_board(partial)
+        m = self.reduced.m
         self.bits = m <= BITS_MAX_M
-        self.counting = counting
-        self.seed = seed
         self.row_count = np.zeros(m, dtype=np.int64)
         self.col_count = np.zeros(m, dtype=np.int64)
-        self.stack = [np.zeros(max(m, 1), dtype=np.int64) for _ in range(6)]
-        self.state = np.zeros(5, dtype=np.int64)
-        self.nodes = 0
-        self.total = 0
-        self.first: Placement | None = None
-        self.slice = max(16, SLICE_WORK // (8 * m + 1))
-        self.arrays: list[Any] = []
+        self.free_bits: Any = None
 
     def count_squares(self, deadline: float | None) -> bool:
         """Count every line's free squares, a block of rows at a time; False if out of time."""
-        b = self.board
+        b = self.reduced
         m = b.m
         if self.bits:
             self._bitsets()
@@ -114,7 +127,7 @@ class _Search:
         """The free squares of a small free part as bitsets, W words a row, with NumPy."""
         import numpy as np
 
-        b = self.board
+        b = self.reduced
         m = b.m
         r = b.rows[:, None]
         c = b.cols[None, :]
@@ -128,19 +141,74 @@ class _Search:
         packed = np.packbits(padded, axis=1, bitorder="little")
         self.free_bits = packed.view("<u8").astype(np.uint64).reshape(m, words)
 
-    def reset(self, attempt: int) -> None:
-        """Fresh arrays for an attempt: nothing placed yet."""
+    def placement(self, placed_row: Any, placed_col: Any) -> Placement:
+        """The whole board's placement: fixed queens and the kernel's, back in place."""
+        b = self.reduced
+        cols = [-1] * b.n
+        for row, col in self.partial.fixed.items():
+            cols[row] = col
+        for depth in range(b.m):
+            cols[int(b.rows[placed_row[depth]])] = int(b.cols[placed_col[depth]])
+        return Placement(tuple(cols))
+
+
+class _Runner:
+    """One search over a board, run a slice at a time: its arrays, restarts and findings."""
+
+    def __init__(self, board: _Board, seed: int, counting: bool, *, restarts: bool) -> None:
         import numpy as np
 
-        b = self.board
+        self.board = board
+        self.counting = counting
+        self.restarts = restarts
+        self.seed = seed
+        m = board.reduced.m
+        self.stack = [np.zeros(max(m, 1), dtype=np.int64) for _ in range(6)]
+        self.state = np.zeros(5, dtype=np.int64)
+        self.slice = max(16, SLICE_WORK // (8 * m + 1))
+        self.arrays: list[Any] = []
+        self.attempt = -1
+        self.budget: int | None = None
+        self.spent = 0
+        self.nodes = 0
+        self.total = 0
+        self.first: Placement | None = None
+
+    def advance(self) -> Status | None:
+        """One slice of search: `solved` or `impossible` when it ends, else None."""
+        if self.attempt < 0 or (self.budget is not None and self.spent >= self.budget):
+            self._restart()  # another draw, GROWTH times the budget
+        step = self.slice if self.budget is None else min(self.slice, self.budget - self.spent)
+        before = int(self.state[2])
+        code = self._step(step)
+        self.spent += int(self.state[2]) - before
+        self.nodes += int(self.state[2]) - before
+        kernel = self.board.kernel
+        if code == kernel.FOUND:
+            if self.first is None:
+                self.first = self.board.placement(self.stack[4], self.stack[5])
+            return None if self.counting else "solved"
+        if code == kernel.DONE:
+            self.total = int(self.state[3])
+            return "solved" if self.first is not None else "impossible"
+        return None
+
+    def _restart(self) -> None:
+        import numpy as np
+
+        self.attempt += 1
+        self.spent = 0
+        self.budget = FIRST_BUDGET * GROWTH**self.attempt if self.restarts else None
+        board = self.board
+        b = board.reduced
         m = b.m
-        if self.bits:
-            cand = np.zeros((m + 1, m, self.free_bits.shape[1]), dtype=np.uint64)
-            cand[0] = self.free_bits
+        if board.bits:
+            cand = np.zeros((m + 1, m, board.free_bits.shape[1]), dtype=np.uint64)
+            cand[0] = board.free_bits
             rows = np.zeros((m + 1, m), dtype=np.int64)
             cols = np.zeros((m + 1, m), dtype=np.int64)
-            rows[0] = self.row_count
-            cols[0] = self.col_count
+            rows[0] = board.row_count
+            cols[0] = board.col_count
             self.arrays = [cand, rows, cols]
         else:
             self.arrays = [
@@ -148,65 +216,31 @@ class _Search:
                 b.used_diff.copy(),
                 np.ones(m, dtype=np.uint8),
                 np.ones(m, dtype=np.uint8),
-                self.row_count.copy(),
-                self.col_count.copy(),
+                board.row_count.copy(),
+                board.col_count.copy(),
             ]
         self.state[:] = 0
-        self.state[4] = _mix(self.seed, attempt)
+        self.state[4] = _mix(self.seed, self.attempt)
 
-    def step(self, budget: int) -> int:
+    def _step(self, budget: int) -> int:
         """Run the kernel for at most `budget` nodes; its code (PAUSED, FOUND, DONE)."""
-        b = self.board
+        board = self.board
+        b = board.reduced
         shuffle = not self.counting
-        if self.bits:
+        if board.bits:
             return int(
-                self.kernel.search_bits(
+                board.kernel.search_bits(
                     b.n, b.rows, b.cols, b.colindex, *self.arrays, *self.stack, self.state,
                     budget, self.counting, shuffle,
                 )
             )  # fmt: skip
         used_sum, used_diff, *rest = self.arrays
         return int(
-            self.kernel.search(
+            board.kernel.search(
                 b.n, b.rows, b.cols, b.colindex, used_sum, used_diff, b.blocked, *rest,
                 *self.stack, self.state, budget, self.counting, shuffle,
             )
         )  # fmt: skip
-
-    def run(self, deadline: float | None) -> Status:
-        attempt = 0
-        while True:
-            budget = None if self.counting else FIRST_BUDGET * 2**attempt
-            self.reset(attempt)
-            spent = 0
-            while True:
-                if deadline is not None and time.perf_counter() > deadline:
-                    return "unknown"
-                before = int(self.state[2])
-                code = self.step(self.slice if budget is None else min(self.slice, budget - spent))
-                spent += int(self.state[2]) - before
-                self.nodes += int(self.state[2]) - before
-                if code == self.kernel.FOUND:
-                    if self.first is None:
-                        self.first = self._placement()
-                    if not self.counting:
-                        return "solved"
-                elif code == self.kernel.DONE:
-                    self.total = int(self.state[3])
-                    return "solved" if self.first is not None else "impossible"
-                elif budget is not None and spent >= budget:
-                    break  # restart: another draw, twice the budget
-            attempt += 1
-
-    def _placement(self) -> Placement:
-        b = self.board
-        cols = [-1] * b.n
-        for row, col in self.partial.fixed.items():
-            cols[row] = col
-        placed_row, placed_col = self.stack[4], self.stack[5]
-        for depth in range(b.m):
-            cols[int(b.rows[placed_row[depth]])] = int(b.cols[placed_col[depth]])
-        return Placement(tuple(cols))
 
 
 def _mix(seed: int, attempt: int) -> int:
