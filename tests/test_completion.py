@@ -277,3 +277,33 @@ def test_a_huge_board_with_many_fixed_queens_costs_what_its_free_part_costs() ->
 def test_the_time_limit_covers_set_up_on_huge_boards() -> None:
     result = complete(Partial(100_000, {0: 0}), time_limit=1)
     assert result.status in ("solved", "unknown") and result.time < 10
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_count_kernel_for_big_free_parts_agrees_with_brute_force(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nqueens.completion.solver
+
+    monkeypatch.setattr(nqueens.completion.solver, "BITS_MAX_M", 0)  # the O(N)-memory kernel
+    rng = random.Random(100 + n)
+    for _ in range(25):
+        fixed, blocked, sums, diffs = _random_instance(rng, n)
+        board = Partial(n, fixed, blocked, sums, diffs)
+        expected = naive_completions(n, fixed, blocked, sums, diffs)
+        found = complete(board)
+        assert found.status == ("solved" if expected else "impossible")
+        assert found.placement is None or found.placement.cols in expected
+        assert complete(board, count=True).count == len(expected)
+
+
+@pytest.mark.parametrize("m", [63, 64, 65, 130])
+def test_bitsets_of_several_words_complete_wide_free_parts(m: int) -> None:
+    from nqueens.large import construct
+
+    n = m + 40
+    cols = construct(n).tolist()  # a solution exists: the fixed queens are taken from one
+    board = Partial(n, {r: cols[r] for r in range(0, 80, 2)})
+    result = complete(board, time_limit=60)
+    assert result.status == "solved" and result.placement is not None
+    assert board.is_completed_by(result.placement)
