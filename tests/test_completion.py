@@ -89,7 +89,7 @@ def test_the_same_seed_gives_the_same_completion() -> None:
     assert complete(board, seed=5).placement == complete(board, seed=5).placement
 
 
-@pytest.mark.parametrize("n", [64, 65, 100, 300, 1000])
+@pytest.mark.parametrize("n", [64, 65, 100, 300, pytest.param(1000, marks=pytest.mark.compiled)])
 def test_large_boards_complete_beyond_64_bits(n: int) -> None:
     result = complete(Partial(n, {0: n // 3, n - 1: 2, n // 2: n - 1}), time_limit=60)
     assert result.status == "solved" and result.placement is not None
@@ -274,6 +274,7 @@ def test_a_huge_board_with_many_fixed_queens_costs_what_its_free_part_costs() ->
     assert result.placement is not None and board.is_completed_by(result.placement)
 
 
+@pytest.mark.compiled
 def test_the_time_limit_covers_set_up_on_huge_boards() -> None:
     result = complete(Partial(100_000, {0: 0}), time_limit=1)
     assert result.status in ("solved", "unknown") and result.time < 10

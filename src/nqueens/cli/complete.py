@@ -152,7 +152,8 @@ def _solve_one(
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     result = complete(partial, count=count_all, time_limit=left, seed=seed)
-    work = f"{result.nodes:,} nodes, {time.perf_counter() - start:.2f} s"
+    nodes = f"{result.nodes:,} node{'s' if result.nodes != 1 else ''}"
+    work = f"{nodes}, {time.perf_counter() - start:.2f} s"
     given = _given(partial)
     if result.status == "unknown":
         click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
