@@ -306,6 +306,11 @@ def search_bits(
     cand,
     row_count,
     col_count,
+    square_diag,
+    diag_count,
+    diag_value,
+    sums,
+    target,
     kind,
     line,
     scan,
@@ -324,6 +329,14 @@ def search_bits(
     writes depth d + 1 from depth d, clearing at most three bits per row (its column and
     the two diagonals' crossings); taking it back costs nothing. Same contract as
     `search`.
+
+    Diagonals look ahead too. `square_diag[0 or 1, k, c]` is the id of the sum or
+    difference diagonal through (k, c) (ids 0..sums-1 for sums, then differences, each in
+    increasing `diag_value`), `diag_count[d]` its free squares at depth d, and
+    `target[d]` what the remaining queens' row + col and row - col must add up to (the
+    open rows' numbers plus or minus the open columns'). With k queens still to place,
+    k diagonals of each kind must still have a free square, and the k smallest and k
+    largest of their values must bracket the target. An empty `diag_value` turns this off.
     """
     m = rows.size
     words = cand.shape[2]
@@ -345,6 +358,12 @@ def search_bits(
                 return PAUSED
             visited += 1
             state[NODES] += 1
+            if diag_value.size and not _diagonals_can_hold(
+                diag_count, diag_value, sums, target, depth, m - depth
+            ):
+                state[DEPTH] = depth - 1
+                state[PHASE] = 1
+                continue
             best = BIG
             best_kind = 0
             best_line = -1
@@ -396,29 +415,39 @@ def search_bits(
         placed_row[depth] = found_i
         placed_col[depth] = found_j
         _place_bits(
-            n, rows, cols, colindex, cand, row_count, col_count, depth, found_i, found_j, words
-        )
+            n, rows, cols, colindex, cand, row_count, col_count, square_diag, diag_count,
+            target, diag_value.size > 0, depth, found_i, found_j, words,
+        )  # fmt: skip
         state[DEPTH] = depth + 1
         state[PHASE] = 0
 
 
 @njit(cache=True)
-def _place_bits(n, rows, cols, colindex, cand, row_count, col_count, d, i, j, words):
-    """Depth d + 1 = depth d with a queen on (i, j)."""
+def _place_bits(
+    n, rows, cols, colindex, cand, row_count, col_count, square_diag, diag_count, target,
+    diagonals, d, i, j, words,
+):  # fmt: skip
+    """Depth d + 1 = depth d with a queen on (i, j); every square it takes away leaves
+    its row's, column's and (with `diagonals`) its two diagonals' counts."""
     m = rows.size
     e = d + 1
     for c in range(m):
         col_count[e, c] = col_count[d, c]
     col_count[e, j] = BIG
+    if diagonals:
+        for x in range(diag_count.shape[1]):
+            diag_count[e, x] = diag_count[d, x]
+        target[e, 0] = target[d, 0] - (rows[i] + cols[j])
+        target[e, 1] = target[d, 1] - (rows[i] - cols[j])
     s = rows[i] + cols[j]
     dd = rows[i] - cols[j]
     for c in range(m):  # row i closes: its free squares leave their columns
-        if (
-            c != j
-            and col_count[d, c] < BIG
-            and (cand[d, i, c >> 6] >> np.uint64(c & 63)) & np.uint64(1)
-        ):
-            col_count[e, c] -= 1
+        if (cand[d, i, c >> 6] >> np.uint64(c & 63)) & np.uint64(1):
+            if c != j:
+                col_count[e, c] -= 1
+            if diagonals:
+                diag_count[e, square_diag[0, i, c]] -= 1
+                diag_count[e, square_diag[1, i, c]] -= 1
     for w in range(words):
         cand[e, i, w] = 0
     row_count[e, i] = BIG
@@ -431,25 +460,52 @@ def _place_bits(n, rows, cols, colindex, cand, row_count, col_count, d, i, j, wo
         count = row_count[d, k]
         for w in range(words):
             cand[e, k, w] = cand[d, k, w]
-        bit = np.uint64(1) << np.uint64(j & 63)
-        if cand[e, k, j >> 6] & bit:
-            cand[e, k, j >> 6] &= ~bit
-            count -= 1
         r = rows[k]
         c1 = s - r
         c2 = r - dd
         a = colindex[c1] if 0 <= c1 < n else -1
         b = colindex[c2] if 0 <= c2 < n else -1
-        if a >= 0:
-            bit = np.uint64(1) << np.uint64(a & 63)
-            if cand[e, k, a >> 6] & bit:
-                cand[e, k, a >> 6] &= ~bit
+        for which in range(3):
+            c = j if which == 0 else (a if which == 1 else b)
+            if c < 0:
+                continue
+            bit = np.uint64(1) << np.uint64(c & 63)
+            if cand[e, k, c >> 6] & bit:
+                cand[e, k, c >> 6] &= ~bit
                 count -= 1
-                col_count[e, a] -= 1
-        if b >= 0:
-            bit = np.uint64(1) << np.uint64(b & 63)
-            if cand[e, k, b >> 6] & bit:
-                cand[e, k, b >> 6] &= ~bit
-                count -= 1
-                col_count[e, b] -= 1
+                if which:
+                    col_count[e, c] -= 1
+                if diagonals:
+                    diag_count[e, square_diag[0, k, c]] -= 1
+                    diag_count[e, square_diag[1, k, c]] -= 1
         row_count[e, k] = count
+
+
+@njit(cache=True)
+def _diagonals_can_hold(diag_count, diag_value, sums, target, d, k):
+    """Whether k more queens can still take k distinct diagonals of each kind, adding up
+    to the targets: a necessary condition (Hall's, for all the rows at once)."""
+    for which in range(2):
+        first = 0 if which == 0 else sums
+        last = sums if which == 0 else diag_value.size
+        low = 0
+        taken = 0
+        for x in range(first, last):
+            if diag_count[d, x] > 0:
+                low += diag_value[x]
+                taken += 1
+                if taken == k:
+                    break
+        if taken < k or target[d, which] < low:
+            return False
+        high = 0
+        taken = 0
+        for x in range(last - 1, first - 1, -1):
+            if diag_count[d, x] > 0:
+                high += diag_value[x]
+                taken += 1
+                if taken == k:
+                    break
+        if target[d, which] > high:
+            return False
+    return True

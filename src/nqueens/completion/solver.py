@@ -40,6 +40,10 @@ BITS_MAX_M = 256
 """Free parts up to this many lines take the bitset kernel (its depth copies cost
 m^2 words); larger ones the count kernel, whose memory is O(N)."""
 
+DIAGONALS_MAX = 4
+"""The diagonal look-ahead runs when the free squares lie on at most this many
+diagonals per free line (on an ordinary board they lie on under 4)."""
+
 
 def complete(
     partial: Partial, *, count: bool = False, time_limit: float | None = None, seed: int = 0
@@ -140,6 +144,27 @@ class _Board:
         padded[:, :m] = free
         packed = np.packbits(padded, axis=1, bitorder="little")
         self.free_bits = packed.view("<u8").astype(np.uint64).reshape(m, words)
+        self._diagonals(r + c, r - c, free)
+
+    def _diagonals(self, sums: Any, diffs: Any, free: Any) -> None:
+        """Ids of the diagonals through free squares, in increasing value, for the
+        kernel's diagonal look-ahead; off when they are too many to pay their way."""
+        import numpy as np
+
+        b = self.reduced
+        m = b.m
+        sum_values = np.unique(sums[free])
+        diff_values = np.unique(diffs[free])
+        self.square_diag = np.zeros((2, m, m), dtype=np.int64)
+        self.square_diag[0] = np.searchsorted(sum_values, sums)
+        self.square_diag[1] = sum_values.size + np.searchsorted(diff_values, diffs)
+        values = np.concatenate([sum_values, diff_values]).astype(np.int64)
+        self.diag_count = np.zeros(values.size, dtype=np.int64)
+        np.add.at(self.diag_count, self.square_diag[0][free], 1)
+        np.add.at(self.diag_count, self.square_diag[1][free], 1)
+        self.sums = int(sum_values.size)
+        self.target = (int(b.rows.sum() + b.cols.sum()), int(b.rows.sum() - b.cols.sum()))
+        self.diag_value = values if values.size <= DIAGONALS_MAX * max(m, 1) else values[:0]
 
     def placement(self, placed_row: Any, placed_col: Any) -> Placement:
         """The whole board's placement: fixed queens and the kernel's, back in place."""
@@ -209,7 +234,14 @@ class _Runner:
             cols = np.zeros((m + 1, m), dtype=np.int64)
             rows[0] = board.row_count
             cols[0] = board.col_count
-            self.arrays = [cand, rows, cols]
+            diag_count = np.zeros((m + 1, board.diag_count.size), dtype=np.int64)
+            diag_count[0] = board.diag_count
+            target = np.zeros((m + 1, 2), dtype=np.int64)
+            target[0] = board.target
+            self.arrays = [
+                cand, rows, cols, board.square_diag, diag_count, board.diag_value,
+                board.sums, target,
+            ]  # fmt: skip
         else:
             self.arrays = [
                 b.used_sum.copy(),
