@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +11,7 @@ from nqueens.completion import Partial
 from nqueens.errors import InvalidPlacementError, InvalidSizeError
 from nqueens.placement import Placement
 from nqueens.render.text import STYLES, write_solutions
+from tests.processes import run_nqueens
 
 P6 = Placement.from_string("1 3 5 0 2 4")
 
@@ -36,27 +34,17 @@ def test_every_printed_style_reads_back(style: str, base: int, numbered: bool) -
     assert Placement.from_string("\ufeff" + text) == P6  # a BOM at the start is fine
 
 
-def _run(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 @pytest.mark.parametrize("style", ["grid", "board", "compact", "unicode"])
 def test_check_reads_what_solve_prints(style: str) -> None:
-    printed = _run("solve", "8", "--format", style, stdin="").stdout
-    done = _run("check", "-", stdin=printed)
+    printed = run_nqueens("solve", "8", "--format", style, stdin="").stdout
+    done = run_nqueens("check", "-", stdin=printed)
     assert done.returncode == 0 and "valid: 8 queens" in done.stdout, done.stderr
 
 
 def test_check_and_complete_give_the_same_error_for_the_same_text() -> None:
     for text in ["Q.Z\n...\n...", "Q..\n..\n...", "\x00\x01\x02" * 30]:
-        check = _run("check", "-", stdin=text)
-        complete = _run("complete", "-", stdin=text)
+        check = run_nqueens("check", "-", stdin=text)
+        complete = run_nqueens("complete", "-", stdin=text)
         assert check.returncode == complete.returncode == 2
         assert check.stderr == complete.stderr
         assert len(check.stderr.splitlines()) == 1 and len(check.stderr) < 200

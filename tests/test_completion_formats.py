@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from nqueens.completion import Partial, complete
 from nqueens.completion.formats import from_diagonals, read_instance, to_dimacs
 from nqueens.errors import InvalidPlacementError
 from tests.naive import naive_completions, naive_satisfiable
+from tests.processes import run_nqueens
 
 # Published prob079 instances (data/diag-N.tar.gz), their pairs written out, with the
 # published answers of the authors' solver (results/run-diags-shiftqueens-processed):
@@ -64,16 +63,6 @@ def test_essence_files_read_as_fixed_queens_from_zero() -> None:
     assert read_instance("letting n be 4\nletting init be [[0, 1]]") == Partial(4, {0: 1})
 
 
-def _run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -96,7 +85,7 @@ def test_malformed_csplib_files_are_one_line_and_exit_2(
 ) -> None:
     path = tmp_path / "instance.param"
     path.write_text(content)
-    done = _run("complete", str(path))
+    done = run_nqueens("complete", str(path))
     assert done.returncode == 2, done.stderr
     assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 200
     assert message in done.stderr and "Traceback" not in done.stderr
@@ -105,11 +94,11 @@ def test_malformed_csplib_files_are_one_line_and_exit_2(
 def test_diagonals_option_takes_the_first_pairs(tmp_path: Path) -> None:
     path = tmp_path / "diag-10-4-1.param"
     path.write_text(PUBLISHED[0][0])
-    assert _run("complete", str(path), "--diagonals", "6").returncode == 0
-    assert _run("complete", str(path), "--diagonals", "7").stdout.startswith("impossible")
-    done = _run("complete", str(path), "--diagonals", "15")
+    assert run_nqueens("complete", str(path), "--diagonals", "6").returncode == 0
+    assert run_nqueens("complete", str(path), "--diagonals", "7").stdout.startswith("impossible")
+    done = run_nqueens("complete", str(path), "--diagonals", "15")
     assert done.returncode == 2 and "give 0..14" in done.stderr
-    done = _run("complete", "0:0", "--n", "8", "--diagonals", "3")
+    done = run_nqueens("complete", "0:0", "--n", "8", "--diagonals", "3")
     assert done.returncode == 2 and "excluded-diagonals file" in done.stderr
 
 
@@ -145,7 +134,7 @@ def test_dimacs_is_satisfiable_exactly_when_a_completion_exists() -> None:
 
 
 def test_dimacs_from_the_command() -> None:
-    done = _run("complete", "0:0", "--n", "4", "--format", "dimacs")
+    done = run_nqueens("complete", "0:0", "--n", "4", "--format", "dimacs")
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and lines[0].startswith("c ")
     clauses, variables = _clauses(lines)
@@ -165,7 +154,7 @@ def test_a_batch_answers_every_file_as_a_json_line(tmp_path: Path) -> None:
         path = tmp_path / name
         path.write_text(text)
         files.append(str(path))
-    done = _run("complete", *files, "--jsonl", "--workers", "2", "--diagonals", "6")
+    done = run_nqueens("complete", *files, "--jsonl", "--workers", "2", "--diagonals", "6")
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [Path(a["file"]).name for a in answers] == [Path(f).name for f in files]
     assert [a["status"] for a in answers] == ["solved", "error", "error", "error"]
@@ -173,13 +162,13 @@ def test_a_batch_answers_every_file_as_a_json_line(tmp_path: Path) -> None:
     assert "--diagonals" in answers[1]["error"]
     assert done.returncode == 2
     assert done.stderr.startswith("4 instances: 1 solved, 0 impossible, 0 unknown, 3 errors")
-    done = _run("complete", *files[1:3], "--jsonl", "--workers", "1", "--count")
+    done = run_nqueens("complete", *files[1:3], "--jsonl", "--workers", "1", "--count")
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(a["status"], a.get("count")) for a in answers] == [("impossible", 0), ("solved", 1)]
     assert done.returncode == 0
 
 
 def test_the_time_limit_counts_from_the_start_on_huge_boards() -> None:
-    done = _run("complete", "0:0", "--n", "100000", "--time-limit", "2")
+    done = run_nqueens("complete", "0:0", "--n", "100000", "--time-limit", "2")
     assert done.returncode in (0, 3) and done.stderr == ""
     assert done.stdout.startswith(("unknown: no answer within 2 s", "completed"))

@@ -28,6 +28,9 @@ DONE = 2
 # state[] slots
 DEPTH, PHASE, NODES, COUNT, RNG = 0, 1, 2, 3, 4
 
+BIG = 1 << 40
+"""Added to the count of a closed line: never the fewest."""
+
 
 @njit(cache=True, inline="always")
 def _next_random(state):
@@ -41,6 +44,34 @@ def _next_random(state):
         x = 88172645463325252
     state[RNG] = x
     return x
+
+
+@njit(cache=True, inline="always")
+def _fewest(row_count, col_count, state, shuffle):
+    """The open row or column with the fewest free squares: (count, 0 row / 1 column,
+    index). Closed lines count BIG or more; with `shuffle`, ties are drawn at random."""
+    m = row_count.size
+    best = BIG
+    best_kind = 0
+    best_line = -1
+    ties = 0
+    for which in range(2):
+        counts = row_count if which == 0 else col_count
+        for x in range(m):
+            size = counts[x]
+            if size < best:
+                best = size
+                best_kind = which
+                best_line = x
+                ties = 1
+            elif size == best and shuffle and size < BIG:
+                ties += 1
+                if _next_random(state) % ties == 0:
+                    best_kind = which
+                    best_line = x
+        if best == 0:
+            break
+    return best, best_kind, best_line
 
 
 @njit(cache=True, inline="always")
@@ -112,11 +143,13 @@ def _place(
             if col_open[c] and _free(n, m, rows, cols, used_sum, used_diff, blocked, i, c):
                 col_count[c] -= 1
         row_open[i] = 0
+        row_count[i] += BIG
         # close column j: its free squares leave their rows' counts
         for k in range(m):
             if row_open[k] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, j):
                 row_count[k] -= 1
         col_open[j] = 0
+        col_count[j] += BIG
     # the two diagonals through (i, j), on every open row
     for k in range(m):
         if not row_open[k]:
@@ -133,10 +166,12 @@ def _place(
         used_diff[d + n - 1] = 1
     else:
         col_open[j] = 1
+        col_count[j] -= BIG
         for k in range(m):
             if row_open[k] and _free(n, m, rows, cols, used_sum, used_diff, blocked, k, j):
                 row_count[k] += 1
         row_open[i] = 1
+        row_count[i] -= BIG
         for c in range(m):
             if col_open[c] and _free(n, m, rows, cols, used_sum, used_diff, blocked, i, c):
                 col_count[c] += 1
@@ -194,32 +229,7 @@ def search(
                 return PAUSED
             visited += 1
             state[NODES] += 1
-            best = m + 1
-            best_kind = 0
-            best_line = -1
-            ties = 0
-            for which in range(2):
-                for x in range(m):
-                    if which == 0:
-                        if not row_open[x]:
-                            continue
-                        size = row_count[x]
-                    else:
-                        if not col_open[x]:
-                            continue
-                        size = col_count[x]
-                    if size < best:
-                        best = size
-                        best_kind = which
-                        best_line = x
-                        ties = 1
-                    elif size == best and shuffle:
-                        ties += 1
-                        if _next_random(state) % ties == 0:
-                            best_kind = which
-                            best_line = x
-                if best == 0:
-                    break
+            best, best_kind, best_line = _fewest(row_count, col_count, state, shuffle)
             if best == 0:  # a row or column with no free square: dead end
                 state[DEPTH] = depth - 1
                 state[PHASE] = 1
@@ -293,10 +303,6 @@ def search(
         state[PHASE] = 0
 
 
-BIG = 1 << 40
-"""The count of a closed line: never the fewest."""
-
-
 @njit(cache=True)
 def search_bits(
     n,
@@ -364,25 +370,7 @@ def search_bits(
                 state[DEPTH] = depth - 1
                 state[PHASE] = 1
                 continue
-            best = BIG
-            best_kind = 0
-            best_line = -1
-            ties = 0
-            for which in range(2):
-                for x in range(m):
-                    size = row_count[depth, x] if which == 0 else col_count[depth, x]
-                    if size < best:
-                        best = size
-                        best_kind = which
-                        best_line = x
-                        ties = 1
-                    elif size == best and shuffle:
-                        ties += 1
-                        if _next_random(state) % ties == 0:
-                            best_kind = which
-                            best_line = x
-                if best == 0:
-                    break
+            best, best_kind, best_line = _fewest(row_count[depth], col_count[depth], state, shuffle)
             if best == 0:  # a row or column with no free square: dead end
                 state[DEPTH] = depth - 1
                 state[PHASE] = 1
