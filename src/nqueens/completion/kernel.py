@@ -75,6 +75,25 @@ def _fewest(row_count, col_count, state, shuffle):
 
 
 @njit(cache=True, inline="always")
+def _branch(kind, line, scan, offset, depth, best_kind, best_line, state, shuffle, m):
+    """Branch at `depth` on a line: its squares are tried from a random start."""
+    kind[depth] = best_kind
+    line[depth] = best_line
+    scan[depth] = 0
+    offset[depth] = _next_random(state) % m if shuffle else 0
+
+
+@njit(cache=True, inline="always")
+def _next_square(kind, line, scan, offset, depth, m):
+    """The next square to try on the line branched on at `depth`: (row, column)."""
+    x = (offset[depth] + scan[depth]) % m
+    scan[depth] += 1
+    if kind[depth] == 0:
+        return line[depth], x
+    return x, line[depth]
+
+
+@njit(cache=True, inline="always")
 def _blocked(blocked, m, k, c):
     if blocked.size == 0:
         return False
@@ -115,21 +134,9 @@ def _diagonal_squares(n, m, rows, colindex, k, s, d):
 
 @njit(cache=True)
 def _place(
-    n,
-    rows,
-    cols,
-    colindex,
-    used_sum,
-    used_diff,
-    blocked,
-    row_open,
-    col_open,
-    row_count,
-    col_count,
-    i,
-    j,
-    sign,
-):
+    n, rows, cols, colindex, used_sum, used_diff, blocked, row_open, col_open, row_count,
+    col_count, i, j, sign,
+):  # fmt: skip
     """Put a queen on (i, j) (sign -1) or take it back (sign +1), keeping counts exact."""
     m = rows.size
     s = rows[i] + cols[j]
@@ -179,28 +186,10 @@ def _place(
 
 @njit(cache=True)
 def search(
-    n,
-    rows,
-    cols,
-    colindex,
-    used_sum,
-    used_diff,
-    blocked,
-    row_open,
-    col_open,
-    row_count,
-    col_count,
-    kind,
-    line,
-    scan,
-    offset,
-    placed_row,
-    placed_col,
-    state,
-    budget,
-    counting,
+    n, rows, cols, colindex, used_sum, used_diff, blocked, row_open, col_open, row_count,
+    col_count, kind, line, scan, offset, placed_row, placed_col, state, budget, counting,
     shuffle,
-):
+):  # fmt: skip
     """Run the search for at most `budget` nodes; PAUSED, FOUND (placed_*) or DONE.
 
     `kind[d]`/`line[d]` is the row (0) or column (1) branched on at depth d, `scan[d]`
@@ -234,42 +223,20 @@ def search(
                 state[DEPTH] = depth - 1
                 state[PHASE] = 1
                 continue
-            kind[depth] = best_kind
-            line[depth] = best_line
-            scan[depth] = 0
-            offset[depth] = _next_random(state) % m if shuffle else 0
+            _branch(kind, line, scan, offset, depth, best_kind, best_line, state, shuffle, m)
             placed_row[depth] = -1
             state[PHASE] = 1
         # trying the next square of the line at this depth
         if placed_row[depth] >= 0:
             _place(
-                n,
-                rows,
-                cols,
-                colindex,
-                used_sum,
-                used_diff,
-                blocked,
-                row_open,
-                col_open,
-                row_count,
-                col_count,
-                placed_row[depth],
-                placed_col[depth],
-                1,
-            )
+                n, rows, cols, colindex, used_sum, used_diff, blocked, row_open, col_open,
+                row_count, col_count, placed_row[depth], placed_col[depth], 1,
+            )  # fmt: skip
             placed_row[depth] = -1
         found_i = -1
         found_j = -1
         while scan[depth] < m:
-            x = (offset[depth] + scan[depth]) % m
-            scan[depth] += 1
-            if kind[depth] == 0:
-                i = line[depth]
-                j = x
-            else:
-                i = x
-                j = line[depth]
+            i, j = _next_square(kind, line, scan, offset, depth, m)
             if (
                 row_open[i]
                 and col_open[j]
@@ -282,21 +249,9 @@ def search(
             state[DEPTH] = depth - 1
             continue
         _place(
-            n,
-            rows,
-            cols,
-            colindex,
-            used_sum,
-            used_diff,
-            blocked,
-            row_open,
-            col_open,
-            row_count,
-            col_count,
-            found_i,
-            found_j,
-            -1,
-        )
+            n, rows, cols, colindex, used_sum, used_diff, blocked, row_open, col_open,
+            row_count, col_count, found_i, found_j, -1,
+        )  # fmt: skip
         placed_row[depth] = found_i
         placed_col[depth] = found_j
         state[DEPTH] = depth + 1
@@ -305,29 +260,10 @@ def search(
 
 @njit(cache=True)
 def search_bits(
-    n,
-    rows,
-    cols,
-    colindex,
-    cand,
-    row_count,
-    col_count,
-    square_diag,
-    diag_count,
-    diag_value,
-    sums,
-    target,
-    kind,
-    line,
-    scan,
-    offset,
-    placed_row,
-    placed_col,
-    state,
-    budget,
-    counting,
+    n, rows, cols, colindex, cand, row_count, col_count, square_diag, diag_count, diag_value,
+    sums, target, kind, line, scan, offset, placed_row, placed_col, state, budget, counting,
     shuffle,
-):
+):  # fmt: skip
     """`search` for boards whose free part is at most a few hundred lines: bitsets.
 
     `cand[d, k]` holds the free columns of row k at depth d as W 64-bit words, with
@@ -375,22 +311,12 @@ def search_bits(
                 state[DEPTH] = depth - 1
                 state[PHASE] = 1
                 continue
-            kind[depth] = best_kind
-            line[depth] = best_line
-            scan[depth] = 0
-            offset[depth] = _next_random(state) % m if shuffle else 0
+            _branch(kind, line, scan, offset, depth, best_kind, best_line, state, shuffle, m)
             state[PHASE] = 1
         found_i = -1
         found_j = -1
         while scan[depth] < m:
-            x = (offset[depth] + scan[depth]) % m
-            scan[depth] += 1
-            if kind[depth] == 0:
-                i = line[depth]
-                j = x
-            else:
-                i = x
-                j = line[depth]
+            i, j = _next_square(kind, line, scan, offset, depth, m)
             if row_count[depth, i] < BIG and (
                 cand[depth, i, j >> 6] >> np.uint64(j & 63)
             ) & np.uint64(1):
