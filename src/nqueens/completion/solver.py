@@ -34,7 +34,10 @@ PROOF_SHARE = 3
 """Slices the proof search runs for each slice of the lucky search."""
 
 SLICE_WORK = 4_000_000
-"""Square checks per kernel call, about a few milliseconds: the clock's resolution."""
+"""Square checks per block of the count kernel's set-up (a time check after each)."""
+
+SLICE_SECONDS = 0.01
+"""Each kernel call aims at this long: the clock's resolution for the time limit."""
 
 BITS_MAX_M = 256
 """Free parts up to this many lines take the bitset kernel (its depth copies cost
@@ -190,7 +193,7 @@ class _Runner:
         m = board.reduced.m
         self.stack = [np.zeros(max(m, 1), dtype=np.int64) for _ in range(6)]
         self.state = np.zeros(5, dtype=np.int64)
-        self.slice = max(16, SLICE_WORK // (8 * m + 1))
+        self.slice = 64  # nodes; doubled or halved to take about SLICE_SECONDS
         self.arrays: list[Any] = []
         self.attempt = -1
         self.budget: int | None = None
@@ -205,7 +208,13 @@ class _Runner:
             self._restart()  # another draw, GROWTH times the budget
         step = self.slice if self.budget is None else min(self.slice, self.budget - self.spent)
         before = int(self.state[2])
+        began = time.perf_counter()
         code = self._step(step)
+        took = time.perf_counter() - began
+        if took > 2 * SLICE_SECONDS:  # keep each slice near SLICE_SECONDS, whatever the
+            self.slice = max(1, self.slice // 2)  # node cost (compiled or not)
+        elif took < SLICE_SECONDS / 2 and step == self.slice:
+            self.slice *= 2
         self.spent += int(self.state[2]) - before
         self.nodes += int(self.state[2]) - before
         kernel = self.board.kernel
