@@ -143,6 +143,12 @@ def test_dimacs_from_the_command() -> None:
     assert all(int(r) != 0 and int(c) != 0 for _, _, _, r, c in comments)  # row/col 0 used
 
 
+def test_dimacs_of_a_huge_free_board_is_refused_up_front() -> None:
+    done = run_nqueens("complete", "0:0", "--n", "100000", "--format", "dimacs")
+    assert done.returncode == 2 and "99,999 free rows" in done.stderr
+    assert len(done.stderr.splitlines()) == 1 and len(done.stderr) < 200
+
+
 def test_a_batch_answers_every_file_as_a_json_line(tmp_path: Path) -> None:
     files = []
     for name, text in [

@@ -59,7 +59,7 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
 
     >>> parse_board("1 3 0 2").queens
     ((0, 1), (1, 3), (2, 0), (3, 2))
-    >>> parse_board("Q.x/..../..../....").blocked
+    >>> parse_board("Q.x./..../..../....").blocked
     ((0, 2),)
     >>> parse_board("0:1, 3:2").queens
     ((0, 1), (3, 2))

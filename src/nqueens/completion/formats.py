@@ -16,9 +16,12 @@ from collections.abc import Iterator
 
 from nqueens.boardtext import quoted
 from nqueens.completion.model import Partial
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 
 __all__ = ["from_diagonals", "from_essence", "read_instance", "to_dimacs"]
+
+DIMACS_MAX_FREE = 400
+"""The most free rows `to_dimacs` writes: its pairwise clauses grow as the cube."""
 
 _DIAGONALS = re.compile(r"^\s*numdiags\s*=", re.MULTILINE)
 _ESSENCE = re.compile(r"^\s*letting\s+n\b", re.MULTILINE)
@@ -142,6 +145,12 @@ def to_dimacs(partial: Partial) -> Iterator[str]:
     most one (pairwise). `c q VAR ROW COL` comments map variables back to squares.
     """
     n = partial.n
+    free = n - len(partial.fixed)
+    if free > DIMACS_MAX_FREE:
+        raise SizeTooLargeError(
+            f"the board has {free:,} free rows: its DIMACS form would need about "
+            f"{free**3 // 2:,} clauses; give boards with at most {DIMACS_MAX_FREE} free rows"
+        )
     used_rows = set(partial.fixed)
     used_cols = set(partial.fixed.values())
     used_sums = {r + c for r, c in partial.fixed.items()} | partial.excluded_sums
