@@ -184,6 +184,8 @@ def test_complete_command_outcomes() -> None:
     )
     code, out, _ = _cli("complete", ".x../..../..../....", "--count")
     assert code == 0 and out.startswith(". x q .\n") and "1 completion in all" in out
+    code, _, err = _cli("complete", "0:0", "--n", "8", "--block", "abc")
+    assert code == 2 and "--block takes row:col pairs such as '0:1 2:3', not 'abc'" in err
     code, out, _ = _cli("complete", "0:2", "--n", "4", "--exclude-diff", "1")
     assert code == 1  # the one completion, 2 0 3 1, has a queen on row - col = 1
 

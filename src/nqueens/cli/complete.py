@@ -132,8 +132,12 @@ def complete(
 
 
 def _squares(text: str, base: int) -> list[tuple[int, int]]:
-    board = parse_board(text, base=base)
-    if board.form != "pairs":
+    """The squares of one --block value: row:col pairs, read by the board-text parser."""
+    try:
+        board = parse_board(text, base=base)
+    except InvalidPlacementError:
+        board = None
+    if board is None or board.form != "pairs":
         raise InvalidPlacementError(
             f"--block takes row:col pairs such as '0:1 2:3', not {quoted(text)}"
         )

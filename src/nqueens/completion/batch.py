@@ -88,8 +88,10 @@ def summary(answers: list[Answer], seconds: float) -> str:
     slowest = max(answers, key=lambda a: a.seconds, default=None)
     where = f" ({slowest.file})" if slowest is not None else ""
     return (
-        f"{len(answers)} instances: {tally['solved']} solved, {tally['impossible']} impossible, "
-        f"{tally['unknown']} unknown, {errors} errors; per instance total {sum(times):.2f} s, "
+        f"{len(answers)} instance{'s' if len(answers) != 1 else ''}: "
+        f"{tally['solved']} solved, {tally['impossible']} impossible, "
+        f"{tally['unknown']} unknown, {errors} error{'s' if errors != 1 else ''}; "
+        f"per instance total {sum(times):.2f} s, "
         f"median {statistics.median(times):.3f} s, slowest {max(times):.2f} s{where}; "
         f"wall {seconds:.2f} s"
     )
