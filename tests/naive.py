@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 
@@ -152,3 +153,34 @@ def naive_heatmap(n: int) -> list[list[int]]:
         for row, col in enumerate(solution):
             counts[row][col] += 1
     return counts
+
+
+_all_solutions = functools.cache(naive_solutions)
+
+
+def naive_completions(
+    n: int,
+    fixed: dict[int, int],
+    blocked: frozenset[tuple[int, int]] = frozenset(),
+    sums: frozenset[int] = frozenset(),
+    diffs: frozenset[int] = frozenset(),
+) -> list[tuple[int, ...]]:
+    """Every solution keeping the fixed queens and avoiding blocked squares and the
+    excluded diagonals (row + col in sums, row - col in diffs): all solutions, filtered."""
+    return [
+        cols
+        for cols in _all_solutions(n)
+        if all(cols[r] == c for r, c in fixed.items())
+        and all(
+            (r, c) not in blocked and r + c not in sums and r - c not in diffs
+            for r, c in enumerate(cols)
+        )
+    ]
+
+
+def naive_satisfiable(clauses: list[list[int]], variables: int) -> bool:
+    """Whether a CNF formula has a model, by trying every assignment (tiny formulas only)."""
+    for bits in range(1 << variables):
+        if all(any((bits >> (abs(x) - 1) & 1) == (x > 0) for x in clause) for clause in clauses):
+            return True
+    return False

@@ -34,3 +34,16 @@ def wait_for_rows(path: Path, proc: subprocess.Popen[str], minimum: int) -> None
         assert proc.poll() is None, "the count ended before it could be interrupted"
         assert time.monotonic() < deadline, "the count made no progress"
         time.sleep(0.05)
+
+
+def run_nqueens(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`nqueens ARGS...` as a real process in this Python, its output as text."""
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "nqueens", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

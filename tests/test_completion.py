@@ -8,13 +8,13 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import InvalidPlacementError, InvalidSizeError, Placement
 from nqueens.cli import cli
 from nqueens.completion import Partial, complete
-from tests.naive import naive_solutions
+from tests.naive import naive_completions, naive_solutions
 
 
 @functools.cache
@@ -70,9 +70,10 @@ def test_random_larger_fixed_sets_against_brute_force() -> None:
 def test_restarts_grow_their_budget_until_a_search_finishes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import nqueens.completion
+    import nqueens.completion.solver
 
-    monkeypatch.setattr(nqueens.completion, "FIRST_BUDGET", 1)  # every search must restart
+    monkeypatch.setattr(nqueens.completion.solver, "FIRST_BUDGET", 1)  # every search must restart
+    monkeypatch.setattr(nqueens.completion.solver, "PROOF_SHARE", 0)  # and only it runs
     rng = random.Random(11)
     for _ in range(60):
         n = rng.randint(6, 9)
@@ -88,7 +89,7 @@ def test_the_same_seed_gives_the_same_completion() -> None:
     assert complete(board, seed=5).placement == complete(board, seed=5).placement
 
 
-@pytest.mark.parametrize("n", [64, 65, 100, 300, 1000])
+@pytest.mark.parametrize("n", [64, 65, 100, 300, pytest.param(1000, marks=pytest.mark.compiled)])
 def test_large_boards_complete_beyond_64_bits(n: int) -> None:
     result = complete(Partial(n, {0: n // 3, n - 1: 2, n // 2: n - 1}), time_limit=60)
     assert result.status == "solved" and result.placement is not None
@@ -127,14 +128,21 @@ def test_board_text_and_pairs_parse_to_the_same_partial(case: tuple[int, list[in
         ("0:0 0:5", 8, InvalidPlacementError, "given twice"),
         ("0:0", None, InvalidSizeError, "need the board size"),
         ("QQ../..../..../....", None, InvalidPlacementError, "row 0 has 2 queens"),
-        ("Q../....", None, InvalidPlacementError, "rows need 2 squares"),
+        ("0:0 2:2", 3, InvalidPlacementError, "same diagonal"),
+        ("Q../....", None, InvalidPlacementError, "row 0 has 3 squares, but the board has 2 rows"),
         ("Q.../..../..../....", 5, InvalidSizeError, "--n says 5"),
-        ("", None, InvalidPlacementError, "empty board"),
+        ("", None, InvalidPlacementError, "empty placement"),
+        ("Q.../Q.../..../....", None, InvalidPlacementError, "same column"),
+        ("Qx../..../..../....", 4, None, ""),
+        ("0:0", 0, InvalidSizeError, "at least 1"),
     ],
 )
 def test_bad_boards_are_refused_with_the_reason(
-    text: str, n: int | None, error: type[Exception], message: str
+    text: str, n: int | None, error: type[Exception] | None, message: str
 ) -> None:
+    if error is None:
+        assert Partial.from_string(text, n=n).blocked == {(0, 1)}
+        return
     with pytest.raises(error, match=message):
         Partial.from_string(text, n=n)
 
@@ -149,16 +157,156 @@ def test_complete_command_outcomes() -> None:
         "complete", "Q......./......../......../......../......../......../......../........"
     )
     assert code == 0 and out.startswith("Q . . . . . . .\n")
-    assert out.count("q") == 7 and out.count("Q") == 1
+    drawn = out.split("completed")[0]
+    assert drawn.count("q") == 7 and drawn.count("Q") == 1
     columns = out.split("columns: ")[1].splitlines()[0]
     assert Placement.from_string(columns).is_valid
     code, out, _ = _cli("complete", "0:0 1:4", "--n", "8", "--count")
     assert code == 0 and "1 completion in all" in out
     code, out, _ = _cli("complete", "Q.../..../..../....")
-    assert code == 1 and out.startswith("impossible: no completion of the 1 fixed queen ")
+    assert code == 1 and out.startswith("impossible: no completion of 1 fixed queen (")
     code, out, _ = _cli("complete", "0:0", "--n", "28", "--count", "--time-limit", "0.2")
     assert code == 3 and out.startswith("unknown: no answer within 0.2 s")
     code, _, err = _cli("complete", "0:0 1:1", "--n", "8")
     assert code == 2 and "attack each other" in err and len(err.splitlines()) == 1
     code, out, _ = _cli("complete", "1:2 2:4", "--n", "4", "--one-based")
     assert code == 0 and "columns: 2 4 1 3" in out  # the only completion
+    code, out, _ = _cli(
+        "complete",
+        "Q......./......../......../......../......../......../......../........",
+        "--block",
+        "1:2 2:4",
+        "--exclude-sum",
+        "7",
+    )
+    assert code == 1 and out.startswith(
+        "impossible: no completion of 1 fixed queen, 2 blocked squares, 1 excluded diagonal"
+    )
+    code, out, _ = _cli("complete", ".x../..../..../....", "--count")
+    assert code == 0 and out.startswith(". x q .\n") and "1 completion in all" in out
+    code, _, err = _cli("complete", "0:0", "--n", "8", "--block", "abc")
+    assert code == 2 and "--block takes row:col pairs such as '0:1 2:3', not 'abc'" in err
+    code, out, _ = _cli("complete", "0:2", "--n", "4", "--exclude-diff", "1")
+    assert code == 1  # the one completion, 2 0 3 1, has a queen on row - col = 1
+
+
+# ------------------------------------------------------- blocked squares, excluded diagonals
+def _random_instance(
+    rng: random.Random, n: int
+) -> tuple[dict[int, int], frozenset[tuple[int, int]], frozenset[int], frozenset[int]]:
+    """A random consistent instance: a few fixed queens, blocked squares, excluded lines."""
+    blocked = frozenset((rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 2 * n)))
+    sums = frozenset(rng.sample(range(2 * n - 1), rng.randint(0, n // 2)))
+    diffs = frozenset(rng.sample(range(1 - n, n), rng.randint(0, n // 2)))
+    fixed: dict[int, int] = {}
+    for _ in range(rng.randint(0, 2)):
+        r, c = rng.randrange(n), rng.randrange(n)
+        if (
+            r not in fixed
+            and (r, c) not in blocked
+            and r + c not in sums
+            and r - c not in diffs
+            and _consistent({**fixed, r: c})
+        ):
+            fixed[r] = c
+    return fixed, blocked, sums, diffs
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_blocked_squares_and_excluded_diagonals_against_brute_force(n: int) -> None:
+    rng = random.Random(n)
+    seen = {"solved": 0, "impossible": 0}
+    for _ in range(60 if n > 3 else 15):
+        fixed, blocked, sums, diffs = _random_instance(rng, n)
+        board = Partial(n, fixed, blocked, sums, diffs)
+        expected = naive_completions(n, fixed, blocked, sums, diffs)
+        found = complete(board)
+        counted = complete(board, count=True)
+        assert found.status == ("solved" if expected else "impossible")
+        assert found.placement is None or found.placement.cols in expected
+        assert found.placement is None or board.is_completed_by(found.placement)
+        assert counted.count == len(expected)
+        seen[found.status] += 1
+    if n >= 5:
+        assert seen["solved"] > 3 and seen["impossible"] > 3  # both kinds were tested
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.randoms(use_true_random=False))
+def test_any_instance_agrees_with_brute_force(n: int, rng: random.Random) -> None:
+    fixed, blocked, sums, diffs = _random_instance(rng, n)
+    board = Partial(n, fixed, blocked, sums, diffs)
+    expected = naive_completions(n, fixed, blocked, sums, diffs)
+    result = complete(board, count=True, seed=rng.randrange(100))
+    assert result.count == len(expected)
+    assert (result.placement is None) == (not expected)
+    assert result.placement is None or result.placement.cols in expected
+
+
+def test_counts_of_the_open_board_are_the_known_totals() -> None:
+    known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    assert [complete(Partial(n, {}), count=True).count for n in range(1, 11)] == known
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"blocked": frozenset({(0, 9)})}, "blocked square row 0, col 9 is off"),
+        ({"excluded_sums": frozenset({15})}, "no sum diagonal 15.*0..14"),
+        ({"excluded_diffs": frozenset({-8})}, "no difference diagonal -8.*-7..7"),
+        ({"fixed": {0: 0}, "blocked": frozenset({(0, 0)})}, "stands on a blocked square"),
+        ({"fixed": {2: 3}, "excluded_diffs": frozenset({-1})}, "excluded diagonal"),
+    ],
+)
+def test_contradictory_boards_are_refused(kwargs: dict[str, object], message: str) -> None:
+    args: dict[str, object] = {"fixed": {}, **kwargs}
+    with pytest.raises(InvalidPlacementError, match=message):
+        Partial(8, **args)  # type: ignore[arg-type]
+
+
+def test_a_huge_board_with_many_fixed_queens_costs_what_its_free_part_costs() -> None:
+    from nqueens.large import construct
+
+    n = 5000
+    cols = construct(n).tolist()
+    free = set(range(0, n, 500))  # 10 rows left open
+    board = Partial(n, {r: c for r, c in enumerate(cols) if r not in free})
+    result = complete(board, count=True, time_limit=120)
+    assert result.status == "solved" and result.count is not None and result.count >= 1
+    assert result.placement is not None and board.is_completed_by(result.placement)
+
+
+@pytest.mark.compiled
+def test_the_time_limit_covers_set_up_on_huge_boards() -> None:
+    result = complete(Partial(100_000, {0: 0}), time_limit=1)
+    assert result.status in ("solved", "unknown") and result.time < 10
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_the_count_kernel_for_big_free_parts_agrees_with_brute_force(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nqueens.completion.solver
+
+    monkeypatch.setattr(nqueens.completion.solver, "BITS_MAX_M", 0)  # the O(N)-memory kernel
+    rng = random.Random(100 + n)
+    for _ in range(25):
+        fixed, blocked, sums, diffs = _random_instance(rng, n)
+        board = Partial(n, fixed, blocked, sums, diffs)
+        expected = naive_completions(n, fixed, blocked, sums, diffs)
+        found = complete(board)
+        assert found.status == ("solved" if expected else "impossible")
+        assert found.placement is None or found.placement.cols in expected
+        assert complete(board, count=True).count == len(expected)
+
+
+@pytest.mark.parametrize("m", [63, 64, 65, 130])
+def test_bitsets_of_several_words_complete_wide_free_parts(m: int) -> None:
+    from nqueens.large import construct
+
+    n = m + 40
+    cols = construct(n).tolist()  # a solution exists: the fixed queens are taken from one
+    board = Partial(n, {r: cols[r] for r in range(0, 80, 2)})
+    result = complete(board, time_limit=60)
+    assert result.status == "solved" and result.placement is not None
+    assert board.is_completed_by(result.placement)

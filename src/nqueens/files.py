@@ -8,6 +8,7 @@ written to a temporary name beside its target and renamed onto it when complete.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -101,6 +102,8 @@ def read_board_input(argument: str) -> str:
         if path.is_file():
             return _decode(path.read_bytes(), name)
     except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:  # no file has such a name: it is board text
+            return argument
         raise InputFileError(f"cannot read {name}: {_reason(error)}") from None
     if _FILE_NAME_ONLY.search(argument) and (
         "." not in argument or _FILE_EXTENSION.search(argument)

@@ -7,11 +7,11 @@ validation; searches and renderers only use it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
 
 __all__ = [
@@ -42,10 +42,6 @@ SYMMETRIES: tuple[Symmetry, ...] = (
     "antitranspose",
 )
 """The 8 symmetries of the square (the dihedral group D4), in a fixed order."""
-
-_QUEEN_CHARS = frozenset("QqOo♛♕X")
-_EMPTY_CHARS = frozenset(".·・_-")
-_GRID_RULE = re.compile(r"^\s*\+(-+\+)+\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,56 +89,34 @@ class Placement:
         """Parse a column list (`"0 4 7 5 2 6 1 3"`, commas allowed) or board rows.
 
         Board rows are lines (or `/`-separated rows) of `Q`/`.` cells, with or without
-        spaces between cells, or the `+-+` grid with `O` marks. `base` is the number of the
-        first column in a column list (0 or 1); board rows need no base.
+        spaces between cells, or the `+-+` grid with `O` marks (its column line above
+        included): every form `nqueens solve` prints. `base` is the number of the first
+        column in a column list (0 or 1); board rows need no base. The one board-text
+        parser (`nqueens.boardtext`) reads the text; this checks it is a placement.
         """
-        if base not in (0, 1):
-            raise InvalidPlacementError(f"base must be 0 or 1, not {base!r}")
-        stripped = text.strip()
-        if not stripped:
-            raise InvalidPlacementError("empty placement: give a column list such as '1 3 0 2'")
-        if re.fullmatch(r"[\[\(]?\s*-?\d+(\s*[,\s]\s*-?\d+)*\s*,?\s*[\]\)]?", stripped):
-            numbers = [int(t) for t in re.findall(r"-?\d+", stripped)]
-            return cls._from_numbers(numbers, base, text)
-        rows = _split_rows(stripped)
-        return cls._from_board_rows(rows, text)
-
-    @classmethod
-    def _from_numbers(cls, numbers: list[int], base: int, text: str) -> Placement:
-        n = len(numbers)
-        for row, value in enumerate(numbers):
-            if not base <= value < n + base:
-                raise InvalidPlacementError(
-                    f"invalid placement {text.strip()!r}: column {value} in row {row + base} "
-                    f"is off the board (columns run {base}..{n - 1 + base})"
-                )
-        return cls(tuple(v - base for v in numbers))
-
-    @classmethod
-    def _from_board_rows(cls, rows: list[list[str]] | list[str], text: str) -> Placement:
-        cells = [list(r) for r in rows]
-        n = len(cells)
-        cols: list[int] = []
-        for row, line in enumerate(cells):
-            if len(line) != n:
-                raise InvalidPlacementError(
-                    f"invalid board {text.strip()!r}: row {row} has {len(line)} squares, "
-                    f"but the board has {n} rows"
-                )
-            unknown = [c for c in line if c not in _QUEEN_CHARS and c not in _EMPTY_CHARS]
-            if unknown:
-                raise InvalidPlacementError(
-                    f"invalid board {text.strip()!r}: unknown mark {unknown[0]!r} in row {row} "
-                    "(use Q for a queen and . for an empty square)"
-                )
-            queens = [c for c, mark in enumerate(line) if mark in _QUEEN_CHARS]
+        board = parse_board(text, base=base)
+        if board.form == "pairs":
+            raise InvalidPlacementError(
+                f"invalid placement {quoted(text.strip())}: row:col pairs describe a partial "
+                "board (see `nqueens complete`); give a column per row"
+            )
+        if board.blocked:
+            row, col = board.blocked[0]
+            raise InvalidPlacementError(
+                f"invalid placement {quoted(text.strip())}: a placement has no blocked squares "
+                f"(x on row {row}, col {col})"
+            )
+        cols: list[list[int]] = [[] for _ in range(board.n or 0)]
+        for row, col in board.queens:
+            cols[row].append(col)
+        for row, queens in enumerate(cols):
             if len(queens) != 1:
                 raise InvalidPlacementError(
-                    f"invalid board {text.strip()!r}: row {row} has {len(queens)} queens; "
-                    "a placement has exactly one queen in each row"
+                    f"invalid board {quoted(text.strip())}: row {row} has {len(queens)} "
+                    f"queen{'s' if len(queens) != 1 else ''}; a placement has exactly one "
+                    "queen in each row"
                 )
-            cols.append(queens[0])
-        return cls(tuple(cols))
+        return cls(tuple(queens[0] for queens in cols))
 
     # ----------------------------------------------------------------- printing
     @property
@@ -243,20 +217,6 @@ class Placement:
     def symmetries(self) -> tuple[Symmetry, ...]:
         """The symmetries that leave this placement unchanged (always includes identity)."""
         return tuple(s for s in SYMMETRIES if self.transform(s) == self)
-
-
-def _split_rows(text: str) -> list[list[str]]:
-    lines = [ln for ln in re.split(r"[\n/;]", text) if ln.strip()]
-    rows: list[list[str]] = []
-    for line in lines:
-        if _GRID_RULE.match(line):
-            continue
-        if line.strip().startswith("|"):
-            cells = line.strip().strip("|").split("|")
-            rows.append(["Q" if cell.strip() else "." for cell in cells])
-        else:
-            rows.append([ch for ch in line if not ch.isspace()])
-    return rows
 
 
 def _inverse(cols: tuple[int, ...]) -> tuple[int, ...]:

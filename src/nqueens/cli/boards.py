@@ -1,4 +1,4 @@
-"""Single boards of any size: `check` one, `construct` one, `complete` a partial one."""
+"""Single boards of any size: `check` one, `construct` one."""
 
 from __future__ import annotations
 
@@ -235,54 +235,3 @@ def construct(
         else:
             rows = cols.reshape(-1, 1) if fmt == "lines" else cols.reshape(1, -1)
             out.write(text_rows(rows, base, " "))
-
-
-@cli.command()
-@click.argument("board")
-@click.option("--n", "size", type=int, help="Board size, needed with row:col pairs.")
-@click.option("--count", "count_all", is_flag=True, help="Count every completion.")
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0),
-    help="Give up after this many seconds and answer unknown.",
-)
-@_one_based_option
-def complete(
-    board: str, size: int | None, count_all: bool, time_limit: float | None, one_based: bool
-) -> None:
-    """Complete a board with queens already fixed, or prove it cannot be done.
-
-    BOARD is rows of Q (a fixed queen) and . (empty), lines or /-separated, or row:col
-    pairs with --n, or a file holding either, or - for standard input. The answer board
-    shows fixed queens as Q and added ones as q. Exit status 0 when completed, 1 when no
-    completion exists, 2 for bad input, 3 when the time limit ran out first.
-
-    \b
-    Examples:
-      nqueens complete "Q......./......../......../......../......../......../......../........"
-      nqueens complete "0:0 1:4" --n 8 --count
-      nqueens complete "0:5 7:3" --n 64 --time-limit 10
-    """
-    from nqueens.completion import Partial
-    from nqueens.completion import complete as complete_board
-
-    base = 1 if one_based else 0
-    partial = Partial.from_string(read_board_input(board), n=size, base=base)
-    result = complete_board(partial, count=count_all, time_limit=time_limit)
-    work = f"{result.nodes:,} nodes, {result.time:.2f} s"
-    if result.status == "unknown":
-        click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
-        raise click.exceptions.Exit(3)
-    if result.placement is None:
-        fixed = len(partial.fixed)
-        queens = "queen" if fixed == 1 else "queens"
-        click.echo(f"impossible: no completion of the {fixed} fixed {queens} ({work})")
-        raise click.exceptions.Exit(1)
-    for row, col in enumerate(result.placement.cols):
-        mark = "Q" if row in partial.fixed else "q"
-        click.echo(" ".join(mark if c == col else "." for c in range(partial.n)))
-    added = partial.n - len(partial.fixed)
-    click.echo(f"completed: {added} added to {len(partial.fixed)} fixed ({work})")
-    click.echo(f"columns: {result.placement.to_string(base=base)}")
-    if result.count is not None:
-        click.echo(f"{plural(result.count, 'completion')} in all")

@@ -1,0 +1,219 @@
+"""`nqueens complete`: one board completed or proved impossible, or a batch as JSON lines."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from nqueens.boardtext import parse_board, quoted
+from nqueens.cli._app import _one_based_option, cli
+from nqueens.completion import Partial
+from nqueens.errors import InvalidPlacementError
+from nqueens.files import read_board_input
+
+BOARD_DRAWN_UP_TO = 30
+"""Larger answers print their column list only, not the board."""
+
+
+@cli.command()
+@click.argument("boards", nargs=-1, required=True, metavar="BOARD|FILE...")
+@click.option("--n", "size", type=int, help="Board size, needed with row:col pairs.")
+@click.option(
+    "--block",
+    multiple=True,
+    metavar="R:C",
+    help="Block a square (repeat, or give several: --block '0:1 2:3').",
+)
+@click.option(
+    "--exclude-sum",
+    type=int,
+    multiple=True,
+    metavar="K",
+    help="No queen on the diagonal row + col = K (0-based; repeat for more).",
+)
+@click.option(
+    "--exclude-diff",
+    type=int,
+    multiple=True,
+    metavar="K",
+    help="No queen on the diagonal row - col = K (0-based; repeat for more).",
+)
+@click.option(
+    "--diagonals",
+    type=click.IntRange(min=0),
+    metavar="D",
+    help="With a CSPLib excluded-diagonals file: use its first D pairs (default all).",
+)
+@click.option("--count", "count_all", is_flag=True, help="Count every completion.")
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0),
+    help="Give up after this many seconds (reading the board included) and answer unknown.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="For the restarts' draws.")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["board", "dimacs"]),
+    default="board",
+    show_default=True,
+    help="board: the answer; dimacs: the instance as DIMACS CNF for a SAT solver (no search).",
+)
+@click.option("--jsonl", is_flag=True, help="One JSON line per instance (the batch form).")
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    help="Worker processes for a batch (default: every core; 1 answers in this process).",
+)
+@_one_based_option
+def complete(
+    boards: tuple[str, ...],
+    size: int | None,
+    block: tuple[str, ...],
+    exclude_sum: tuple[int, ...],
+    exclude_diff: tuple[int, ...],
+    diagonals: int | None,
+    count_all: bool,
+    time_limit: float | None,
+    seed: int,
+    fmt: str,
+    jsonl: bool,
+    workers: int | None,
+    one_based: bool,
+) -> None:
+    """Complete a board with queens fixed and squares ruled out, or prove it cannot be done.
+
+    BOARD is rows of Q (a fixed queen), . (free) and x (blocked), lines or /-separated, or
+    row:col pairs with --n, or a file holding either, or - for standard input. Files in
+    CSPLib prob079's formats are read as they are: excluded diagonals (n = ..., numdiags =
+    ..., diags = [[index, type], ...]; --diagonals D takes the first D) and Essence'
+    completion (letting n = ..., letting init = [[row, col], ...]). The answer board shows
+    fixed queens as Q, added ones as q, blocked squares as x. Exit status 0 when
+    completed, 1 when no completion exists, 2 for bad input, 3 when the time limit ran
+    out first.
+
+    Several FILEs, or --jsonl, answer a batch on every core: one JSON line each (file, n,
+    status solved/impossible/unknown/error, nodes, seconds), a summary on stderr; exit
+    status 2 if any file was bad, else 3 if any answer is unknown, else 0.
+
+    \b
+    Examples:
+      nqueens complete "Q......./......../......../......../......../......../......../........"
+      nqueens complete "0:0 1:4" --n 8 --count
+      nqueens complete "0:5 7:3" --n 64 --block "10:10 20:20" --exclude-sum 40
+      nqueens complete diag-21-4-75.param --diagonals 18 --time-limit 60
+      nqueens complete diag-21/*.param --diagonals 19 --jsonl > answers.jsonl
+    """
+    start = time.perf_counter()
+    base = 1 if one_based else 0
+    if jsonl or len(boards) > 1:
+        if fmt != "board" or block or exclude_sum or exclude_diff:
+            raise click.UsageError(
+                "a batch (--jsonl or several files) takes no --format, --block or --exclude-*"
+            )
+        _batch(boards, size, base, diagonals, count_all, time_limit, seed, workers)
+        return
+    from nqueens.completion.formats import read_instance, to_dimacs
+
+    partial = read_instance(read_board_input(boards[0]), n=size, base=base, diagonals=diagonals)
+    squares = [sq for text in block for sq in _squares(text, base)]
+    sums = frozenset(exclude_sum)
+    diffs = frozenset(exclude_diff)
+    if squares or sums or diffs:
+        partial = partial.restricted(blocked=squares, sums=sums, diffs=diffs)
+    if fmt == "dimacs":
+        for line in to_dimacs(partial):
+            click.echo(line)
+        return
+    _solve_one(partial, count_all, time_limit, seed, base, start)
+
+
+def _squares(text: str, base: int) -> list[tuple[int, int]]:
+    """The squares of one --block value: row:col pairs, read by the board-text parser."""
+    try:
+        board = parse_board(text, base=base)
+    except InvalidPlacementError:
+        board = None
+    if board is None or board.form != "pairs":
+        raise InvalidPlacementError(
+            f"--block takes row:col pairs such as '0:1 2:3', not {quoted(text)}"
+        )
+    return list(board.queens)
+
+
+def _solve_one(
+    partial: Partial,
+    count_all: bool,
+    time_limit: float | None,
+    seed: int,
+    base: int,
+    start: float,
+) -> None:
+    from nqueens.completion import complete
+
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    result = complete(partial, count=count_all, time_limit=left, seed=seed)
+    nodes = f"{result.nodes:,} node{'s' if result.nodes != 1 else ''}"
+    work = f"{nodes}, {time.perf_counter() - start:.2f} s"
+    given = _given(partial)
+    if result.status == "unknown":
+        click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
+        raise click.exceptions.Exit(3)
+    if result.placement is None:
+        click.echo(f"impossible: no completion of {given} ({work})")
+        raise click.exceptions.Exit(1)
+    n = partial.n
+    if n <= BOARD_DRAWN_UP_TO:
+        for row, col in enumerate(result.placement.cols):
+            marks = ["x" if (row, c) in partial.blocked else "." for c in range(n)]
+            marks[col] = "Q" if row in partial.fixed else "q"
+            click.echo(" ".join(marks))
+    added = n - len(partial.fixed)
+    click.echo(f"completed: {added:,} added to {given} ({work})")
+    click.echo(f"columns: {result.placement.to_string(base=base)}")
+    if result.count is not None:
+        click.echo(f"{result.count:,} completion{'s' if result.count != 1 else ''} in all")
+
+
+def _given(partial: Partial) -> str:
+    """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
+    parts = [
+        (len(partial.fixed), "fixed queen"),
+        (len(partial.blocked), "blocked square"),
+        (len(partial.excluded_sums) + len(partial.excluded_diffs), "excluded diagonal"),
+    ]
+    words = [f"{k:,} {what}{'s' if k != 1 else ''}" for k, what in parts if k]
+    return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"
+
+
+def _batch(
+    files: tuple[str, ...],
+    size: int | None,
+    base: int,
+    diagonals: int | None,
+    count_all: bool,
+    time_limit: float | None,
+    seed: int,
+    workers: int | None,
+) -> None:
+    from nqueens.completion.batch import Job, complete_many, summary
+
+    start = time.perf_counter()
+    jobs = (
+        Job(name, read_board_input(name), size, base, diagonals, count_all, time_limit, seed)
+        for name in files
+    )
+    answers = []
+    for answer in complete_many(jobs, workers=workers):
+        answers.append(answer)
+        click.echo(answer.to_json())
+        sys.stdout.flush()
+    click.echo(summary(answers, time.perf_counter() - start), err=True)
+    if any(a.status == "error" for a in answers):
+        raise click.exceptions.Exit(2)
+    if any(a.status == "unknown" for a in answers):
+        raise click.exceptions.Exit(3)

@@ -1,0 +1,186 @@
+"""Instances as files: CSPLib prob079's two formats read as they are, DIMACS CNF written.
+
+- Excluded Diagonals (`n = 10`, `numdiags = 14`, `diags = [[4, 1], [2, 1], ...]`): a pair
+  is (index, type); type 1 a sum diagonal `row + col = index`, type 0 a difference
+  diagonal `row - col = index - (n - 1)` (AA-Excluded-Diagonals-Info.md, rows and
+  columns from 0). Only the FIRST d pairs make a valid instance with d diagonals.
+- Essence' completion (`letting n = 2550`, `letting init = [[52, 19], ...]`): fixed
+  queens as [row, col] pairs, from 0 (the model's `int(0..n-1)`).
+- Anything else is board text (`nqueens.boardtext`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from nqueens.boardtext import quoted
+from nqueens.completion.model import Partial
+from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+
+__all__ = ["from_diagonals", "from_essence", "read_instance", "to_dimacs"]
+
+DIMACS_MAX_FREE = 400
+"""The most free rows `to_dimacs` writes: its pairwise clauses grow as the cube."""
+
+_DIAGONALS = re.compile(r"^\s*numdiags\s*=", re.MULTILINE)
+_ESSENCE = re.compile(r"^\s*letting\s+n\b", re.MULTILINE)
+
+
+def read_instance(
+    text: str, *, n: int | None = None, base: int = 0, diagonals: int | None = None
+) -> Partial:
+    """An instance in any format this package reads, told apart by its first words.
+
+    `diagonals` takes the first D pairs of an Excluded Diagonals file (all by default);
+    `n` and `base` apply to board text.
+    """
+    text = text.lstrip("\ufeff")
+    if _DIAGONALS.search(text):
+        return from_diagonals(text, diagonals)
+    if diagonals is not None:
+        raise InvalidPlacementError(
+            "--diagonals takes the first D pairs of a CSPLib excluded-diagonals file "
+            "(n = ..., numdiags = ..., diags = [...]); this input is not one"
+        )
+    if _ESSENCE.search(text):
+        return from_essence(text)
+    return Partial.from_string(text, n=n, base=base)
+
+
+def from_diagonals(text: str, diagonals: int | None = None) -> Partial:
+    """A CSPLib prob079 Excluded Diagonals file, with its first `diagonals` pairs."""
+    fields = _assignments(text, "excluded-diagonals", ("n", "numdiags", "diags"))
+    n, claimed, pairs = fields["n"], fields["numdiags"], fields["diags"]
+    if not isinstance(n, int) or n < 1:
+        raise _bad("excluded-diagonals", f"n = {quoted(str(n))} is not a board size")
+    if not isinstance(pairs, list) or not all(_is_pair(p) for p in pairs):
+        raise _bad("excluded-diagonals", "diags must be a list of [index, type] pairs")
+    if claimed != len(pairs):
+        raise _bad("excluded-diagonals", f"numdiags = {claimed!r} but diags has {len(pairs)}")
+    if diagonals is not None and not 0 <= diagonals <= len(pairs):
+        raise InvalidPlacementError(
+            f"--diagonals {diagonals}: the file has {len(pairs)} diagonals; give 0..{len(pairs)}"
+        )
+    sums: set[int] = set()
+    diffs: set[int] = set()
+    for index, kind in pairs[: len(pairs) if diagonals is None else diagonals]:
+        if kind not in (0, 1) or not 0 <= index <= 2 * n - 2:
+            raise _bad(
+                "excluded-diagonals",
+                f"[{index}, {kind}] is no diagonal (index 0..{2 * n - 2}, type 0 or 1)",
+            )
+        (sums if kind == 1 else diffs).add(index if kind == 1 else index - (n - 1))
+    return Partial(n, {}, excluded_sums=frozenset(sums), excluded_diffs=frozenset(diffs))
+
+
+def from_essence(text: str) -> Partial:
+    """A CSPLib prob079 Essence' completion parameter file (fixed queens from 0)."""
+    fields = _assignments(text, "Essence'", ("n", "init"))
+    n, init = fields["n"], fields["init"]
+    if not isinstance(n, int) or n < 1:
+        raise _bad("Essence'", f"n = {quoted(str(n))} is not a board size")
+    if not isinstance(init, list) or not all(_is_pair(p) for p in init):
+        raise _bad("Essence'", "init must be a list of [row, col] pairs")
+    fixed: dict[int, int] = {}
+    for row, col in init:
+        if row in fixed and fixed[row] != col:
+            raise InvalidPlacementError(
+                f"the fixed queens on row {row}, col {fixed[row]} and row {row}, col {col} "
+                "attack each other (same row)"
+            )
+        fixed[row] = col
+    return Partial(n, fixed)
+
+
+_PAIR_LIST = re.compile(r"\[\s*(?:\[\s*-?\d+\s*,\s*-?\d+\s*\]\s*,?\s*)*\]")
+_NUMBER = re.compile(r"-?\d+")
+
+
+def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, object]:
+    """`name = value` (or Essence' `letting name = value` / `be`) for each name: a whole
+    number, or a list of [a, b] pairs (read with a regular expression: a completion file
+    can hold thousands of pairs)."""
+    body = "\n".join(line.split("$", 1)[0] for line in text.splitlines())  # $ comments
+    found: dict[str, object] = {}
+    for name in names:
+        match = re.search(
+            rf"(?:^|\n)\s*(?:letting\s+)?{name}\s*(?:=|\bbe\b)\s*(.*?)(?=\n\s*(?:letting\s+)?"
+            r"[A-Za-z_]\w*\s*(?:=|\bbe\b)|\Z)",
+            body,
+            re.DOTALL,
+        )
+        if match is None:
+            raise _bad(form, f"no '{name} = ...' line")
+        value = match.group(1).strip()
+        if re.fullmatch(r"-?\d+", value):
+            found[name] = int(value)
+        elif _PAIR_LIST.fullmatch(value):
+            numbers = [int(x) for x in _NUMBER.findall(value)]
+            found[name] = [numbers[i : i + 2] for i in range(0, len(numbers), 2)]
+        elif re.fullmatch(r"\[[\s\[\]\d,-]*\]", value):
+            found[name] = None  # a list, but not of pairs
+        else:
+            raise _bad(form, f"{name} = {quoted(value, 30)} is not a number or list")
+    return found
+
+
+def _is_pair(value: object) -> bool:
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def _bad(form: str, what: str) -> InvalidPlacementError:
+    return InvalidPlacementError(f"not a CSPLib {form} file: {what}")
+
+
+def to_dimacs(partial: Partial) -> Iterator[str]:
+    """The instance as DIMACS CNF lines, for any SAT solver.
+
+    One variable per square a queen may still take (fixed queens' lines removed); each
+    free row and column needs at least one queen, and each row, column and diagonal at
+    most one (pairwise). `c q VAR ROW COL` comments map variables back to squares.
+    """
+    n = partial.n
+    free = n - len(partial.fixed)
+    if free > DIMACS_MAX_FREE:
+        raise SizeTooLargeError(
+            f"the board has {free:,} free rows: its DIMACS form would need about "
+            f"{free**3 // 2:,} clauses; give boards with at most {DIMACS_MAX_FREE} free rows"
+        )
+    used_rows = set(partial.fixed)
+    used_cols = set(partial.fixed.values())
+    used_sums = {r + c for r, c in partial.fixed.items()} | partial.excluded_sums
+    used_diffs = {r - c for r, c in partial.fixed.items()} | partial.excluded_diffs
+    squares: dict[tuple[int, int], int] = {}
+    for r in range(n):
+        if r in used_rows:
+            continue
+        for c in range(n):
+            if (
+                c not in used_cols
+                and r + c not in used_sums
+                and r - c not in used_diffs
+                and (r, c) not in partial.blocked
+            ):
+                squares[(r, c)] = len(squares) + 1
+    lines: dict[tuple[str, int], list[int]] = {}
+    for (r, c), var in squares.items():
+        for key in (("row", r), ("col", c), ("sum", r + c), ("diff", r - c)):
+            lines.setdefault(key, []).append(var)
+    clauses: list[list[int]] = []
+    for r in sorted(set(range(n)) - used_rows):
+        clauses.append(lines.get(("row", r), []))
+    for c in sorted(set(range(n)) - used_cols):
+        clauses.append(lines.get(("col", c), []))
+    for members in lines.values():
+        clauses.extend([-a, -b] for i, a in enumerate(members) for b in members[i + 1 :])
+    yield f"c n-queens completion, n = {n}, {len(partial.fixed)} fixed queens"
+    for (r, c), var in squares.items():
+        yield f"c q {var} {r} {c}"
+    yield f"p cnf {len(squares)} {len(clauses)}"
+    for clause in clauses:
+        yield " ".join(map(str, clause)) + " 0"

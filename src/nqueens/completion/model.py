@@ -1,0 +1,167 @@
+"""The completion problem as a value: fixed queens, blocked squares, excluded diagonals.
+
+Gent, Jefferson and Nightingale ("Complexity of n-Queens Completion", JAIR 59, 2017)
+study both forms this type holds: n-Queens Completion (queens fixed in advance) and the
+Excluded Diagonals problem (whole diagonals no queen may use). Blocked squares are the
+general case of both. A diagonal is named by `row + col` (a sum diagonal, 0..2N-2) or
+`row - col` (a difference diagonal, -(N-1)..N-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nqueens.boardtext import parse_board, quoted
+from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.placement import Placement, Square
+from nqueens.validate import board_size
+
+__all__ = ["Completion", "Partial", "Status"]
+
+Status = Literal["solved", "impossible", "unknown"]
+
+
+@dataclass(frozen=True)
+class Partial:
+    """An N x N board with queens fixed (`fixed[row] = column`) and squares ruled out.
+
+    `blocked` squares take no queen; no queen may stand on an excluded sum diagonal
+    (`row + col` in `excluded_sums`) or difference diagonal (`row - col` in
+    `excluded_diffs`). Fixed queens that attack each other, or stand where no queen may,
+    are an error: the board contradicts itself.
+
+    Examples
+    --------
+    >>> Partial.from_string("Q.../..../..../....").fixed
+    {0: 0}
+    >>> Partial.from_string("0:1 3:2", n=4).fixed
+    {0: 1, 3: 2}
+    >>> sorted(Partial.from_string(".x../..../..../..x.").blocked)
+    [(0, 1), (3, 2)]
+    """
+
+    n: int
+    fixed: dict[int, int]
+    blocked: frozenset[Square] = field(default_factory=frozenset)
+    excluded_sums: frozenset[int] = field(default_factory=frozenset)
+    excluded_diffs: frozenset[int] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        n = board_size(self.n)
+        for name in ("blocked", "excluded_sums", "excluded_diffs"):
+            object.__setattr__(self, name, frozenset(getattr(self, name)))
+        for row, col in self.blocked:
+            if not (0 <= row < n and 0 <= col < n):
+                raise InvalidPlacementError(
+                    f"the blocked square row {row}, col {col} is off the {n}x{n} board"
+                )
+        ranges = (("sum", self.excluded_sums, 0), ("difference", self.excluded_diffs, 1 - n))
+        for kind, lines, low in ranges:
+            for line in lines:
+                if not low <= line <= low + 2 * n - 2:
+                    raise InvalidPlacementError(
+                        f"there is no {kind} diagonal {line} on the {n}x{n} board "
+                        f"(they run {low}..{low + 2 * n - 2})"
+                    )
+        self._check_fixed()
+
+    def _check_fixed(self) -> None:
+        """Fixed queens on the board, not attacking, not on ruled-out squares: O(queens)."""
+        n = self.n
+        seen: dict[tuple[str, int], tuple[int, int]] = {}
+        for row, col in self.fixed.items():
+            if not (0 <= row < n and 0 <= col < n):
+                raise InvalidPlacementError(
+                    f"the queen on row {row}, col {col} is off the {n}x{n} board"
+                )
+            if (row, col) in self.blocked:
+                raise InvalidPlacementError(
+                    f"the queen on row {row}, col {col} stands on a blocked square"
+                )
+            if row + col in self.excluded_sums or row - col in self.excluded_diffs:
+                raise InvalidPlacementError(
+                    f"the queen on row {row}, col {col} stands on an excluded diagonal"
+                )
+            for key in (("column", col), ("diagonal", row + col), ("diagonal", row - col - 2 * n)):
+                if key in seen:
+                    (r1, c1), (r2, c2) = sorted([seen[key], (row, col)])
+                    raise InvalidPlacementError(
+                        f"the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} "
+                        f"attack each other (same {key[0]})"
+                    )
+                seen[key] = (row, col)
+
+    @classmethod
+    def from_string(cls, text: str, *, n: int | None = None, base: int = 0) -> Partial:
+        """Board rows of `Q` (fixed queen), `.` (free) and `x` (blocked), `row:col` pairs
+        with `n`, or a column list (every queen fixed). One parser reads all board text."""
+        board = parse_board(text, base=base)
+        if board.n is None:
+            if n is None:
+                raise InvalidSizeError("row:col pairs need the board size: give --n N")
+            size = board_size(n)
+        else:
+            size = board.n
+            if n is not None and n != size:
+                raise InvalidSizeError(
+                    f"the board has {size} row{'s' if size != 1 else ''} but --n says {n}"
+                )
+        fixed: dict[int, int] = {}
+        for row, col in board.queens:
+            if row in fixed:
+                how = "given twice" if board.form == "pairs" else "has 2 queens"
+                raise InvalidPlacementError(
+                    f"invalid board {quoted(text.strip())}: row {row + base} {how}"
+                )
+            fixed[row] = col
+        return cls(size, fixed, frozenset(board.blocked))
+
+    def restricted(
+        self,
+        *,
+        blocked: Iterable[Square] = (),
+        sums: Iterable[int] = (),
+        diffs: Iterable[int] = (),
+    ) -> Partial:
+        """This board with more squares blocked and more diagonals excluded."""
+        return Partial(
+            self.n,
+            dict(self.fixed),
+            self.blocked | frozenset(blocked),
+            self.excluded_sums | frozenset(sums),
+            self.excluded_diffs | frozenset(diffs),
+        )
+
+    def allows(self, row: int, col: int) -> bool:
+        """True when a queen may stand on (row, col), fixed queens aside."""
+        return (
+            (row, col) not in self.blocked
+            and row + col not in self.excluded_sums
+            and row - col not in self.excluded_diffs
+        )
+
+    def is_completed_by(self, placement: Placement) -> bool:
+        """True when `placement` is a valid completion of this board."""
+        return (
+            placement.n == self.n
+            and placement.is_valid
+            and all(placement.cols[r] == c for r, c in self.fixed.items())
+            and all(self.allows(r, c) for r, c in enumerate(placement.cols))
+        )
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The answer: `solved` with a placement, `impossible`, or `unknown` (time ran out).
+
+    With counting, `count` is the number of completions (None when unknown). `nodes` are
+    the search's branch points, `time` the seconds taken, set-up included.
+    """
+
+    status: Status
+    placement: Placement | None
+    count: int | None
+    nodes: int
+    time: float

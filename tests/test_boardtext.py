@@ -1,0 +1,87 @@
+"""The one board-text parser: every form the toolkit prints reads back, errors stay short."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nqueens.boardtext import parse_board, quoted
+from nqueens.completion import Partial
+from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.placement import Placement
+from nqueens.render.text import STYLES, write_solutions
+from tests.processes import run_nqueens
+
+P6 = Placement.from_string("1 3 5 0 2 4")
+
+
+def _printed(style: str, *, base: int = 0, numbered: bool = False, count: int = 1) -> str:
+    import io
+
+    out = io.StringIO()
+    write_solutions([P6] * count, out, style, base=base, numbered=numbered)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+@pytest.mark.parametrize("base", [0, 1])
+@pytest.mark.parametrize("numbered", [False, True])
+def test_every_printed_style_reads_back(style: str, base: int, numbered: bool) -> None:
+    text = _printed(style, base=base, numbered=numbered)
+    assert Placement.from_string(text) == P6
+    assert Partial.from_string(text) == Partial(6, dict(enumerate(P6.cols)))
+    assert Placement.from_string("\ufeff" + text) == P6  # a BOM at the start is fine
+
+
+@pytest.mark.parametrize("style", ["grid", "board", "compact", "unicode"])
+def test_check_reads_what_solve_prints(style: str) -> None:
+    printed = run_nqueens("solve", "8", "--format", style, stdin="").stdout
+    done = run_nqueens("check", "-", stdin=printed)
+    assert done.returncode == 0 and "valid: 8 queens" in done.stdout, done.stderr
+
+
+def test_check_and_complete_give_the_same_error_for_the_same_text() -> None:
+    for text in ["Q.Z\n...\n...", "Q..\n..\n...", "\x00\x01\x02" * 30]:
+        check = run_nqueens("check", "-", stdin=text)
+        complete = run_nqueens("complete", "-", stdin=text)
+        assert check.returncode == complete.returncode == 2
+        assert check.stderr == complete.stderr
+        assert len(check.stderr.splitlines()) == 1 and len(check.stderr) < 200
+
+
+def test_blocked_squares_are_for_partial_boards_only() -> None:
+    assert parse_board("Q.x./..../x.../....").blocked == ((0, 2), (2, 0))
+    assert Partial.from_string("Q.x./..../x.../....").blocked == {(0, 2), (2, 0)}
+    with pytest.raises(InvalidPlacementError, match="no blocked squares"):
+        Placement.from_string(".Qx/Q../..Q")
+
+
+def test_the_column_line_above_a_grid_must_match_it() -> None:
+    grid = _printed("grid")
+    assert Placement.from_string(grid.replace(" 1 3 5 0 2 4", " 2 4 6 1 3 5")) == P6
+    with pytest.raises(InvalidPlacementError, match="does not match the queens drawn"):
+        Placement.from_string(grid.replace(" 1 3 5 0 2 4", " 1 3 5 0 4 2"))
+
+
+def test_pairs_are_no_placement_and_need_a_size_for_a_partial() -> None:
+    with pytest.raises(InvalidPlacementError, match="partial board"):
+        Placement.from_string("0:1 1:3")
+    with pytest.raises(InvalidSizeError, match="--n"):
+        Partial.from_string("0:1 1:3")
+
+
+def test_quoted_values_are_cut_short() -> None:
+    assert quoted("abc") == "'abc'"
+    assert len(quoted("x" * 10_000)) == 40 and quoted("x" * 10_000).endswith("...'")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=3000) | st.binary(max_size=3000).map(lambda b: b.decode("latin-1")))
+def test_any_text_is_read_or_refused_in_one_short_line(text: str) -> None:
+    for parse in (Placement.from_string, lambda t: Partial.from_string(t, n=5)):
+        try:
+            parse(text)
+        except (InvalidPlacementError, InvalidSizeError) as error:
+            message = f"nqueens: error: {error}"
+            assert "\n" not in message and len(message) < 200
