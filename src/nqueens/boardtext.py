@@ -34,10 +34,10 @@ _NUMBERS = re.compile(r"^\s*\d+(\s+\d+)*\s*$")
 Square = tuple[int, int]
 
 
-def quoted(value: str) -> str:
-    """The value quoted for a one-line error message: boards quote less than other values,
-    since the rest of their message says where in the board the fault lies."""
-    return shorten(value, BOARD_QUOTE_LIMIT)
+def quoted(value: str, limit: int = 0) -> str:
+    """The value quoted for a one-line error message, cut to `limit` characters (boards
+    quote less than other values: the rest of the message says where the fault lies)."""
+    return shorten(value, limit or BOARD_QUOTE_LIMIT)
 
 
 BOARD_QUOTE_LIMIT = 40
