@@ -57,8 +57,8 @@ def _least(cols, inv, rows, width, switches):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def count_first_column(rows, width, wrap, knight, first, unique, switches):  # type: ignore[no-untyped-def]
-    """Solutions whose first row's queen stands in column `first` (all, or the least of
-    each class when `unique`), and the number of queens placed."""
+    """Solutions whose first row's queen stands in column `first`, those of them that are
+    the least of their symmetry class (when `unique`; else 0), and the queens placed."""
     full = np.uint64((1 << width) - 1)
     one = np.uint64(1)
     zero = np.uint64(0)
@@ -70,12 +70,13 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
     cols = np.zeros(rows, np.int64)
     inv = np.zeros(width, np.int64)
     found = 0
+    least = 0
     nodes = 1
     bit = one << np.uint64(first)
     bits[0] = bit
     cols[0] = first
     if rows == 1:
-        return 1, 1
+        return 1, 1, 1
     taken[1] = bit
     left[1] = _shift(bit, -1, width, full, wrap)
     right[1] = _shift(bit, 1, width, full, wrap)
@@ -112,18 +113,17 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
         cols[row] = c
         nodes += 1
         if row == rows - 1:
+            found += 1
             if unique:
                 if rows == width:
                     for r in range(rows):
                         inv[cols[r]] = r
                 if _least(cols, inv, rows, width, switches):
-                    found += 1
-            else:
-                found += 1
+                    least += 1
             continue
         taken[row + 1] = taken[row] | bit
         left[row + 1] = _shift(left[row] | bit, -1, width, full, wrap)
         right[row + 1] = _shift(right[row] | bit, 1, width, full, wrap)
         row += 1
         fresh = True
-    return found, nodes
+    return found, least, nodes

@@ -18,7 +18,7 @@ from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Sol
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
-__all__ = ["count", "events", "solutions"]
+__all__ = ["count", "count_both", "events", "solutions"]
 
 Columns = tuple[int, ...]
 
@@ -75,16 +75,26 @@ def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> in
     """How many solutions `rules` has (all, or one per symmetry class).
 
     `fast` counts with the numba kernel (variants/kernel.py); None chooses it from
-    width FAST_FROM_N, where it repays loading numba. The kernel splits the search on
-    the first row's column and uses the board's symmetry where a total allows it: a
-    mirror image has its first queen in the mirrored column, so only half the columns
-    are searched; on a torus every column shift of a solution is one too, so the first
-    column alone is searched, times the width.
+    width FAST_FROM_N, where it repays loading numba.
     """
     if fast is None:
         fast = rules.cols >= FAST_FROM_N
     if not fast:
         return sum(1 for _ in solutions(rules, unique=unique))
+    total, least = count_both(rules, unique=unique)
+    return least if unique else total
+
+
+def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
+    """(total, unique) by the numba kernel, in one search (unique 0 when not asked).
+
+    The search is split on the first row's column, and uses the mirror: a mirror image
+    has its first queen in the mirrored column, so only the left half of the columns
+    (and the middle one) is searched, the left half counting twice. Every class's least
+    member is found there too, since the mirror of a first column past the middle is
+    smaller. On a torus, where every column shift of a solution is one too, the total
+    needs the first column alone (times the width) when the classes are not asked for.
+    """
     if rules.cols > BITBOARD_MAX_N:
         raise SizeTooLargeError(
             f"the {rules.rows}x{rules.cols} board is too wide for 64-bit rows: use N <= "
@@ -94,19 +104,20 @@ def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> in
 
     switches = symmetry_switches(rules.square)
 
-    def from_column(first: int) -> int:
-        found, _nodes = count_first_column(
+    def from_column(first: int) -> tuple[int, int]:
+        found, least, _nodes = count_first_column(
             rules.rows, rules.cols, rules.wrap, rules.knight, first, unique, switches
         )
-        return int(found)
+        return int(found), int(least)
 
-    if unique:
-        return sum(from_column(c) for c in range(rules.cols))
-    if rules.wrap:
-        return rules.cols * from_column(0)
-    half = rules.cols // 2
-    middle = from_column(half) if rules.cols % 2 else 0
-    return 2 * sum(from_column(c) for c in range(half)) + middle
+    if rules.wrap and not unique:
+        return rules.cols * from_column(0)[0], 0
+    total = least = 0
+    for first in range((rules.cols + 1) // 2):
+        found, canonical = from_column(first)
+        total += found if 2 * first + 1 == rules.cols else 2 * found
+        least += canonical
+    return total, least
 
 
 FAST_FROM_N = 11
