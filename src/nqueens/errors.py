@@ -9,14 +9,18 @@ from __future__ import annotations
 __all__ = [
     "BackendUnavailableError",
     "CountInterrupted",
+    "InsecureSchedulerWarning",
     "InvalidPlacementError",
+    "InvalidSchedulerAddressError",
     "InvalidSizeError",
+    "JournalError",
     "JournalMismatchError",
     "NQueensError",
     "NoSolutionError",
     "OutputFormatError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
+    "VerificationError",
 ]
 
 
@@ -56,6 +60,25 @@ class NoSolutionError(NQueensError):
 
 class JournalMismatchError(NQueensError, ValueError):
     """A journal file that belongs to other work (another N, split or engine version)."""
+
+
+class JournalError(NQueensError, OSError):
+    """A journal that cannot be kept: its place cannot be written, or the file is not one."""
+
+
+class InvalidSchedulerAddressError(NQueensError, ValueError):
+    """A Dask scheduler address that is not `local` or SCHEME://HOST:PORT."""
+
+
+class InsecureSchedulerWarning(UserWarning):
+    """A plain tcp:// connection to a scheduler beyond this machine: unencrypted, and any
+    client that reaches it can run code on its workers."""
+
+
+class VerificationError(NQueensError):
+    """A recounted subproblem disagrees with its journal: the count is not to be trusted."""
+
+    exit_status = 1
 
 
 class CountInterrupted(NQueensError):

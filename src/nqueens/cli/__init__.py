@@ -5,7 +5,7 @@ on click rather than typer: typer now pulls in pydantic, which alone takes longe
 import than `nqueens solve 8` may take in all.
 """
 
-from nqueens.cli import boards, counting, solve, teach, visual  # noqa: F401  (registers the commands)
+from nqueens.cli import boards, counting, journal, solve, teach, visual  # noqa: F401  (registers the commands)
 from nqueens.cli._app import cli, main
 
 __all__ = ["cli", "main"]

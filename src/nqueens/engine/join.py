@@ -45,13 +45,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from nqueens.engine.bitops import BLOCK_WORDS, lowest_bit_index, match_block
+from nqueens.engine.bitops import BLOCK_WORDS, CHUNK_BITS, lowest_bit_index, match_block
 
 __all__ = ["CHUNK_BITS", "OVERFLOW_PARTIALS", "OVERFLOW_SIGNATURES", "count_blocks"]
-
-CHUNK_BITS = 5
-"""Signature bits per precomputed table: 32 rows of a block's words each (6 bits, 64
-rows, measured slower: twice the table to build)."""
 
 COMBOS = 1 << CHUNK_BITS
 PIECE = 64 * BLOCK_WORDS
@@ -452,7 +448,8 @@ def count_blocks(
     status,
     sigs,
     spare,
-    work,
+    upper,
+    lower,
     keys,
     starts,
     table,
@@ -463,9 +460,9 @@ def count_blocks(
     """Count subproblems bounds[b]..bounds[b+1] of the representatives into out[b, 0].
 
     Representative i: the middle column's queen in row middles[i] (-1 for even N), the
-    east queens in the rows of the bit set easts[i], counted weights[i] times. `work`
-    holds the strips' upper placements (rows 0-2) and each side's cached lower ones
-    (3-7 east, 8-12 west, under keys[0] and keys[1]; see `_strip`). Stops at
+    east queens in the rows of the bit set easts[i], counted weights[i] times. `upper`
+    holds a strip's upper placements (columns, diagonals), `lower[side]` each side's
+    cached lower ones (0 east, 1 west, under keys[side]; see `_strip`). Stops at
     the first subproblem whose lists do not fit the buffers: status = (that subproblem,
     which buffer); (-1, 0) when all are done.
     """
@@ -506,10 +503,9 @@ def count_blocks(
                 strip_rows, count, cols = (
                     (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
                 )
-                lower = work[8:13] if side else work[3:8]
                 found[side] = _strip(
-                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], work[0:3]),
-                    *(lower, starts[side], stack, keys, side),
+                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
+                    *(lower[side], starts[side], stack, keys, side),
                 )
                 if found[side] <= 0:
                     break
