@@ -210,7 +210,9 @@ def test_auto_picks_the_join_where_it_is_faster() -> None:
 
 
 def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:
-    with pytest.raises(SizeTooLargeError, match=r"too large for the join method \(.*\): use N <= 23"):
+    with pytest.raises(
+        SizeTooLargeError, match=r"too large for the join method \(.*\): use N <= 23"
+    ):
         nqueens.count(24, method="join")
     with pytest.raises(UnknownAlgorithmError, match="unknown method 'guess'"):
         count_engine(8, method="guess")

@@ -49,6 +49,11 @@ def _digest_of(identity: dict[str, str], rows: Iterable[Sequence[int]]) -> int:
     return (total + sum(_row_hash(*row) for row in rows)) % _MODULUS
 
 
+def _columns(fields: Sequence[str]) -> str:
+    """The fields as quoted column names (a field may be an SQL word, such as `unique`)."""
+    return ", ".join(f'"{name}"' for name in fields)
+
+
 def check_place(path: Path) -> bool:
     """Whether the journal exists; refuse a place it could not be kept in (a directory, a
     missing or read-only folder, a read-only or foreign file), before any work starts."""
@@ -60,13 +65,20 @@ def check_place(path: Path) -> bool:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise JournalError(f"cannot keep a journal in {folder}: the folder is read-only")
     if not path.exists():
+        try:  # the surest test that it can be created: create it (and leave no trace)
+            path.touch(exist_ok=False)
+            path.unlink()
+        except OSError as error:
+            raise JournalError(
+                f"cannot create the journal {path} ({error.strerror or error})"
+            ) from None
         return False
     if not os.access(path, os.R_OK | os.W_OK):
         raise JournalError(f"cannot write the journal {path}: the file is read-only")
     with path.open("rb") as f:
         header = f.read(len(_SQLITE_HEADER))
     if header and header != _SQLITE_HEADER:
-        raise JournalError(f"{path} is not a journal (not an SQLite file): give another --journal")
+        raise JournalError(f"{path} is not a journal (not an SQLite file): give another file")
     return bool(header)
 
 
@@ -99,8 +111,7 @@ class Journal:
 
     def finished(self) -> dict[int, tuple[int, ...]]:
         """{subproblem index: its fields} for every subproblem already done."""
-        columns = ", ".join(self.fields)
-        rows = self._db.execute(f"SELECT idx, {columns} FROM done").fetchall()
+        rows = self._db.execute(f"SELECT idx, {_columns(self.fields)} FROM done").fetchall()
         return {idx: tuple(counts) for idx, *counts in rows}
 
     def done(self) -> int:
@@ -151,7 +162,7 @@ class Journal:
 
 
 def _create(db: sqlite3.Connection, identity: dict[str, str], fields: Sequence[str]) -> int:
-    columns = ", ".join(f"{name} INTEGER NOT NULL" for name in fields)
+    columns = ", ".join(f'"{name}" INTEGER NOT NULL' for name in fields)
     digest = _digest_of(identity, [])
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -172,22 +183,21 @@ def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if tables != {"meta", "done"}:
         raise JournalError(
-            f"{path} is an SQLite file but not an nqueens journal: give another --journal"
+            f"{path} is an SQLite file but not an nqueens journal: give another file"
         )
     stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
     if stored.get("format") != FORMAT:
         raise JournalMismatchError(
-            f"journal {path} was written by an earlier nqueens (format "
-            f"{stored.get('format', '1')}, whose columns meant other things): "
-            "start a new --journal file"
+            f"journal {path} is from an earlier nqueens (format "
+            f"{stored.get('format', '1')}; its columns meant other things): start a new one"
         )
     recorded = stored.pop("digest", "")
     fields = stored.get("fields", "").split()
-    rows = db.execute(f"SELECT idx, {', '.join(fields)} FROM done").fetchall()
+    rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     if recorded != f"{_digest_of(stored, rows):064x}":
         raise JournalMismatchError(
-            f"journal {path} does not match its digest: it was changed outside nqueens, "
-            "so its counts cannot be trusted; start a new --journal file"
+            f"journal {path} does not match its digest: changed outside nqueens, so "
+            "not to be trusted"
         )
     return stored
 
@@ -211,7 +221,7 @@ def _open_existing(
         db.execute("UPDATE meta SET value = value WHERE key = 'format'")
     finally:
         db.execute("ROLLBACK")
-    rows = db.execute(f"SELECT idx, {', '.join(fields)} FROM done").fetchall()
+    rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     return _digest_of(stored, rows)
 
 
@@ -231,7 +241,7 @@ def forget(path: str | Path, indices: Iterable[int]) -> int:
             db.executemany("DELETE FROM done WHERE idx = ?", wanted)
             dropped = db.total_changes - before
             fields = stored["fields"].split()
-            rows = db.execute(f"SELECT idx, {', '.join(fields)} FROM done").fetchall()
+            rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
             digest = _digest_of(stored, rows)
             db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",))
         except BaseException:
@@ -278,7 +288,7 @@ def read_summary(path: str | Path) -> JournalSummary:
     try:
         stored = _read_meta(db, path)
         fields = stored["fields"].split()
-        found = db.execute(f"SELECT idx, {', '.join(fields)} FROM done").fetchall()
+        found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
         rows = {idx: tuple(values) for idx, *values in found}
         method = METHODS[stored["method"]]
         digest = dict(db.execute("SELECT key, value FROM meta").fetchall())["digest"]

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError, VerificationError
 from nqueens.limits import BITBOARD_MAX_N
 
 if TYPE_CHECKING:
@@ -148,7 +148,12 @@ class Method:
         from nqueens.engine.symmetric import symmetric_counts, unique_from
 
         half_turn, quarter_turn = symmetric_counts(n)
-        unique = unique_from(tally.total, half_turn, quarter_turn)
+        try:
+            unique = unique_from(tally.total, half_turn, quarter_turn)
+        except ArithmeticError as error:
+            raise VerificationError(
+                f"{error}: a subproblem was miscounted; check the journal with --verify"
+            ) from None
         return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
 
     def warm_up(self, on_compile: Callable[[], None] | None = None) -> None:

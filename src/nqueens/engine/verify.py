@@ -61,12 +61,12 @@ def verify_journal(path: str | Path, samples: int, *, seed: int | None = None) -
             function, arguments = parts.task(indices)
             again = function(*arguments)[0]
         kept = summary.rows[index]
-        if any(int(again[i]) != int(kept[i]) for i in compared):
-            names = [method.fields[i].name for i in compared]
-            said = ", ".join(f"{name} {kept[i]}" for name, i in zip(names, compared, strict=True))
-            found = ", ".join(f"{int(again[i])}" for i in compared)
+        wrong = [i for i in compared if int(again[i]) != int(kept[i])]
+        if wrong:
+            said = ", ".join(f"{method.fields[i].name} {kept[i]}" for i in wrong)
+            found = ", ".join(str(int(again[i])) for i in wrong)
             raise VerificationError(
                 f"subproblem {index} of {summary.path} disagrees: the journal has {said}, "
-                f"a recount gives {found}; do not trust this count"
+                f"a recount {found}; do not trust this count"
             )
     return Verification(summary.path, summary.n, method.name, tuple(chosen), by)
