@@ -25,9 +25,13 @@ def _methods_help() -> str:
 
 @contextmanager
 def _warnings_as_lines() -> Iterator[None]:
-    """Our warnings (an insecure scheduler address) as one line each on stderr."""
+    """Our warning (an insecure scheduler address) as one line on stderr; the chatter of
+    the parts we use (Dask's ports, sockets) not at all."""
+    from nqueens.errors import InsecureSchedulerWarning
+
     with warnings.catch_warnings():
-        warnings.simplefilter("always")
+        warnings.simplefilter("ignore")
+        warnings.simplefilter("always", InsecureSchedulerWarning)
         warnings.showwarning = lambda message, *_: click.echo(
             f"nqueens: warning: {message}", err=True
         )

@@ -189,7 +189,8 @@ def connect(
                         threads_per_worker=1,
                         processes=True,
                         host=LOOPBACK,  # scheduler, nannies and workers: this machine only
-                        dashboard_address=f"{LOOPBACK}:0" if on_dashboard else None,
+                        dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
+                        scheduler_kwargs={"dashboard": on_dashboard is not None},
                         silence_logs=logging.CRITICAL,
                     )
                 )
