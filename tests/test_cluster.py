@@ -224,9 +224,9 @@ def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
     tmp_path: Path,
 ) -> None:
     journal = tmp_path / "local.sqlite"
+    local = ("-s", "local", "-w", "2", "-m", "backtrack", "--batch-size", "8")
     proc = subprocess.Popen(
-        _count_command(17, *("-s", "local", "-w", "2", "-m", "backtrack", "--batch-size", "8"))
-        + ["-j", str(journal), "-q"],
+        _count_command(17, *local, "-j", str(journal), "-q"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
