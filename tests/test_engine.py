@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -262,3 +263,28 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
         [sys.executable, "-m", "nqueens", "count", "13"], capture_output=True, check=True
     )
     assert piped.stderr == b""
+
+
+@compiled
+def test_listing_workers_stop_quietly_on_ctrl_c() -> None:
+    """`solve 16 --all | ...` interrupted: the parent says nothing more than usual, and no
+    pool worker prints `Process ForkPoolWorker-N:` and a traceback of its own."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "solve", "16", "--all"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(200_000)  # the workers are listing
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.stdout.close()
+    try:
+        proc.wait(timeout=60)
+    finally:  # workers left behind would hold stderr open: none may outlive the test
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    err = proc.stderr.read().decode()
+    assert proc.returncode == 130
+    assert "ForkPoolWorker" not in err and "Traceback" not in err
