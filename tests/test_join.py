@@ -102,6 +102,8 @@ def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> Non
     ):
         assert counted == weight * found[(int(m), int(east))]
     assert counts.sum() == len(naive_solutions(n))
+    # the independent recount that --verify uses finds the same, subproblem by subproblem
+    assert halves.recount(parts, np.arange(len(parts)))[:, 0].tolist() == counts.tolist()
 
 
 def test_the_diagonal_weights_leave_every_total_unchanged() -> None:

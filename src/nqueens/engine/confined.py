@@ -4,7 +4,8 @@ row, with each row's queen confined to the half the subproblem gives it.
 The join (engine/join.py) counts, for a middle row m and a set E of east rows, the
 solutions whose east-half queens stand in the rows of E, weighing each by which half
 holds the queens on the two longest diagonals. This search finds the same number the
-obvious way, sharing no code with the join: `--verify` recounts a journal's join
+obvious way, sharing no code with the join (only its definition of the weights,
+`join.PAIR_WEIGHT`): `--verify` recounts a journal's join
 subproblems with it.
 """
 
@@ -13,10 +14,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["confined_count"]
+from nqueens.engine.join import PAIR_WEIGHT  # the definition of what the join counts
 
-_PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
-"""By how many longest diagonals the east and the west half hold: what a solution counts."""
+__all__ = ["confined_count"]
 
 
 @njit(cache=True)
@@ -59,7 +59,7 @@ def confined_count(n: int, middle: int, east: int) -> int:  # pragma: no cover -
         held_east = held[row, 0] + (on_long if bit & east_cols else 0)
         held_west = held[row, 1] + (on_long if bit & west_cols else 0)
         if row == n - 1:
-            total += _PAIR_WEIGHT[held_east, held_west]
+            total += PAIR_WEIGHT[held_east, held_west]
             continue
         nxt = row + 1
         cols[nxt] = cols[row] | bit

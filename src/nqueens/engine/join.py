@@ -23,7 +23,7 @@ Step 3 is the cost, and three things keep it down:
 - The diagonal reflections of the board swap which half holds the queen on each of the
   two longest diagonals. So the pairs whose halves hold one long diagonal each need not
   be counted at all, provided the pairs where one half holds both count twice
-  (`_PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
+  (`PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
   force for every subproblem).
 - Within a bucket, the larger list is stored as blocks of 256 patterns, bit-sliced (one
   word per bit position per 64 patterns: "this pattern leaves that diagonal free", built
@@ -47,7 +47,13 @@ from numba import njit, uint64
 
 from nqueens.engine.bitops import BLOCK_WORDS, CHUNK_BITS, lowest_bit_index, match_block
 
-__all__ = ["CHUNK_BITS", "OVERFLOW_PARTIALS", "OVERFLOW_SIGNATURES", "count_blocks"]
+__all__ = [
+    "CHUNK_BITS",
+    "OVERFLOW_PARTIALS",
+    "OVERFLOW_SIGNATURES",
+    "PAIR_WEIGHT",
+    "count_blocks",
+]
 
 COMBOS = 1 << CHUNK_BITS
 PIECE = 64 * BLOCK_WORDS
@@ -369,14 +375,14 @@ def _pairs_one_by_one(stored, nstored, queries, nqueries, cuts):  # type: ignore
     return found
 
 
-_PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
+PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
 """By how many longest diagonals each half holds (0, 1 or 2): how much a pair counts."""
 
 
 @njit(cache=True, inline="always")
 def _weight(key_a, key_b):  # type: ignore[no-untyped-def]
     """A compatible pair's weight from its two keys (bits 0 and 1: the longest diagonals)."""
-    return _PAIR_WEIGHT[(key_a & 1) + (key_a >> 1 & 1)][(key_b & 1) + (key_b >> 1 & 1)]
+    return PAIR_WEIGHT[(key_a & 1) + (key_a >> 1 & 1)][(key_b & 1) + (key_b >> 1 & 1)]
 
 
 @njit(cache=True)
