@@ -93,7 +93,7 @@ class Method:
     name: str
     summary: str
     largest: int
-    too_large: str  # why N stops at `largest`, for the error
+    too_large: str  # what stops at `largest`, and why: "N = 99 is too large for {this}"
     fields: tuple[Field, ...]
     tally: Callable[..., Tally]  # the summed fields, in order, as keyword arguments
     module: str
@@ -110,11 +110,10 @@ class Method:
         """Refuse an N outside this method's range, naming a method that takes it."""
         if self.takes(n):
             return
-        others = [m.name for m in METHODS.values() if m is not self and m.takes(n)]
-        instead = f", or --method {others[0]}" if others else ""
+        other = METHODS[best_method(n)]
+        instead = f", or --method {other.name}" if other is not self and other.takes(n) else ""
         raise SizeTooLargeError(
-            f"N = {n} is too large for the {self.name} method ({self.too_large}): "
-            f"use N <= {self.largest}{instead}"
+            f"N = {n} is too large for {self.too_large}: use N <= {self.largest}{instead}"
         )
 
     def implementation(self) -> ModuleType:
@@ -220,7 +219,7 @@ BACKTRACK = Method(
     name="backtrack",
     summary="numba bitboard search with the symmetry of the square",
     largest=BITBOARD_MAX_N,
-    too_large="boards are 64-bit integers",
+    too_large="64-bit boards (the backtrack method)",
     fields=(
         Field("classes_of_2", "canonical solutions whose symmetry class has 2 members"),
         Field("classes_of_4", "canonical solutions whose symmetry class has 4 members"),
@@ -237,7 +236,7 @@ JOIN = Method(
     name="join",
     summary="half-boards listed and matched on their diagonals (numba)",
     largest=23,  # N = 23 has 4 million orbit representatives (100 MB); N = 25 67 million
-    too_large="its list of orbits outgrows memory",
+    too_large="the join method (its list of orbits outgrows memory)",
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
         Field("table_bytes", "working tables of the worker that counted it", peak=True),
@@ -253,7 +252,7 @@ PYTHON = Method(
     name="python",
     summary="the pure-Python bitboard counter (no numba)",
     largest=15,  # about a minute on one core
-    too_large="pure Python would take hours",
+    too_large="the pure-Python counter (the python method: it would take hours)",
     fields=(
         Field("solutions", "solutions below the subproblem's first two rows, mirrors included"),
         Field("unique", "canonical solutions below them"),
