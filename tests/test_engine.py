@@ -222,9 +222,10 @@ def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -
 
 
 @compiled
-def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", ["backtrack", "join"])
+def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path, method: str) -> None:
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    command = [sys.executable, "-m", "nqueens", "count", "9"]
+    command = [sys.executable, "-m", "nqueens", "count", "9", "--method", method]
     first = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     assert "compiling the counting kernels (once per machine" in first.stderr
     assert first.stdout == "N = 9: 352 solutions, 46 unique\n"

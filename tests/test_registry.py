@@ -56,6 +56,8 @@ def test_every_method_declares_what_the_runners_read(method: Method) -> None:
     module = method.implementation()
     for provided in ("split", "compiled", "warm_up"):
         assert callable(getattr(module, provided))
+    for kernel in module.compiled():  # numba dispatchers, whose cache the warm-up finds
+        assert hasattr(kernel, "py_func")
     if method.recounted_by is not None:
         assert callable(module.recount)
     # a split's task gives one row of the method's fields per subproblem

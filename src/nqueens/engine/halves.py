@@ -21,7 +21,7 @@ import numpy.typing as npt
 from numba import njit
 
 from nqueens.engine import join
-from nqueens.engine.bitops import BLOCK_WORDS, match_block
+from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.registry import JOIN, digest
 
 __all__ = [
@@ -232,7 +232,7 @@ def recount(parts: HalfSplit, indices: npt.NDArray[np.intp]) -> Counts:
 
 def compiled() -> tuple[object, ...]:
     """The kernels a count loads (the registry's warm-up)."""
-    return join.count_blocks, _representatives, match_block
+    return join.count_blocks, _representatives
 
 
 def warm_up() -> None:

@@ -24,7 +24,7 @@ from nqueens.errors import CountInterrupted, InvalidSizeError
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["BACKENDS", "process_context", "run_count"]
+__all__ = ["BACKENDS", "process_context", "quiet_worker", "run_count"]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
