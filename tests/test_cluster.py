@@ -60,7 +60,7 @@ def test_counts_through_the_command_on_the_cluster(cluster: Cluster, n: int) -> 
         text=True,
         check=True,
     )
-    assert done.stderr == ""  # plain tcp:// on loopback: no warning
+    assert "warning" not in done.stderr  # plain tcp:// on loopback: no warning
     result = json.loads(done.stdout)
     assert (result["total"], result["unique"]) == known_counts()[n]
     assert result["workers"] == 2 and result["subproblems"] > 100
