@@ -283,7 +283,7 @@ def test_an_exact_count_through_tls(
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
     result = json.loads(done.stdout)
     assert (result["total"], result["unique"], result["workers"]) == (*known_counts()[14], 2)
     tls = nqueens.engine.cluster.TLSFiles(client.ca_file, client.cert, client.key)
