@@ -21,6 +21,7 @@ import psutil
 import pytest
 
 import nqueens
+from nqueens.engine.cluster import TLSFiles
 from nqueens.engine.journal import forget
 from nqueens.errors import (
     BackendUnavailableError,
@@ -286,7 +287,7 @@ def test_an_exact_count_through_tls(
     assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
     result = json.loads(done.stdout)
     assert (result["total"], result["unique"], result["workers"]) == (*known_counts()[14], 2)
-    tls = nqueens.engine.cluster.TLSFiles(client.ca_file, client.cert, client.key)
+    tls = TLSFiles(client.ca_file, client.cert, client.key)
     api = nqueens.count(13, method="backtrack", scheduler=secured.address, tls=tls)
     assert (api.total, api.unique) == known_counts()[13]
 
