@@ -234,3 +234,17 @@ def test_verify_needs_a_journal() -> None:
 def test_forget_refuses_a_place_it_cannot_write(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="no such folder"):
         forget(tmp_path / "none" / "j.sqlite", [1])
+
+
+def test_two_writers_keep_the_digest_true(tmp_path: Path) -> None:
+    """Two counts sharing a journal (say, two clients by mistake): each batch adds to the
+    digest as stored, so neither writer's rows make the journal look edited."""
+    path = tmp_path / "shared.sqlite"
+    identity = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "4"}
+    fields = ("solutions", "unique")
+    with Journal(path, identity, fields) as one, Journal(path, identity, fields) as two:
+        one.record([0], np.array([[4, 1]], np.int64))
+        two.record([1, 0], np.array([[6, 2], [9, 9]], np.int64))  # 0 is kept as first recorded
+        one.record([3], np.array([[2, 1]], np.int64))
+    summary = read_summary(path)
+    assert summary.rows == {0: (4, 1), 1: (6, 2), 3: (2, 1)}

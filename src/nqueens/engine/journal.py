@@ -123,23 +123,31 @@ class Journal:
         a subproblem already recorded keeps its first count."""
         rows = [(int(i), *(int(x) for x in c)) for i, c in zip(indices, counts, strict=True)]
         marks = ", ".join("?" * (1 + len(self.fields)))
-        self._db.execute("BEGIN IMMEDIATE")
         try:
-            known = {
-                idx
-                for (idx,) in self._db.execute(
-                    f"SELECT idx FROM done WHERE idx IN ({', '.join('?' * len(rows))})",
-                    [r[0] for r in rows],
+            self._db.execute("BEGIN IMMEDIATE")  # the write lock: another writer waits
+            try:
+                known = {
+                    idx
+                    for (idx,) in self._db.execute(
+                        f"SELECT idx FROM done WHERE idx IN ({', '.join('?' * len(rows))})",
+                        [r[0] for r in rows],
+                    )
+                }
+                fresh = [r for r in rows if r[0] not in known]
+                self._db.executemany(f"INSERT INTO done VALUES ({marks})", fresh)
+                (stored,) = self._db.execute(
+                    "SELECT value FROM meta WHERE key = 'digest'"
+                ).fetchone()
+                digest = (int(stored, 16) + sum(_row_hash(*r) for r in fresh)) % _MODULUS
+                self._db.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",)
                 )
-            }
-            fresh = [r for r in rows if r[0] not in known]
-            self._db.executemany(f"INSERT INTO done VALUES ({marks})", fresh)
-            digest = (self._digest + sum(_row_hash(*r) for r in fresh)) % _MODULUS
-            self._db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",))
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot write the journal {self.path} ({error})") from None
         self._digest = digest
 
     @property
