@@ -9,9 +9,69 @@ import signal
 import socket
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 DASK = str(Path(sys.executable).with_name("dask"))
+
+
+@dataclass(frozen=True)
+class Certificates:
+    """PEM files for TLS: the CA that signed them, a certificate and its key."""
+
+    ca_file: Path
+    cert: Path
+    key: Path
+
+    def options(self) -> list[str]:
+        """As the `dask` and `nqueens count` command lines take them."""
+        files = {"--tls-ca-file": self.ca_file, "--tls-cert": self.cert, "--tls-key": self.key}
+        return [part for option, file in files.items() for part in (option, str(file))]
+
+
+def make_certificates(folder: Path, names: tuple[str, ...]) -> dict[str, Certificates]:
+    """A new certificate authority in `folder`, and a certificate it signs for each name
+    (valid for 127.0.0.1), made with openssl as the README shows."""
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def openssl(*args: str) -> None:
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=folder)
+
+    curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    openssl(
+        "req",
+        "-x509",
+        *curve,
+        "-subj",
+        f"/CN={folder.name} CA",
+        "-keyout",
+        "ca-key.pem",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+    )
+    (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+    made = {}
+    for name in names:
+        openssl(
+            "req",
+            *curve,
+            "-subj",
+            f"/CN={name}",
+            "-keyout",
+            f"{name}-key.pem",
+            "-out",
+            f"{name}.csr",
+        )
+        openssl(
+            *("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca-key.pem"),
+            *("-CAcreateserial", "-out", f"{name}.pem", "-days", "2", "-extfile", "san.ext"),
+        )
+        made[name] = Certificates(
+            folder / "ca.pem", folder / f"{name}.pem", folder / f"{name}-key.pem"
+        )
+    return made
 
 
 def free_port() -> int:
@@ -35,18 +95,35 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 class Cluster:
     """A scheduler and `workers` single-threaded workers on 127.0.0.1."""
 
-    def __init__(self, tmp: Path, workers: int = 2, worker_prelude: str | None = None) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        workers: int = 2,
+        worker_prelude: str | None = None,
+        tls: Certificates | None = None,
+    ) -> None:
         self.port = free_port()
-        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.tls = tls
+        self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{self.port}"
         self.tmp = tmp
+        secured = tls.options() if tls else []
         self.scheduler = _start(
-            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"],
+            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"]
+            + (["--protocol", "tls", *secured] if tls else []),
             tmp / "scheduler.log",
         )
         self.workers = [self.add_worker(i, worker_prelude) for i in range(workers)]
-        from distributed import Client
+        from distributed import Client, Security
 
-        with Client(self.address, timeout=60) as client:
+        security = None
+        if tls:
+            security = Security(
+                tls_ca_file=str(tls.ca_file),
+                tls_client_cert=str(tls.cert),
+                tls_client_key=str(tls.key),
+                require_encryption=True,
+            )
+        with Client(self.address, timeout=60, security=security) as client:
             client.wait_for_workers(workers, timeout=120)
 
     def add_worker(self, number: int, prelude: str | None = None) -> subprocess.Popen[bytes]:
@@ -62,6 +139,7 @@ class Cluster:
             "--no-dashboard",
             "--host",
             "127.0.0.1",
+            *(self.tls.options() if self.tls else []),
         ]
         if prelude is not None:  # run the worker through a Python prelude
             args = [

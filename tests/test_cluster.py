@@ -6,20 +6,30 @@ The cluster is the `dask` command line, as a user would run it: `dask scheduler`
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 import nqueens
-from nqueens.errors import BackendUnavailableError
+from nqueens.engine.cluster import TLSFiles
+from nqueens.engine.journal import forget
+from nqueens.errors import (
+    BackendUnavailableError,
+    InsecureSchedulerWarning,
+    InvalidSchedulerAddressError,
+)
 from nqueens.known import known_counts
-from tests.dask_cluster import Cluster, free_port
+from tests.dask_cluster import Certificates, Cluster, free_port, make_certificates
 from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
@@ -36,6 +46,13 @@ def _count_command(n: int, *args: str) -> list[str]:
     return [sys.executable, "-m", "nqueens", "count", str(n), *args]
 
 
+def _one_line(done: subprocess.CompletedProcess[str], status: int = 2) -> str:
+    assert done.returncode == status, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 200 and "Traceback" not in done.stderr
+    return lines[0]
+
+
 @pytest.mark.parametrize("n", [12, 13, 14, 15])
 def test_counts_through_the_command_on_the_cluster(cluster: Cluster, n: int) -> None:
     done = subprocess.run(
@@ -44,21 +61,24 @@ def test_counts_through_the_command_on_the_cluster(cluster: Cluster, n: int) -> 
         text=True,
         check=True,
     )
+    assert "warning" not in done.stderr  # plain tcp:// on loopback: no warning
     result = json.loads(done.stdout)
     assert (result["total"], result["unique"]) == known_counts()[n]
     assert result["workers"] == 2 and result["subproblems"] > 100
     assert result["method"] == "join"  # what auto picks for these sizes
 
 
-@pytest.mark.parametrize("method", ["join", "backtrack"])
+@pytest.mark.parametrize(("method", "n"), [("join", 16), ("backtrack", 16), ("python", 12)])
 def test_each_method_resumes_from_its_journal_on_the_cluster(
-    cluster: Cluster, tmp_path: Path, method: str
+    cluster: Cluster, tmp_path: Path, method: str, n: int
 ) -> None:
     journal = tmp_path / f"{method}.sqlite"
-    first = nqueens.count(16, method=method, scheduler=cluster.address, journal=journal)
-    assert (first.total, first.unique, first.method) == (*known_counts()[16], method)
-    again = nqueens.count(16, method=method, scheduler=cluster.address, journal=journal)
-    assert again.resumed == again.subproblems and again.total == first.total
+    first = nqueens.count(n, method=method, scheduler=cluster.address, journal=journal)
+    assert (first.total, first.unique, first.method) == (*known_counts()[n], method)
+    forget(journal, range(0, first.subproblems, 2))
+    again = nqueens.count(n, method=method, scheduler=cluster.address, journal=journal)
+    assert 0 < again.resumed < again.subproblems
+    assert (again.total, again.unique, again.nodes) == (first.total, first.unique, first.nodes)
 
 
 def test_counts_through_the_api_with_a_journal(cluster: Cluster, tmp_path: Path) -> None:
@@ -154,7 +174,7 @@ def test_workers_without_the_package_are_a_clear_error(tmp_path: Path) -> None:
             _count_command(12, "--scheduler", own.address), capture_output=True, text=True
         )
         assert done.returncode == 2
-        assert "cannot import nqueens" in done.stderr and "pip install nqueens-lab" in done.stderr
+        assert "cannot import nqueens" in done.stderr and "uv build" in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
     finally:
         own.stop()
@@ -163,3 +183,158 @@ def test_workers_without_the_package_are_a_clear_error(tmp_path: Path) -> None:
 def test_a_local_cluster_on_request() -> None:
     result = nqueens.count(12, scheduler="local", workers=2)
     assert (result.total, result.unique) == known_counts()[12] and result.workers == 2
+
+
+@pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "", "foo://x:1", "tcp://h:99999"])
+def test_malformed_addresses_are_refused_before_connecting(address: str) -> None:
+    done = subprocess.run(
+        _count_command(12, "--scheduler", address), capture_output=True, text=True, timeout=60
+    )
+    assert "scheduler address" in _one_line(done)
+    with pytest.raises(InvalidSchedulerAddressError):
+        nqueens.count(12, scheduler=address)
+
+
+def test_plain_tcp_to_another_machine_warns_in_one_line() -> None:
+    remote = "tcp://192.0.2.1:8786"  # TEST-NET-1: no machine answers there
+    done = subprocess.run(
+        _count_command(9, "--scheduler", remote, "--connect-timeout", "0.5"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    warning, error = done.stderr.splitlines()
+    assert warning.startswith(f"nqueens: warning: {remote} is plain tcp://")
+    assert len(warning) < 200 and error.startswith("nqueens: error: cannot reach")
+    with pytest.warns(InsecureSchedulerWarning), pytest.raises(BackendUnavailableError):
+        nqueens.count(9, scheduler=remote, connect_timeout=0.5)
+
+
+def _listening(pid: int) -> set[str]:
+    """The addresses every process of a tree listens on."""
+    root = psutil.Process(pid)
+    found = set()
+    for proc in [root, *root.children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):  # gone meanwhile
+            found |= {c.laddr.ip for c in proc.net_connections("inet") if c.status == "LISTEN"}
+    return found
+
+
+def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
+    tmp_path: Path,
+) -> None:
+    journal = tmp_path / "local.sqlite"
+    local = ("-s", "local", "-w", "2", "-m", "backtrack", "--batch-size", "8")
+    proc = subprocess.Popen(
+        _count_command(17, *local, "-j", str(journal), "-q"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
+    wait_for_rows(journal, proc, minimum=24)
+    assert _listening(proc.pid) == {"127.0.0.1"}
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and out == ""
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    said = re.search(r"interrupted after (\d+) of \d+ subproblems, kept in ", err)
+    assert said is not None and int(said.group(1)) == journal_rows(journal) >= 24
+
+
+def test_the_local_dashboard_is_off_unless_asked() -> None:
+    if importlib.util.find_spec("bokeh") is None:
+        done = subprocess.run(
+            _count_command(9, "-s", "local", "-w", "1", "--dashboard"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert "needs bokeh" in _one_line(done)
+        return
+    links: list[str] = []
+    result = nqueens.count(9, scheduler="local", workers=1, on_dashboard=links.append)
+    assert result.total == 352 and links[0].startswith("http://127.0.0.1:")
+
+
+# ---------------------------------------------------------------------------- TLS
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Certificates]:
+    return make_certificates(tmp_path_factory.mktemp("certs"), ("node", "client"))
+
+
+@pytest.fixture(scope="module")
+def secured(
+    tmp_path_factory: pytest.TempPathFactory, certificates: dict[str, Certificates]
+) -> Iterator[Cluster]:
+    running = Cluster(tmp_path_factory.mktemp("tls"), tls=certificates["node"])
+    yield running
+    running.stop()
+
+
+def test_an_exact_count_through_tls(
+    secured: Cluster, certificates: dict[str, Certificates]
+) -> None:
+    client = certificates["client"]
+    done = subprocess.run(
+        _count_command(14, "--scheduler", secured.address, *client.options(), "--json"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and "warning" not in done.stderr, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["total"], result["unique"], result["workers"]) == (*known_counts()[14], 2)
+    tls = TLSFiles(client.ca_file, client.cert, client.key)
+    api = nqueens.count(13, method="backtrack", scheduler=secured.address, tls=tls)
+    assert (api.total, api.unique) == known_counts()[13]
+
+
+def test_tls_through_dasks_configuration(
+    secured: Cluster, certificates: dict[str, Certificates]
+) -> None:
+    client = certificates["client"]
+    env = os.environ | {
+        "DASK_DISTRIBUTED__COMM__TLS__CA_FILE": str(client.ca_file),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT": str(client.cert),
+        "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY": str(client.key),
+    }
+    done = subprocess.run(
+        _count_command(12, "--scheduler", secured.address, "--json"),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total"] == known_counts()[12].total
+
+
+def test_a_client_without_the_certificate_is_refused(secured: Cluster, tmp_path: Path) -> None:
+    done = subprocess.run(
+        _count_command(12, "--scheduler", secured.address), capture_output=True, text=True
+    )
+    assert "needs TLS credentials" in _one_line(done)
+    stranger = make_certificates(tmp_path / "other-ca", ("client",))["client"]
+    done = subprocess.run(
+        _count_command(
+            12, "--scheduler", secured.address, *stranger.options(), "--connect-timeout", "3"
+        ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "cannot reach the Dask scheduler" in _one_line(done)
+
+
+def test_a_plain_tcp_client_cannot_connect_to_the_tls_scheduler(secured: Cluster) -> None:
+    plain = secured.address.replace("tls://", "tcp://")
+    done = subprocess.run(
+        _count_command(12, "--scheduler", plain, "--connect-timeout", "3"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "cannot reach the Dask scheduler" in _one_line(done)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -14,15 +15,20 @@ import pytest
 
 import nqueens
 from nqueens.engine import kernels
-from nqueens.engine.journal import Journal
-from nqueens.engine.run import MAX_N, count_engine
+from nqueens.engine.journal import Journal, forget
 from nqueens.engine.split import split
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
+from nqueens.limits import BITBOARD_MAX_N
 from tests.naive import naive_solutions, naive_unique
 from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
 compiled = pytest.mark.compiled
+
+
+def count_engine(n: int, **options: object) -> nqueens.CountResult:
+    """The backtracking engine, unless a test names another method."""
+    return nqueens.count(n, **({"method": "backtrack"} | options))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("n", range(1, 11))
@@ -114,7 +120,9 @@ def test_bad_sizes(bad: int) -> None:
 
 def test_too_large_for_64_bit_boards() -> None:
     with pytest.raises(SizeTooLargeError, match="64-bit"):
-        count_engine(MAX_N + 1)
+        count_engine(BITBOARD_MAX_N + 1)
+    with pytest.raises(SizeTooLargeError, match="64-bit"):
+        nqueens.count(BITBOARD_MAX_N + 1)
 
 
 @pytest.mark.parametrize("workers", [0, -2, 1.5, True])
@@ -123,40 +131,36 @@ def test_bad_worker_counts(workers: object) -> None:
         count_engine(8, workers=workers)  # type: ignore[arg-type]
 
 
-def test_unknown_method_and_python_limits() -> None:
+def test_unknown_method() -> None:
     with pytest.raises(nqueens.UnknownAlgorithmError, match="backtrack"):
         nqueens.count(8, method="magic")
-    with pytest.raises(InvalidSizeError, match="one core"):
-        nqueens.count(8, method="python", workers=2)
 
 
 # ---------------------------------------------------------------------------- journal
-IDENTITY = {"n": "8", "split": "depth 3", "engine": "1"}
+IDENTITY = {"n": "8", "method": "backtrack", "version": "1", "split": "abc"}
+FIELDS = ("classes_of_2", "classes_of_4", "classes_of_8", "nodes")
 
 
 def test_journal_records_batches_once(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
-    with Journal(path, IDENTITY) as journal:
+    with Journal(path, IDENTITY, FIELDS) as journal:
         journal.record([0, 5], np.array([[1, 2, 3, 10], [4, 5, 6, 20]], np.int64))
         journal.record([5], np.array([[9, 9, 9, 9]], np.int64))  # already done: ignored
-    with Journal(path, IDENTITY) as journal:
+    with Journal(path, IDENTITY, FIELDS) as journal:
         assert journal.finished() == {0: (1, 2, 3, 10), 5: (4, 5, 6, 20)}
+        assert journal.done() == 2
+    with sqlite3.connect(path) as db:  # columns named for what they hold
+        columns = [row[1] for row in db.execute("PRAGMA table_info(done)")]
+    assert columns == ["idx", *FIELDS]
 
 
 def test_journal_for_other_work_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
-    Journal(path, IDENTITY).close()
+    Journal(path, IDENTITY, FIELDS).close()
     with pytest.raises(JournalMismatchError, match="n 8 here, 9 now"):
-        Journal(path, IDENTITY | {"n": "9"})
-    with pytest.raises(JournalMismatchError, match="engine"):
-        Journal(path, IDENTITY | {"engine": "2"})
-
-
-def test_a_file_that_is_not_a_journal_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "notes.txt"
-    path.write_text("these are not the subproblems you are looking for\n" * 100)
-    with pytest.raises(JournalMismatchError, match="not a usable journal"):
-        Journal(path, IDENTITY)
+        Journal(path, IDENTITY | {"n": "9"}, FIELDS)
+    with pytest.raises(JournalMismatchError, match="version"):
+        Journal(path, IDENTITY | {"version": "2"}, FIELDS)
 
 
 def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> None:
@@ -167,8 +171,7 @@ def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> N
     assert again.resumed == again.subproblems
     assert (again.total, again.unique) == (first.total, first.unique) == known_counts()[11]
     # forget half of the finished work: the rest is done again, nothing twice
-    with sqlite3.connect(path) as db:
-        db.execute("DELETE FROM done WHERE idx % 2 = 0")
+    assert forget(path, range(0, again.subproblems, 2)) == (again.subproblems + 1) // 2
     resumed = count_engine(11, workers=1, journal=path)
     assert 0 < resumed.resumed < resumed.subproblems
     assert (resumed.total, resumed.unique) == known_counts()[11]
@@ -219,9 +222,10 @@ def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -
 
 
 @compiled
-def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", ["backtrack", "join"])
+def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path, method: str) -> None:
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    command = [sys.executable, "-m", "nqueens", "count", "9"]
+    command = [sys.executable, "-m", "nqueens", "count", "9", "--method", method]
     first = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     assert "compiling the counting kernels (once per machine" in first.stderr
     assert first.stdout == "N = 9: 352 solutions, 46 unique\n"
@@ -260,3 +264,28 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
         [sys.executable, "-m", "nqueens", "count", "13"], capture_output=True, check=True
     )
     assert piped.stderr == b""
+
+
+@compiled
+def test_listing_workers_stop_quietly_on_ctrl_c() -> None:
+    """`solve 16 --all | ...` interrupted: the parent says nothing more than usual, and no
+    pool worker prints `Process ForkPoolWorker-N:` and a traceback of its own."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "solve", "16", "--all"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=like_a_terminal,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(200_000)  # the workers are listing
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.stdout.close()
+    try:
+        proc.wait(timeout=60)
+    finally:  # workers left behind would hold stderr open: none may outlive the test
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    err = proc.stderr.read().decode()
+    assert proc.returncode == 130
+    assert "ForkPoolWorker" not in err and "Traceback" not in err

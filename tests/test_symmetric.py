@@ -26,9 +26,10 @@ def test_against_the_naive_solver(n: int) -> None:
 @pytest.mark.parametrize("n", range(2, 17))
 def test_against_the_engines_symmetry_classes(n: int) -> None:
     """Both ways: the classes give P and R, and P and R with the total give the classes."""
-    from nqueens.engine.run import count_engine
+    import nqueens
 
-    classified = count_engine(n, workers=1)  # P = 2 c2 + 4 c4 and R = 2 c2 from its classes
+    # P = 2 c2 + 4 c4 and R = 2 c2 from its classes
+    classified = nqueens.count(n, method="backtrack", workers=1)
     half, quarter = symmetric_counts(n)
     assert (classified.half_turn, classified.quarter_turn) == (half, quarter)
     assert unique_from(classified.total, half, quarter) == classified.unique

@@ -1,80 +1,25 @@
-"""Counting solutions: total and unique, by the method best suited, and the result type.
+"""Counting solutions: total and unique, by the method best suited, and checking a count.
 
-`count` is the one entry point; the methods it can use are listed in `METHODS`. The fast
-engine (numba) is imported only when a count asks for it.
+`count` is the one entry point; the methods it can use are the registry's
+(`nqueens.engine.registry.METHODS`). The engine (numba) is imported only when a count
+asks for a method that needs it; the pure-Python method never loads it.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError, SizeTooLargeError, UnknownAlgorithmError
+from nqueens.engine.registry import METHODS, best_method, choose
+from nqueens.results import CountResult, Progress
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
-    from nqueens.engine.run import Progress
+    from nqueens.engine.cluster import TLSFiles
+    from nqueens.engine.verify import Verification
 
-__all__ = ["METHODS", "PURE_PYTHON_MAX_N", "CountResult", "best_method", "count"]
-
-PURE_PYTHON_MAX_N = 15
-"""The largest N the pure-Python counter finishes in about a minute."""
-
-
-@dataclass(frozen=True)
-class CountResult:
-    """Total and unique solution counts for one board size, and how they were found.
-
-    `subproblems` is how many pieces the search was split into, `resumed` how many of
-    them came from a journal rather than from this run, `nodes` how many queens the
-    search placed (0 where a method does not count them). `half_turn` and `quarter_turn`
-    (P and R, OEIS A032522 and A033148) count the solutions that a half turn or a quarter
-    turn of the board leaves unchanged, where the method finds them (None otherwise).
-    `memory` is the most bytes of working tables one worker held (the join method's
-    half-board lists and match tables; None where a method keeps no tables).
-    """
-
-    n: int
-    total: int
-    unique: int
-    time: float
-    method: str
-    workers: int = 1
-    subproblems: int = 1
-    resumed: int = 0
-    nodes: int = 0
-    half_turn: int | None = None
-    quarter_turn: int | None = None
-    memory: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON output."""
-        return asdict(self)
-
-
-METHODS = {
-    "backtrack": "numba bitboard search with the symmetry of the square, split over workers",
-    "join": "half-boards listed and matched on their diagonals (numba; N <= 23)",
-    "python": "the pure-Python bitboard counter (no numba; N <= 15)",
-}
-"""Counting methods by name; `auto` picks the fastest available (`best_method`)."""
-
-JOIN_FROM_N = 12
-"""`auto` joins from this N up (to the join's limit): measured faster from N = 12 on
-(benchmarks/engine.py); below it either method is instant."""
-
-JOIN_MAX_N = 23
-"""The join method's largest N. Its signatures would hold 2(N-1) bits up to N = 33, but
-its list of orbits (engine/halves.py) outgrows memory first: N = 23 has 4 million
-representatives (100 MB), N = 25 would have 67 million."""
-
-
-def best_method(n: int) -> str:
-    """The fastest counting method for an N x N board."""
-    return "join" if JOIN_FROM_N <= n <= JOIN_MAX_N else "backtrack"
+__all__ = ["METHODS", "CountResult", "Progress", "best_method", "count", "verify"]
 
 
 def count(
@@ -88,14 +33,20 @@ def count(
     scheduler: str | None = None,
     batch_size: int | None = None,
     connect_timeout: float = 10.0,
+    tls: TLSFiles | None = None,
+    on_dashboard: Callable[[str], None] | None = None,
 ) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
-    `method` is `auto` (the fastest for N: `best_method`), `backtrack`, `join` or
-    `python` (see `METHODS`). `workers` defaults to every core (1 counts in this
-    process); `journal` names a SQLite file that keeps finished work, so rerunning the
-    same call resumes it.
-    `scheduler` runs the count on a Dask cluster (`tcp://host:8786`, or `local`).
+    `method` is `auto` (the fastest for N: `best_method`) or a name in `METHODS`
+    (`backtrack`, `join`, `python`); an N outside its range is refused in one line.
+    `workers` defaults to every core (1 counts in this process); `journal` names a
+    SQLite file that keeps finished work, so rerunning the same call resumes it.
+    `scheduler` runs the count on a Dask cluster (`tls://host:8786` with `tls`, a plain
+    `tcp://host:8786`, or `local` for a LocalCluster on this machine's loopback, whose
+    dashboard link goes to `on_dashboard` when given). `batch_size` is the number of
+    subproblems per task; `on_compile` is called before the kernels are compiled (once
+    per machine).
 
     Examples
     --------
@@ -104,23 +55,12 @@ def count(
     (92, 12)
     """
     n = board_size(n)
-    if method == "auto":
-        method = best_method(n)
-    if method not in METHODS:
-        raise UnknownAlgorithmError(
-            f"unknown method {method!r}; choose one of: auto, {', '.join(METHODS)}"
-        )
-    if method == "python":
-        if journal is not None or scheduler is not None or workers not in (None, 1):
-            raise InvalidSizeError(
-                "the python method runs on one core, without a journal or a cluster"
-            )
-        return _count_python(n)
-    from nqueens.engine.run import count_engine
+    chosen = choose(n, method)
+    from nqueens.engine.run import run_count
 
-    return count_engine(
+    return run_count(
+        chosen,
         n,
-        method=method,
         workers=workers,
         journal=journal,
         on_progress=on_progress,
@@ -128,16 +68,16 @@ def count(
         scheduler=scheduler,
         batch_size=batch_size,
         connect_timeout=connect_timeout,
+        tls=tls,
+        on_dashboard=on_dashboard,
     )
 
 
-def _count_python(n: int) -> CountResult:
-    from nqueens.search.bitboard import count_bitboard
+def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Verification:
+    """Recount `samples` randomly chosen finished subproblems of a journal, with an
+    independent counter where the method's registry entry names one (the join's are
+    recounted by a backtracking search), and compare. Raises VerificationError (naming
+    the subproblem) on the first disagreement."""
+    from nqueens.engine.verify import verify_journal
 
-    if n > PURE_PYTHON_MAX_N:
-        raise SizeTooLargeError(
-            f"N = {n} is too large for the pure-Python counter: use N <= {PURE_PYTHON_MAX_N}"
-        )
-    start = time.perf_counter()
-    total, unique = count_bitboard(n)
-    return CountResult(n, total, unique, time.perf_counter() - start, method="python")
+    return verify_journal(journal, samples, seed=seed)

@@ -11,8 +11,11 @@ __all__ = [
     "CountInterrupted",
     "IncompatibleOptionsError",
     "InputFileError",
+    "InsecureSchedulerWarning",
     "InvalidPlacementError",
+    "InvalidSchedulerAddressError",
     "InvalidSizeError",
+    "JournalError",
     "JournalMismatchError",
     "NQueensError",
     "NoSolutionError",
@@ -20,6 +23,7 @@ __all__ = [
     "OutputPlaceError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
+    "VerificationError",
     "shorten",
 ]
 
@@ -92,6 +96,25 @@ class NoSolutionError(NQueensError):
 
 class JournalMismatchError(NQueensError, ValueError):
     """A journal file that belongs to other work (another N, split or engine version)."""
+
+
+class JournalError(NQueensError, OSError):
+    """A journal that cannot be kept: its place cannot be written, or the file is not one."""
+
+
+class InvalidSchedulerAddressError(NQueensError, ValueError):
+    """A Dask scheduler address that is not `local` or SCHEME://HOST:PORT."""
+
+
+class InsecureSchedulerWarning(UserWarning):
+    """A plain tcp:// connection to a scheduler beyond this machine: unencrypted, and any
+    client that reaches it can run code on its workers."""
+
+
+class VerificationError(NQueensError):
+    """A recounted subproblem disagrees with its journal: the count is not to be trusted."""
+
+    exit_status = 1
 
 
 class CountInterrupted(NQueensError):

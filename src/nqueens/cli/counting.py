@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 
@@ -12,6 +15,27 @@ from nqueens.cli._app import (
     _size_argument,
     cli,
 )
+from nqueens.engine.registry import METHODS
+
+
+def _methods_help() -> str:
+    names = ", ".join(f"{m.name} ({m.summary}; N <= {m.largest})" for m in METHODS.values())
+    return f"auto (the fastest for N), or one of: {names}."
+
+
+@contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Our warning (an insecure scheduler address) as one line on stderr; the chatter of
+    the parts we use (Dask's ports, sockets) not at all."""
+    from nqueens.errors import InsecureSchedulerWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        warnings.simplefilter("always", InsecureSchedulerWarning)
+        warnings.showwarning = lambda message, *_: click.echo(
+            f"nqueens: warning: {message}", err=True
+        )
+        yield
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -28,19 +52,28 @@ from nqueens.cli._app import (
     type=click.Path(dir_okay=False),
     help="SQLite file keeping finished work; rerun the same command to resume.",
 )
+@click.option("--method", "-m", default="auto", show_default=True, help=_methods_help())
 @click.option(
-    "--method",
-    "-m",
-    default="auto",
-    show_default=True,
-    help="auto (the fastest for N), join (half-boards matched; N <= 23), backtrack "
-    "(symmetric bitboard search) or python (pure Python, N <= 15).",
+    "--verify",
+    type=click.IntRange(min=1),
+    metavar="K",
+    help="After the count, recount K random finished subproblems of the --journal (by an "
+    "independent method where there is one) and compare; a mismatch exits 1.",
 )
 @click.option(
     "--scheduler",
     "-s",
     metavar="ADDRESS",
-    help="Count on a Dask cluster: tcp://HOST:8786, or `local` for a LocalCluster.",
+    help="Count on a Dask cluster: tls://HOST:8786 (with --tls-*), tcp://HOST:8786, or "
+    "`local` for a LocalCluster on 127.0.0.1.",
+)
+@click.option("--tls-ca-file", type=click.Path(dir_okay=False), help="TLS: the CA certificate.")
+@click.option("--tls-cert", type=click.Path(dir_okay=False), help="TLS: this client's certificate.")
+@click.option("--tls-key", type=click.Path(dir_okay=False), help="TLS: this client's private key.")
+@click.option(
+    "--dashboard",
+    is_flag=True,
+    help="With --scheduler local: start Dask's dashboard on 127.0.0.1 and print its link.",
 )
 @click.option(
     "--batch-size",
@@ -61,7 +94,12 @@ def count(
     workers: int | None,
     journal: str | None,
     method: str,
+    verify: int | None,
     scheduler: str | None,
+    tls_ca_file: str | None,
+    tls_cert: str | None,
+    tls_key: str | None,
+    dashboard: bool,
     batch_size: int | None,
     connect_timeout: float,
     as_json: bool,
@@ -77,13 +115,32 @@ def count(
       nqueens count 12
       nqueens count 17 --workers 2 --json
       nqueens count 16 --method backtrack
-      nqueens count 19 --journal n19.sqlite
-      nqueens count 20 --scheduler tcp://10.0.0.5:8786 --journal n20.sqlite
+      nqueens count 19 --journal n19.sqlite --verify 20
+      nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
+          --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
     from nqueens.counting import count as count_solutions
+    from nqueens.counting import verify as verify_journal
+    from nqueens.engine.cluster import TLSFiles
+    from nqueens.errors import InvalidSchedulerAddressError, JournalError
     from nqueens.render.progress import CountProgress
 
-    with CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress:
+    if verify is not None and journal is None:
+        raise JournalError("--verify recounts subproblems of a journal: add --journal FILE")
+    given = [f for f in (tls_ca_file, tls_cert, tls_key) if f is not None]
+    if given and len(given) < 3:
+        raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
+    tls = TLSFiles(tls_ca_file, tls_cert, tls_key) if tls_ca_file and tls_cert and tls_key else None
+    if dashboard and scheduler != "local":
+        raise InvalidSchedulerAddressError("--dashboard goes with --scheduler local")
+
+    def show_dashboard(link: str) -> None:
+        click.echo(f"Dask dashboard: {link}", err=True)
+
+    with (
+        _warnings_as_lines(),
+        CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
+    ):
         result = count_solutions(
             n,
             method=method,
@@ -94,8 +151,19 @@ def count(
             scheduler=scheduler,
             batch_size=batch_size,
             connect_timeout=connect_timeout,
+            tls=tls,
+            on_dashboard=show_dashboard if dashboard else None,
         )
+    checked = verify_journal(journal, verify) if verify is not None and journal else None
     if as_json:
-        click.echo(json.dumps(result.to_dict()))
-    else:
-        click.echo(f"N = {result.n}: {result.total:,} solutions, {result.unique:,} unique")
+        record = result.to_dict()
+        if checked is not None:
+            record["verified"] = list(checked.checked)
+        click.echo(json.dumps(record))
+        return
+    click.echo(f"N = {result.n}: {result.total:,} solutions, {result.unique:,} unique")
+    if checked is not None:
+        click.echo(
+            f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
+            f"{checked.recounted_by}, all agree"
+        )

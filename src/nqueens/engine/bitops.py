@@ -16,7 +16,9 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["BLOCK_WORDS", "MAX_ROWS", "lowest_bit_index", "match_block"]
+from nqueens.engine.registry import JOIN
+
+__all__ = ["BLOCK_WORDS", "CHUNK_BITS", "MAX_ROWS", "lowest_bit_index", "match_block"]
 
 BLOCK_WORDS = 4
 """Words ANDed together by `match_block`: 4 x 64 = 256 patterns a block. Measured on
@@ -24,8 +26,14 @@ AMD Zen 4, 4 words beat 8 by 7-10%: an 8-word vector runs as two halves there an
 and smaller blocks waste less on the part-filled last block of every bucket.
 (Numba caches compiled kernels by their own file: after changing this, touch join.py.)"""
 
-MAX_ROWS = 9
-"""The most table rows a query ANDs (45 signature bits in chunks of 5: N <= 23)."""
+CHUNK_BITS = 5
+"""Signature bits per precomputed table row: 32 rows of a block's words each (6 bits, 64
+rows, measured slower: twice the table to build)."""
+
+MAX_ROWS = -(-2 * (JOIN.largest - 1) // CHUNK_BITS)
+"""The most table rows a query ANDs: a signature of 2(N - 1) bits in chunks of
+CHUNK_BITS, for the largest N the join takes (its registry entry): 9 for N <= 23. One
+matcher is generated per row count, so raising the join's range raises this too."""
 
 
 def _lowest_bit_index_py(x: Any) -> Any:
@@ -51,7 +59,6 @@ if numba.config.DISABLE_JIT:
     match_block = _match_block_py
 else:  # pragma: no cover - the compiled forms run inside kernels, out of coverage's sight
     from llvmlite import ir
-    from numba import njit
     from numba.core import cgutils, types
     from numba.extending import intrinsic
 
@@ -64,32 +71,42 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
 
         return types.uint64(types.uint64), codegen
 
-    def _match_rows(rows: int) -> Any:
-        """The block matcher for queries of exactly `rows` table rows, unrolled."""
+    @intrinsic  # type: ignore[misc]
+    def match_block(
+        typingctx: Any, table: Any, base: Any, offsets: Any, first: Any, count: Any, rows: Any,
+        valid: Any,
+    ) -> Any:  # fmt: skip
+        """Over queries first..first+count-1: AND `valid` (one block's words) with the `rows`
+        table rows at base + offsets[query * rows + k], count the bits left; the sum.
 
-        @intrinsic  # type: ignore[misc]
-        def match(
-            typingctx: Any, table: Any, base: Any, offsets: Any, first: Any, count: Any, valid: Any
-        ) -> Any:
-            signature = types.uint64(table, types.intp, offsets, types.intp, types.intp, valid)
+        One loop per row count 1..MAX_ROWS, each unrolled, chosen by a switch on `rows`
+        (a count outside that range matches nothing)."""
+        signature = types.uint64(
+            table, types.intp, offsets, types.intp, types.intp, types.intp, valid
+        )
 
-            def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-                table_v, base_v, offsets_v, first_v, count_v, valid_v = args
-                table_a = context.make_array(sig.args[0])(context, builder, table_v)
-                offsets_a = context.make_array(sig.args[2])(context, builder, offsets_v)
-                valid_a = context.make_array(sig.args[5])(context, builder, valid_v)
-                word = ir.IntType(64)
-                vector = ir.VectorType(word, BLOCK_WORDS)
-                pointer = vector.as_pointer()
-                mask = builder.load(builder.bitcast(valid_a.data, pointer), align=8)
-                block = builder.gep(table_a.data, [base_v])
-                ctpop = cgutils.get_or_insert_function(
-                    builder.module,
-                    ir.FunctionType(vector, [vector]),
-                    f"llvm.ctpop.v{BLOCK_WORDS}i64",
-                )
-                zero = ir.Constant(vector, [0] * BLOCK_WORDS)
-                counts = cgutils.alloca_once_value(builder, zero)
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            table_v, base_v, offsets_v, first_v, count_v, rows_v, valid_v = args
+            table_a = context.make_array(sig.args[0])(context, builder, table_v)
+            offsets_a = context.make_array(sig.args[2])(context, builder, offsets_v)
+            valid_a = context.make_array(sig.args[6])(context, builder, valid_v)
+            word = ir.IntType(64)
+            vector = ir.VectorType(word, BLOCK_WORDS)
+            pointer = vector.as_pointer()
+            mask = builder.load(builder.bitcast(valid_a.data, pointer), align=8)
+            block = builder.gep(table_a.data, [base_v])
+            ctpop = cgutils.get_or_insert_function(
+                builder.module,
+                ir.FunctionType(vector, [vector]),
+                f"llvm.ctpop.v{BLOCK_WORDS}i64",
+            )
+            counts = cgutils.alloca_once_value(builder, ir.Constant(vector, [0] * BLOCK_WORDS))
+            done = builder.append_basic_block("matched")
+            switch = builder.switch(rows_v, done)
+            for rows in range(1, MAX_ROWS + 1):
+                case = builder.append_basic_block(f"rows{rows}")
+                switch.add_case(ir.Constant(rows_v.type, rows), case)
+                builder.position_at_end(case)
                 with cgutils.for_range(builder, count_v) as loop:
                     query = builder.add(first_v, loop.index)
                     at = builder.mul(query, ir.Constant(word, rows))
@@ -101,39 +118,13 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                         acc = builder.and_(acc, builder.load(row, align=8))
                     found = builder.call(ctpop, [acc])
                     builder.store(builder.add(builder.load(counts), found), counts)
-                total = cgutils.get_or_insert_function(
-                    builder.module,
-                    ir.FunctionType(word, [vector]),
-                    f"llvm.vector.reduce.add.v{BLOCK_WORDS}i64",
-                )
-                return builder.call(total, [builder.load(counts)])
+                builder.branch(done)
+            builder.position_at_end(done)
+            total = cgutils.get_or_insert_function(
+                builder.module,
+                ir.FunctionType(word, [vector]),
+                f"llvm.vector.reduce.add.v{BLOCK_WORDS}i64",
+            )
+            return builder.call(total, [builder.load(counts)])
 
-            return signature, codegen
-
-        return match
-
-    _m1, _m2, _m3, _m4, _m5, _m6, _m7, _m8, _m9 = (_match_rows(r) for r in range(1, MAX_ROWS + 1))
-
-    @njit(cache=True)  # type: ignore[misc]
-    def match_block(
-        table: Any, base: int, offsets: Any, first: int, count: int, rows: int, valid: Any
-    ) -> Any:
-        """Over queries first..first+count-1: AND `valid` (one block's words) with the `rows` table
-        rows at base + offsets[query * rows + k], count the bits left; the sum."""
-        if rows == 7:
-            return _m7(table, base, offsets, first, count, valid)
-        if rows == 8:
-            return _m8(table, base, offsets, first, count, valid)
-        if rows == 9:
-            return _m9(table, base, offsets, first, count, valid)
-        if rows == 6:
-            return _m6(table, base, offsets, first, count, valid)
-        if rows == 5:
-            return _m5(table, base, offsets, first, count, valid)
-        if rows == 4:
-            return _m4(table, base, offsets, first, count, valid)
-        if rows == 3:
-            return _m3(table, base, offsets, first, count, valid)
-        if rows == 2:
-            return _m2(table, base, offsets, first, count, valid)
-        return _m1(table, base, offsets, first, count, valid)
+        return signature, codegen

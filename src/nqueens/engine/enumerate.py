@@ -17,8 +17,10 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine import kernels
-from nqueens.engine.run import engine_board_size, process_context
-from nqueens.validate import worker_count
+from nqueens.engine.run import process_context, quiet_worker
+from nqueens.errors import SizeTooLargeError
+from nqueens.limits import BITBOARD_MAX_N
+from nqueens.validate import board_size, worker_count
 
 __all__ = ["CHUNK", "solution_arrays"]
 
@@ -61,6 +63,16 @@ def solution_arrays(
     if count == 1 or n < PARALLEL_FROM:
         return _search(n, (), unique, chunk)
     return _parallel(n, unique, chunk, count)
+
+
+def engine_board_size(n: object) -> int:
+    """`n` as a board size the 64-bit kernels can take."""
+    n = board_size(n)
+    if n > BITBOARD_MAX_N:
+        raise SizeTooLargeError(
+            f"N = {n} is too large for 64-bit boards: use N <= {BITBOARD_MAX_N}"
+        )
+    return n
 
 
 def _first_rows(chunks: Iterator[Rows], limit: int) -> Iterator[Rows]:
@@ -125,7 +137,7 @@ def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
 def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
     depth = 2 if n < 16 else 3
     tasks = [(n, p, unique) for p in _prefixes(n, depth)]
-    pool = process_context().Pool(workers)
+    pool = process_context().Pool(workers, initializer=quiet_worker)
     try:
         ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
         queued = iter(tasks)

@@ -22,14 +22,17 @@ from numba import njit
 
 from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
-from nqueens.engine.split import digest
+from nqueens.engine.registry import JOIN, digest
 
-__all__ = ["JOIN_VERSION", "HalfSplit", "count_half_blocks", "half_split"]
-
-JOIN_VERSION = "2"
-"""Part of a join journal's identity: bumped whenever the kernels change what one
-subproblem counts (the totals stay, but a journal must not mix two meanings; version 2
-weighs pairs by their longest diagonals)."""
+__all__ = [
+    "HalfSplit",
+    "compiled",
+    "count_half_blocks",
+    "half_split",
+    "recount",
+    "split",
+    "warm_up",
+]
 
 Array = npt.NDArray[np.int64]
 Counts = npt.NDArray[np.int64]
@@ -96,18 +99,12 @@ class HalfSplit:
     weights: Array
     bounds: Array
 
-    method = "join"
-
     def __len__(self) -> int:
         return int(self.bounds.shape[0]) - 1
 
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
         return digest(self.middles, self.easts, self.weights, self.bounds)
-
-    def describe(self) -> str:
-        """What the journal records as this split's identity."""
-        return f"join {JOIN_VERSION}, {len(self)} subproblems, {self.fingerprint()}"
 
     def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
         """A picklable function and its arguments that count the subproblems `indices`."""
@@ -122,11 +119,6 @@ class HalfSplit:
             self.weights[chosen],
             bounds,
         )
-
-    @staticmethod
-    def tally(sums: Counts, peaks: Counts) -> dict[str, int | None]:
-        """Totals of the count columns (solutions, -, -, table bytes at most)."""
-        return {"total": int(sums[0]), "unique": None, "nodes": 0, "memory": int(peaks[3])}
 
 
 def half_split(n: int, target: int = 4000) -> HalfSplit:
@@ -153,8 +145,9 @@ class _Buffers:
         words = BLOCK_WORDS
         self.sigs = np.empty((2, signatures), np.uint64)
         self.spare = np.empty((2, signatures), np.uint64)  # the table's list by key; keys
-        self.work = np.empty((13, partials), np.uint64)  # upper; lower east; lower west
-        self.keys = np.full(2, -1, np.int64)  # which lower placements work holds, by side
+        self.upper = np.empty((3, partials), np.uint64)  # a strip's upper rows: cols, d1, d2
+        self.lower = np.empty((2, 5, partials), np.uint64)  # each side's lower rows, kept
+        self.keys = np.full(2, -1, np.int64)  # which lower placements `lower` holds, by side
         self.starts = np.empty((2, (1 << (n // 2 + 1)) + 1), np.int64)
         self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
         self.valid = np.empty((blocks, words), np.uint64)
@@ -162,7 +155,8 @@ class _Buffers:
         self.rows = np.empty(signatures * chunks, np.int64)
 
     def nbytes(self) -> int:
-        arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.work, self.keys)
+        arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.upper, self.lower)
+        arrays += (self.keys,)
         arrays += (self.starts, self.table, self.valid, self.slices, self.rows)
         return sum(a.nbytes for a in arrays)
 
@@ -178,9 +172,11 @@ _buffers: dict[int, _Buffers] = {}
 def count_half_blocks(
     n: int, middles: Array, easts: Array, weights: Array, bounds: Array
 ) -> Counts:
-    """(solutions, 0, 0, table bytes) for each block of representatives."""
+    """For each block of representatives the registry's join fields: its weighted
+    solutions, and the bytes of working tables this process holds."""
+    assert n <= JOIN.largest, "the matcher variants (bitops.MAX_ROWS) stop at the join's range"
     blocks = len(bounds) - 1
-    out = np.zeros((blocks, 4), np.int64)
+    out = np.zeros((blocks, 2), np.int64)
     status = np.zeros(2, np.int64)
     buffers = _buffers.get(n) or _Buffers(n)
     done = 0
@@ -197,7 +193,8 @@ def count_half_blocks(
             status,
             buffers.sigs,
             buffers.spare,
-            buffers.work,
+            buffers.upper,
+            buffers.lower,
             buffers.keys,
             buffers.starts,
             buffers.table,
@@ -211,5 +208,34 @@ def count_half_blocks(
         buffers = buffers.grown(int(status[1]))
     _buffers.clear()  # one size kept: the largest this process needed
     _buffers[n] = buffers
-    out[:, 3] = buffers.nbytes()
+    out[:, 1] = buffers.nbytes()
     return out
+
+
+def split(n: int) -> HalfSplit:
+    """The registry's split: `half_split` at its default size."""
+    return half_split(n)
+
+
+def recount(parts: HalfSplit, indices: npt.NDArray[np.intp]) -> Counts:
+    """The same subproblems counted independently (the registry's `recounted_by`): each
+    representative by a backtracking search confined to its rows' halves."""
+    from nqueens.engine.confined import confined_count
+
+    out = np.zeros((len(indices), 2), np.int64)
+    for row, b in enumerate(indices.tolist()):
+        for i in range(int(parts.bounds[b]), int(parts.bounds[b + 1])):
+            found = confined_count(parts.n, int(parts.middles[i]), int(parts.easts[i]))
+            out[row, 0] += int(parts.weights[i]) * int(found)
+    return out
+
+
+def compiled() -> tuple[object, ...]:
+    """The kernels a count loads (the registry's warm-up)."""
+    return join.count_blocks, _representatives
+
+
+def warm_up() -> None:
+    """Compile or load the kernels, on a board too small to take any time."""
+    parts = half_split(6)
+    count_half_blocks(*parts.task(np.arange(len(parts)))[1])

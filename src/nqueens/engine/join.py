@@ -23,7 +23,7 @@ Step 3 is the cost, and three things keep it down:
 - The diagonal reflections of the board swap which half holds the queen on each of the
   two longest diagonals. So the pairs whose halves hold one long diagonal each need not
   be counted at all, provided the pairs where one half holds both count twice
-  (`_PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
+  (`PAIR_WEIGHT`; totals over all E are unchanged, as the tests check against brute
   force for every subproblem).
 - Within a bucket, the larger list is stored as blocks of 256 patterns, bit-sliced (one
   word per bit position per 64 patterns: "this pattern leaves that diagonal free", built
@@ -45,13 +45,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from nqueens.engine.bitops import BLOCK_WORDS, lowest_bit_index, match_block
+from nqueens.engine.bitops import BLOCK_WORDS, CHUNK_BITS, lowest_bit_index, match_block
 
-__all__ = ["CHUNK_BITS", "OVERFLOW_PARTIALS", "OVERFLOW_SIGNATURES", "count_blocks"]
-
-CHUNK_BITS = 5
-"""Signature bits per precomputed table: 32 rows of a block's words each (6 bits, 64
-rows, measured slower: twice the table to build)."""
+__all__ = [
+    "CHUNK_BITS",
+    "OVERFLOW_PARTIALS",
+    "OVERFLOW_SIGNATURES",
+    "PAIR_WEIGHT",
+    "count_blocks",
+]
 
 COMBOS = 1 << CHUNK_BITS
 PIECE = 64 * BLOCK_WORDS
@@ -373,14 +375,14 @@ def _pairs_one_by_one(stored, nstored, queries, nqueries, cuts):  # type: ignore
     return found
 
 
-_PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
+PAIR_WEIGHT = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]], np.int64)
 """By how many longest diagonals each half holds (0, 1 or 2): how much a pair counts."""
 
 
 @njit(cache=True, inline="always")
 def _weight(key_a, key_b):  # type: ignore[no-untyped-def]
     """A compatible pair's weight from its two keys (bits 0 and 1: the longest diagonals)."""
-    return _PAIR_WEIGHT[(key_a & 1) + (key_a >> 1 & 1)][(key_b & 1) + (key_b >> 1 & 1)]
+    return PAIR_WEIGHT[(key_a & 1) + (key_a >> 1 & 1)][(key_b & 1) + (key_b >> 1 & 1)]
 
 
 @njit(cache=True)
@@ -452,7 +454,8 @@ def count_blocks(
     status,
     sigs,
     spare,
-    work,
+    upper,
+    lower,
     keys,
     starts,
     table,
@@ -463,9 +466,9 @@ def count_blocks(
     """Count subproblems bounds[b]..bounds[b+1] of the representatives into out[b, 0].
 
     Representative i: the middle column's queen in row middles[i] (-1 for even N), the
-    east queens in the rows of the bit set easts[i], counted weights[i] times. `work`
-    holds the strips' upper placements (rows 0-2) and each side's cached lower ones
-    (3-7 east, 8-12 west, under keys[0] and keys[1]; see `_strip`). Stops at
+    east queens in the rows of the bit set easts[i], counted weights[i] times. `upper`
+    holds a strip's upper placements (columns, diagonals), `lower[side]` each side's
+    cached lower ones (0 east, 1 west, under keys[side]; see `_strip`). Stops at
     the first subproblem whose lists do not fit the buffers: status = (that subproblem,
     which buffer); (-1, 0) when all are done.
     """
@@ -506,10 +509,9 @@ def count_blocks(
                 strip_rows, count, cols = (
                     (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
                 )
-                lower = work[8:13] if side else work[3:8]
                 found[side] = _strip(
-                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], work[0:3]),
-                    *(lower, starts[side], stack, keys, side),
+                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
+                    *(lower[side], starts[side], stack, keys, side),
                 )
                 if found[side] <= 0:
                     break

@@ -2,80 +2,157 @@
 
 Each finished batch is committed in one transaction, so a kill -9 loses at most the
 batches in flight; a subproblem is recorded once (its index is the primary key), so none
-is ever counted twice. The journal also records what it belongs to: N, the split, and the
-engine version. A journal made for other work is refused rather than mixed in.
+is ever counted twice. The table `done` has one column per field of the method (named
+in its registry entry: `classes_of_8`, `solutions`, ...). The table `meta` records what
+the journal belongs to (format, N, method and its version, the split) and a digest of
+all that and of every row, updated in the same transaction as the rows: a journal made
+for other work, written by an earlier format, or changed by hand is refused, never mixed
+in. A file that is not a journal (another SQLite database, any other file) is refused
+without being touched, and the place is checked before any work starts.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.errors import JournalMismatchError
+from nqueens.engine.registry import METHODS
+from nqueens.errors import JournalError, JournalMismatchError
 
-__all__ = ["Journal"]
+__all__ = ["FORMAT", "Journal", "JournalSummary", "check_place", "forget", "read_summary"]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS done (
-    idx INTEGER PRIMARY KEY,
-    c2 INTEGER NOT NULL, c4 INTEGER NOT NULL, c8 INTEGER NOT NULL, nodes INTEGER NOT NULL
-);
-"""
+FORMAT = "2"
+"""The journal's layout: 2 names its columns per method and keeps a digest. Format 1
+(columns c2, c4, c8, nodes for every method) is refused: its columns meant other things."""
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_MODULUS = 1 << 256
+
+
+def _row_hash(*values: object) -> int:
+    text = " ".join(str(v) for v in values)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest(), "big")
+
+
+def _digest_of(identity: dict[str, str], rows: Iterable[Sequence[int]]) -> int:
+    """The sum (mod 2^256) of the hashes of the identity and of every row: the same
+    whatever order the rows were recorded in, and updated by adding a batch's hashes."""
+    total = sum(_row_hash("meta", k, v) for k, v in sorted(identity.items()))
+    return (total + sum(_row_hash(*row) for row in rows)) % _MODULUS
+
+
+def _columns(fields: Sequence[str]) -> str:
+    """The fields as quoted column names (a field may be an SQL word, such as `unique`)."""
+    return ", ".join(f'"{name}"' for name in fields)
+
+
+def check_place(path: Path) -> bool:
+    """Whether the journal exists; refuse a place it could not be kept in (a directory, a
+    missing or read-only folder, a read-only or foreign file), before any work starts."""
+    if path.is_dir():
+        raise JournalError(f"journal {path} is a directory: give a file name for --journal")
+    folder = path.parent
+    if not folder.is_dir():
+        raise JournalError(f"cannot keep a journal in {folder}: no such folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise JournalError(f"cannot keep a journal in {folder}: the folder is read-only")
+    if not path.exists():
+        try:  # the surest test that it can be created: create it (and leave no trace)
+            path.touch(exist_ok=False)
+            path.unlink()
+        except OSError as error:
+            raise JournalError(
+                f"cannot create the journal {path} ({error.strerror or error})"
+            ) from None
+        return False
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise JournalError(f"cannot write the journal {path}: the file is read-only")
+    with path.open("rb") as f:
+        header = f.read(len(_SQLITE_HEADER))
+    if header and header != _SQLITE_HEADER:
+        raise JournalError(f"{path} is not a journal (not an SQLite file): give another file")
+    return bool(header)
 
 
 class Journal:
-    """Finished subproblems of one count, kept in a SQLite file."""
+    """Finished subproblems of one count, kept in a SQLite file.
 
-    def __init__(self, path: str | Path, identity: dict[str, str]) -> None:
+    `identity` is what the journal belongs to; `fields` the method's column names.
+    """
+
+    def __init__(self, path: str | Path, identity: dict[str, str], fields: Sequence[str]) -> None:
         self.path = Path(path)
+        self.fields = tuple(fields)
+        self.identity = {"format": FORMAT, **identity, "fields": " ".join(self.fields)}
+        existing = check_place(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.executescript(_SCHEMA)
-            self._check_identity(identity)
-        except sqlite3.DatabaseError as error:
-            raise JournalMismatchError(
-                f"{self.path} is not a usable journal ({error}); give another --journal file"
-            ) from None
-
-    def _check_identity(self, identity: dict[str, str]) -> None:
-        stored = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
-        if not stored:
-            with self._db:
-                self._db.execute("BEGIN")
-                self._db.executemany("INSERT INTO meta VALUES (?, ?)", identity.items())
-            return
-        differences = [
-            f"{key} {stored.get(key)!s} here, {value} now"
-            for key, value in identity.items()
-            if stored.get(key) != value
-        ]
-        if differences:
-            raise JournalMismatchError(
-                f"journal {self.path} was made for other work ({'; '.join(differences)}): "
-                "use a new --journal file, or rerun the command that made it"
-            )
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot open the journal {self.path} ({error})") from None
+        try:
+            if existing:
+                self._digest = _open_existing(self._db, self.path, self.identity, self.fields)
+            else:
+                self._digest = _create(self._db, self.identity, self.fields)
+        except sqlite3.Error as error:
+            self._db.close()
+            raise JournalError(f"cannot use the journal {self.path} ({error})") from None
+        except BaseException:
+            self._db.close()
+            raise
 
     def finished(self) -> dict[int, tuple[int, ...]]:
-        """{subproblem index: (c2, c4, c8, nodes)} for every subproblem already done."""
-        rows = self._db.execute("SELECT idx, c2, c4, c8, nodes FROM done").fetchall()
+        """{subproblem index: its fields} for every subproblem already done."""
+        rows = self._db.execute(f"SELECT idx, {_columns(self.fields)} FROM done").fetchall()
         return {idx: tuple(counts) for idx, *counts in rows}
 
+    def done(self) -> int:
+        """How many subproblems the journal holds now."""
+        return int(self._db.execute("SELECT count(*) FROM done").fetchone()[0])
+
     def record(self, indices: Iterable[int], counts: npt.NDArray[np.int64]) -> None:
-        """Record a finished batch (rows of c2, c4, c8, nodes), all or nothing."""
+        """Record a finished batch (one row of fields each) and the digest, all or nothing;
+        a subproblem already recorded keeps its first count."""
         rows = [(int(i), *(int(x) for x in c)) for i, c in zip(indices, counts, strict=True)]
-        self._db.execute("BEGIN")
+        marks = ", ".join("?" * (1 + len(self.fields)))
         try:
-            self._db.executemany("INSERT OR IGNORE INTO done VALUES (?, ?, ?, ?, ?)", rows)
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")  # the write lock: another writer waits
+            try:
+                known = {
+                    idx
+                    for (idx,) in self._db.execute(
+                        f"SELECT idx FROM done WHERE idx IN ({', '.join('?' * len(rows))})",
+                        [r[0] for r in rows],
+                    )
+                }
+                fresh = [r for r in rows if r[0] not in known]
+                self._db.executemany(f"INSERT INTO done VALUES ({marks})", fresh)
+                (stored,) = self._db.execute(
+                    "SELECT value FROM meta WHERE key = 'digest'"
+                ).fetchone()
+                digest = (int(stored, 16) + sum(_row_hash(*r) for r in fresh)) % _MODULUS
+                self._db.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",)
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot write the journal {self.path} ({error})") from None
+        self._digest = digest
+
+    @property
+    def digest(self) -> str:
+        return f"{self._digest:064x}"
 
     def close(self) -> None:
         self._db.close()
@@ -90,3 +167,154 @@ class Journal:
         trace: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def _create(db: sqlite3.Connection, identity: dict[str, str], fields: Sequence[str]) -> int:
+    columns = ", ".join(f'"{name}" INTEGER NOT NULL' for name in fields)
+    digest = _digest_of(identity, [])
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute(f"CREATE TABLE done (idx INTEGER PRIMARY KEY, {columns})")
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [*identity.items()])
+        db.execute("INSERT INTO meta VALUES ('digest', ?)", (f"{digest:064x}",))
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return digest
+
+
+def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
+    """The stored identity, after checking the file is one of our journals, of this
+    format, and unchanged since nqueens last wrote it."""
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if tables != {"meta", "done"}:
+        raise JournalError(
+            f"{path} is an SQLite file but not an nqueens journal: give another file"
+        )
+    stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    if stored.get("format") != FORMAT:
+        raise JournalMismatchError(
+            f"journal {path} is from an earlier nqueens (format "
+            f"{stored.get('format', '1')}; its columns meant other things): start a new one"
+        )
+    recorded = stored.pop("digest", "")
+    fields = stored.get("fields", "").split()
+    rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+    if recorded != f"{_digest_of(stored, rows):064x}":
+        raise JournalMismatchError(
+            f"journal {path} does not match its digest: changed outside nqueens, so "
+            "not to be trusted"
+        )
+    return stored
+
+
+def _open_existing(
+    db: sqlite3.Connection, path: Path, identity: dict[str, str], fields: Sequence[str]
+) -> int:
+    stored = _read_meta(db, path)
+    differences = [
+        f"{key} {stored.get(key)!s} here, {value} now"
+        for key, value in identity.items()
+        if stored.get(key) != value
+    ]
+    if differences:
+        raise JournalMismatchError(
+            f"journal {path} was made for other work ({'; '.join(differences)}): "
+            "use a new --journal file, or rerun the command that made it"
+        )
+    db.execute("BEGIN IMMEDIATE")  # can it still be written? (a read-only place says no)
+    try:
+        db.execute("UPDATE meta SET value = value WHERE key = 'format'")
+    finally:
+        db.execute("ROLLBACK")
+    rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+    return _digest_of(stored, rows)
+
+
+def forget(path: str | Path, indices: Iterable[int]) -> int:
+    """Drop finished subproblems from a journal (one a recount found wrong, say), keeping
+    its digest true, so the next run of its command counts them again. Returns how many
+    were dropped."""
+    path = Path(path)
+    check_place(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        stored = _read_meta(db, path)
+        wanted = [(int(i),) for i in indices]
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            before = db.total_changes
+            db.executemany("DELETE FROM done WHERE idx = ?", wanted)
+            dropped = db.total_changes - before
+            fields = stored["fields"].split()
+            rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+            digest = _digest_of(stored, rows)
+            db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return dropped
+
+
+@dataclass(frozen=True)
+class JournalSummary:
+    """What a journal holds: its identity, how far the count got, its fields' sums."""
+
+    path: Path
+    n: int
+    method: str
+    done: int
+    subproblems: int
+    sums: dict[str, int]
+    digest: str
+    split: str
+    rows: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(self.sums)
+
+
+def read_summary(path: str | Path) -> JournalSummary:
+    """Read a journal without writing to it, refusing one that is not ours, of another
+    format, or changed by hand; its fields combined as its method combines them."""
+    path = Path(path)
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
+    with path.open("rb") as f:
+        if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+            raise JournalError(f"{path} is not a journal (not an SQLite file)")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        raise JournalError(f"cannot open the journal {path} ({error})") from None
+    try:
+        stored = _read_meta(db, path)
+        fields = stored["fields"].split()
+        found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+        rows = {idx: tuple(values) for idx, *values in found}
+        method = METHODS[stored["method"]]
+        digest = dict(db.execute("SELECT key, value FROM meta").fetchall())["digest"]
+    except (sqlite3.Error, KeyError) as error:
+        raise JournalError(f"cannot read the journal {path} ({error})") from None
+    finally:
+        db.close()
+    table = np.array(list(rows.values()), np.int64).reshape(len(rows), len(fields))
+    combined = method.sum_rows(table)
+    totals = dict(zip(fields, combined, strict=True))
+    return JournalSummary(
+        path,
+        int(stored["n"]),
+        stored["method"],
+        len(rows),
+        int(stored.get("subproblems", "0")),
+        totals,
+        digest,
+        stored.get("split", ""),
+        rows,
+    )

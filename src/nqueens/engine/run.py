@@ -1,5 +1,8 @@
-"""Run the subproblems of a count: in-process, on local processes (the default), or on a
-backend registered in `BACKENDS`; record them in a journal; report progress; sum exactly.
+"""Run a count: its method's subproblems in this process, on local processes (the
+default) or on a Dask cluster; record them in a journal; report progress; sum exactly.
+
+Everything about a method comes from its registry entry (engine/registry.py): its split,
+its warm-up, its task, its fields and how they add up. Nothing here names a method.
 """
 
 from __future__ import annotations
@@ -9,54 +12,19 @@ import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.counting import JOIN_MAX_N, CountResult
-from nqueens.engine import join, kernels
-from nqueens.engine.halves import HalfSplit, count_half_blocks, half_split
-from nqueens.engine.journal import Journal
-from nqueens.engine.split import Split, count_subproblems, split
-from nqueens.engine.symmetric import symmetric_counts, unique_from
-from nqueens.errors import (
-    CountInterrupted,
-    InvalidSizeError,
-    SizeTooLargeError,
-    UnknownAlgorithmError,
-)
-from nqueens.validate import board_size, worker_count
+from nqueens.engine import cluster
+from nqueens.engine.journal import Journal, check_place
+from nqueens.engine.registry import Method, Parts
+from nqueens.errors import CountInterrupted, InvalidSizeError
+from nqueens.results import CountResult, Progress
+from nqueens.validate import worker_count
 
-__all__ = [
-    "BACKENDS",
-    "ENGINE_METHODS",
-    "ENGINE_VERSION",
-    "MAX_N",
-    "SPLIT_TARGET",
-    "Parts",
-    "Progress",
-    "count_engine",
-    "engine_board_size",
-    "process_context",
-]
-
-ENGINE_VERSION = "1"
-"""Bumped whenever kernels or split change what a subproblem index means."""
-
-SPLIT_TARGET = 2000
-"""Subproblems wanted: many more than workers, so cores stay busy to the end."""
-
-MAX_N = 63
-"""Boards are 64-bit integers, one bit per column."""
-
-ENGINE_METHODS = ("backtrack", "join")
-"""The engine's counters: the symmetric bitboard search, and the half-board join."""
-
-Parts = Split | HalfSplit
-"""A count cut into subproblems, for either method: each says how to count a batch of
-its subproblems (`task`), and what the summed columns mean (`tally`)."""
+__all__ = ["BACKENDS", "process_context", "quiet_worker", "run_count"]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
@@ -64,147 +32,102 @@ Batches = Sequence[Indices]
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
-@dataclass(frozen=True)
-class Progress:
-    """Where a count stands: subproblems done of all, and the solutions found so far."""
-
-    done: int
-    total: int
-    solutions: int
-    unique: int
-    resumed: int
-
-
-def count_engine(
+def run_count(
+    method: Method,
     n: int,
     *,
-    method: str = "backtrack",
     workers: int | None = None,
     journal: str | Path | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     on_compile: Callable[[], None] | None = None,
-    backend: str | None = None,
     scheduler: str | None = None,
     batch_size: int | None = None,
     connect_timeout: float = 10.0,
+    tls: cluster.TLSFiles | None = None,
+    on_dashboard: Callable[[str], None] | None = None,
 ) -> CountResult:
-    """Count total and unique solutions with the numba kernels, split over workers.
-
-    `method` is `backtrack` (the symmetric bitboard search, which also classifies every
-    solution by its symmetry) or `join` (half-boards matched on their diagonals; unique
-    counts then come from Burnside's lemma with the symmetric counts P and R).
-    `workers` defaults to every core; 1 runs in this process. `journal` names a SQLite
-    file where finished subproblems are kept, so the same call resumes after a crash.
-    `scheduler` sends the work to a Dask cluster (an address such as tcp://host:8786, or
-    `local` for a LocalCluster of `workers` processes). `batch_size` is the number of
-    subproblems per task (default: small enough to keep every worker busy to the end).
-    `on_compile` is called before the kernels are compiled (once per machine).
-    """
-    n = engine_board_size(n)
-    if method not in ENGINE_METHODS:
-        raise UnknownAlgorithmError(f"unknown engine method {method!r}; choose: backtrack, join")
-    if method == "join" and n > JOIN_MAX_N:
-        raise SizeTooLargeError(
-            f"N = {n} is too large for the join method: use N <= {JOIN_MAX_N}, "
-            "or --method backtrack"
-        )
+    """Count with `method` (already checked to take N): see `nqueens.count`."""
     workers = worker_count(workers)
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
+    address = cluster.parse_address(scheduler) if scheduler is not None else None
+    if journal is not None:
+        check_place(Path(journal))  # before any work: a journal that cannot be kept
     start = time.perf_counter()
     if n == 1:
         elapsed = time.perf_counter() - start
-        return CountResult(1, 1, 1, elapsed, method, workers, 0, half_turn=1, quarter_turn=1)
-    _prepare_kernels(method, on_compile)
-    parts: Parts = split(n, SPLIT_TARGET) if method == "backtrack" else half_split(n)
-    if scheduler is not None:
-        from nqueens.engine import cluster
-
-        with cluster.connect(scheduler, workers, connect_timeout) as (client, size):
-            runner = functools.partial(cluster.run_batches, client)
-            per_task = batch_size or cluster.default_batch_size(len(parts), size)
-            return _run(parts, runner, size, journal, on_progress, per_task, start)
-    chosen = backend or ("inprocess" if workers == 1 else "process")
-    if chosen not in BACKENDS:
-        raise InvalidSizeError(f"unknown backend {chosen!r}; choose from {', '.join(BACKENDS)}")
-    return _run(parts, BACKENDS[chosen], workers, journal, on_progress, batch_size, start)
+        return CountResult(1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1)
+    method.warm_up(on_compile)
+    parts = method.split(n)
+    book = _open_journal(journal, method, parts)
+    try:
+        if address is not None:
+            with cluster.connect(address, workers, connect_timeout, tls, on_dashboard) as (
+                client,
+                size,
+            ):
+                on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
+                per_task = batch_size or cluster.default_batch_size(len(parts), size)
+                return _run(method, parts, on_cluster, size, book, on_progress, per_task, start)
+        runner = BACKENDS["inprocess" if workers == 1 else "process"]
+        return _run(method, parts, runner, workers, book, on_progress, batch_size, start)
+    finally:
+        if book is not None:
+            book.close()
 
 
 def _run(
+    method: Method,
     parts: Parts,
     runner: Backend,
     workers: int,
-    journal: str | Path | None,
+    book: Journal | None,
     on_progress: Callable[[Progress], None] | None,
     batch_size: int | None,
     start: float,
 ) -> CountResult:
     """Run what the journal does not have yet, record it, report progress, sum."""
-    sums = np.zeros(4, np.int64)
-    peaks = np.zeros(4, np.int64)  # the largest of each column, e.g. a worker's tables
-    book = _open_journal(journal, parts)
+    finished = book.finished() if book is not None else {}
+    kept = np.array(list(finished.values()), np.int64).reshape(len(finished), len(method.fields))
+    values = method.sum_rows(kept)
+    pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
+    done = len(finished)
+
+    def report() -> None:
+        if on_progress is not None:
+            so_far = method.tally_of(values)
+            on_progress(Progress(done, len(parts), so_far.total, so_far.unique, len(finished)))
+
+    report()
+    results = runner(parts, _batches(pending, workers, batch_size), workers)
     try:
-        finished = book.finished() if book else {}
-        for c in finished.values():
-            sums += c
-            peaks = np.maximum(peaks, c)
-        pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
-        done = len(finished)
-
-        def report() -> None:
-            if on_progress is not None:
-                so_far = parts.tally(sums, peaks)
-                found, unique = so_far["total"] or 0, so_far["unique"] or 0
-                on_progress(Progress(done, len(parts), found, unique, len(finished)))
-
-        report()
-        results = runner(parts, _batches(pending, workers, batch_size), workers)
-        try:
-            for indices, counts in results:
-                if book:
-                    book.record(indices.tolist(), counts)
-                sums += counts.sum(axis=0)
-                peaks = np.maximum(peaks, counts.max(axis=0, initial=0))
-                done += len(indices)
-                report()
-        except KeyboardInterrupt:
-            raise CountInterrupted(_interrupted(done, len(parts), journal)) from None
-        finally:
-            results.close()  # stop the workers now, not whenever the generator is collected
+        for indices, counts in results:
+            if book is not None:
+                book.record(indices.tolist(), counts)
+            values = method.combine(values, method.sum_rows(counts))
+            done += len(indices)
+            report()
+    except KeyboardInterrupt:
+        saved = book.done() if book is not None else done  # the journal's own count
+        raise CountInterrupted(_interrupted(saved, len(parts), book)) from None
     finally:
-        if book:
-            book.close()
-    tally = parts.tally(sums, peaks)
-    total = int(tally["total"] or 0)
-    if tally["unique"] is None:  # a method that finds totals only: Burnside gives the rest
-        half_turn, quarter_turn = symmetric_counts(parts.n)
-        tally.update(
-            unique=unique_from(total, half_turn, quarter_turn),
-            half_turn=half_turn,
-            quarter_turn=quarter_turn,
-        )
+        results.close()  # stop the workers now, not whenever the generator is collected
+    tally = method.final_tally(parts.n, values)
+    assert tally.unique is not None
     return CountResult(
         parts.n,
-        total,
-        int(tally["unique"] or 0),
+        tally.total,
+        tally.unique,
         time.perf_counter() - start,
-        parts.method,
+        method.name,
         workers,
         len(parts),
         resumed=len(finished),
-        nodes=int(tally["nodes"] or 0),
-        half_turn=tally["half_turn"],
-        quarter_turn=tally["quarter_turn"],
-        memory=tally.get("memory"),
+        nodes=tally.nodes,
+        half_turn=tally.half_turn,
+        quarter_turn=tally.quarter_turn,
+        memory=tally.memory,
     )
-
-
-def engine_board_size(n: object) -> int:
-    """`n` as a board size the 64-bit kernels can take."""
-    n = board_size(n)
-    if n > MAX_N:
-        raise SizeTooLargeError(f"N = {n} is too large for 64-bit boards: use N <= {MAX_N}")
-    return n
 
 
 def process_context() -> multiprocessing.context.BaseContext:
@@ -216,23 +139,35 @@ def process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _interrupted(done: int, total: int, journal: str | Path | None) -> str:
-    if journal is None:
+def quiet_worker() -> None:
+    """A pool worker's initializer: Ctrl-C is the parent's to handle (it stops the pool),
+    so a worker never prints a KeyboardInterrupt traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupted(done: int, total: int, book: Journal | None) -> str:
+    if book is None:
         return (
             f"interrupted after {done} of {total} subproblems; nothing was kept "
             "(add --journal FILE to make a long count resumable)"
         )
     return (
-        f"interrupted after {done} of {total} subproblems, kept in {journal}; "
+        f"interrupted after {done} of {total} subproblems, kept in {book.path}; "
         "run the same command again to resume"
     )
 
 
-def _open_journal(path: str | Path | None, parts: Parts) -> Journal | None:
+def _open_journal(path: str | Path | None, method: Method, parts: Parts) -> Journal | None:
     if path is None:
         return None
-    identity = {"n": str(parts.n), "split": parts.describe(), "engine": ENGINE_VERSION}
-    return Journal(path, identity)
+    identity = {
+        "n": str(parts.n),
+        "method": method.name,
+        "version": method.version,
+        "subproblems": str(len(parts)),
+        "split": parts.fingerprint(),
+    }
+    return Journal(path, identity, [f.name for f in method.fields])
 
 
 def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
@@ -241,30 +176,11 @@ def _batches(pending: Indices, workers: int, size: int | None = None) -> list[In
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 
-def _prepare_kernels(method: str, on_compile: Callable[[], None] | None) -> None:
-    """Compile (or load from cache) before any worker starts, telling the user if slow."""
-    kernel = kernels.count_batch if method == "backtrack" else join.count_blocks
-    if on_compile is not None and not _kernels_cached(kernel):
-        on_compile()
-    empty = np.zeros(0, np.int64)
-    if method == "backtrack":
-        count_subproblems(4, empty, empty, empty, np.zeros((0, 4), np.int64))
-    else:
-        count_half_blocks(4, empty, empty, empty, np.zeros(1, np.int64))
-
-
-def _kernels_cached(kernel: object) -> bool:
-    try:  # numba's own record of its cache file (not a public API, hence the guard)
-        index = kernel._cache._cache_file._index_path  # type: ignore[attr-defined]
-    except AttributeError:  # JIT disabled: nothing to compile
-        return True
-    return Path(index).exists()
-
-
 # ---------------------------------------------------------------------------- backends
 def _count(parts: Parts, indices: Indices) -> Counts:
     function, arguments = parts.task(indices)
-    return function(*arguments)
+    counts: Counts = function(*arguments)
+    return counts
 
 
 def _run_inprocess(
@@ -274,18 +190,18 @@ def _run_inprocess(
         yield indices, _count(parts, indices)
 
 
-_worker_split: Parts | None = None
+_worker_parts: Parts | None = None
 
 
 def _init_worker(parts: Parts) -> None:
-    global _worker_split
-    _worker_split = parts
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    global _worker_parts
+    _worker_parts = parts
+    quiet_worker()
 
 
 def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
-    assert _worker_split is not None
-    return indices, _count(_worker_split, indices)
+    assert _worker_parts is not None
+    return indices, _count(_worker_parts, indices)
 
 
 def _run_processes(
@@ -305,4 +221,4 @@ BACKENDS: dict[str, Backend] = {
     "process": _run_processes,
 }
 """How subproblems are run on this machine, by name; a Dask cluster is reached through
-`count_engine(scheduler=...)` instead, which binds its client into a runner."""
+`scheduler=` instead, which binds its client into a runner."""

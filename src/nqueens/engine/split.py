@@ -9,7 +9,6 @@ name subproblems by their index.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,8 +17,12 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine import kernels
+from nqueens.engine.registry import digest
 
-__all__ = ["Split", "count_subproblems", "digest", "split"]
+__all__ = ["SPLIT_TARGET", "Split", "compiled", "count_subproblems", "split", "warm_up"]
+
+SPLIT_TARGET = 2000
+"""Subproblems wanted: many more than workers, so cores stay busy to the end."""
 
 Array = npt.NDArray[np.int64]
 
@@ -38,14 +41,8 @@ class Split:
     starts: Array
     boards: Array
 
-    method = "backtrack"
-
     def __len__(self) -> int:
         return int(self.kinds.shape[0])
-
-    def describe(self) -> str:
-        """What the journal records as this split's identity."""
-        return f"depth {self.depth}, {len(self)} subproblems, {self.fingerprint()}"
 
     def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Array], tuple[Any, ...]]:
         """A picklable function and its arguments that count the subproblems `indices`."""
@@ -57,34 +54,14 @@ class Split:
             self.boards[indices],
         )
 
-    @staticmethod
-    def tally(sums: Array, peaks: Array) -> dict[str, int | None]:
-        """Totals of the count columns (c2, c4, c8, nodes): classes of 2 are fixed by the
-        quarter turn, of 4 by the half turn only; every member of a class alike."""
-        c2, c4, c8, nodes = (int(x) for x in sums)
-        return {
-            "total": 2 * c2 + 4 * c4 + 8 * c8,
-            "unique": c2 + c4 + c8,
-            "nodes": nodes,
-            "half_turn": 2 * c2 + 4 * c4,
-            "quarter_turn": 2 * c2,
-        }
-
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
         return digest(self.kinds, self.bound1s, self.starts, self.boards)
 
 
-def digest(*arrays: npt.NDArray[np.int64]) -> str:
-    """A short digest of the arrays that define a split's subproblems."""
-    hashed = hashlib.sha256()
-    for array in arrays:
-        hashed.update(np.ascontiguousarray(array).tobytes())
-    return hashed.hexdigest()[:16]
-
-
 def count_subproblems(n: int, kinds: Array, bound1s: Array, starts: Array, boards: Array) -> Array:
-    """(c2, c4, c8, nodes) for each subproblem: the task run in workers and on Dask."""
+    """For each subproblem the registry's backtrack fields (classes of 2, 4 and 8, nodes):
+    the task run in workers and on Dask."""
     out = np.zeros((len(kinds), 4), np.int64)
     kernels.count_batch(n, kinds, bound1s, starts, boards, out)
     return out
@@ -145,7 +122,7 @@ def _deepen(parts: Split) -> Split:
     )
 
 
-def split(n: int, target: int = 1000) -> Split:
+def split(n: int, target: int = SPLIT_TARGET) -> Split:
     """At least `target` subproblems when the board allows, fixing as few rows as needed.
 
     Rows are fixed down to n - 2 at most, so that no subproblem is a finished board.
@@ -155,3 +132,15 @@ def split(n: int, target: int = 1000) -> Split:
     while result.depth + 1 <= n - 2 and (result.depth < 2 or len(result) < target):
         result = _deepen(result)
     return result
+
+
+def compiled() -> tuple[object, ...]:
+    """The kernels a count loads (the registry's warm-up)."""
+    return kernels.count_batch, kernels.walk
+
+
+def warm_up() -> None:
+    """Compile or load the kernels, on a board too small to take any time."""
+    split(6, 4)
+    empty = np.zeros(0, np.int64)
+    count_subproblems(4, empty, empty, empty, np.zeros((0, 4), np.int64))

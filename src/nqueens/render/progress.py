@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
     from rich.progress import TaskID
 
-    from nqueens.engine.run import Progress
+    from nqueens.results import Progress
 
 __all__ = ["CountProgress"]
 

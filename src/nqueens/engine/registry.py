@@ -1,0 +1,291 @@
+"""The counting methods, one entry each: what every part of a count reads about a method.
+
+A `Method` declares its range of N, where `auto` picks it, the fields one subproblem's
+count holds (the journal's columns), how those sum to a typed `Tally`, and the module
+that implements it. That module provides `split(n)` (the subproblems, each with its
+task), `compiled()` (the compiled functions its warm-up loads) and `warm_up()`, and may
+provide `recount(parts, indices)`: an independent counter of the same subproblems, for
+`--verify`. `count()`, the process pool, Dask and the journal read only this table, so
+a new method is one module and one entry in `METHODS`.
+
+Importing this module costs nothing: the implementations load when a count needs them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import inspect
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError, VerificationError
+from nqueens.limits import BITBOARD_MAX_N
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Indices = npt.NDArray[np.intp]
+    Counts = npt.NDArray[np.int64]
+
+__all__ = [
+    "METHODS",
+    "Field",
+    "Method",
+    "Parts",
+    "Tally",
+    "best_method",
+    "choose",
+    "digest",
+]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One number a subproblem's count holds: a journal column, named for what it holds.
+    Fields are summed over subproblems, except a `peak` (the most any one task needed)."""
+
+    name: str
+    meaning: str
+    peak: bool = False
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a method's fields add up to. `unique` is None for a method that finds the total
+    only: Burnside's lemma gives it at the end, from P and R (engine/symmetric.py)."""
+
+    total: int
+    unique: int | None
+    nodes: int = 0
+    half_turn: int | None = None
+    quarter_turn: int | None = None
+    memory: int | None = None
+
+
+class Parts(Protocol):
+    """A count cut into subproblems 0..len-1, a pure function of N."""
+
+    n: int
+
+    def __len__(self) -> int: ...
+
+    def fingerprint(self) -> str:
+        """A digest of every subproblem: equal digests, the same work."""
+        ...
+
+    def task(self, indices: Indices) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
+        """A picklable function and its arguments that count the subproblems `indices`:
+        one row of the method's fields per subproblem."""
+        ...
+
+
+@dataclass(frozen=True)
+class Method:
+    """One counting method (see the module's docstring)."""
+
+    name: str
+    summary: str
+    largest: int
+    too_large: str  # what stops at `largest`, and why: "N = 99 is too large for {this}"
+    fields: tuple[Field, ...]
+    tally: Callable[..., Tally]  # the summed fields, in order, as keyword arguments
+    module: str
+    version: str  # bumped whenever what one subproblem counts changes (journal identity)
+    auto_from: int | None = None  # `auto` picks it from this N up to `largest`
+    recounted_by: str | None = None  # the independent counter in `module.recount`
+
+    smallest = 1
+
+    def takes(self, n: int) -> bool:
+        return self.smallest <= n <= self.largest
+
+    def check_size(self, n: int) -> None:
+        """Refuse an N outside this method's range, naming a method that takes it."""
+        if self.takes(n):
+            return
+        other = METHODS[best_method(n)]
+        instead = f", or --method {other.name}" if other is not self and other.takes(n) else ""
+        raise SizeTooLargeError(
+            f"N = {n} is too large for {self.too_large}: use N <= {self.largest}{instead}"
+        )
+
+    def implementation(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+    def split(self, n: int) -> Parts:
+        parts: Parts = self.implementation().split(n)
+        return parts
+
+    def sum_rows(self, rows: Counts) -> list[int]:
+        """The fields of many subproblems combined: sums, and the largest of each peak."""
+        if len(rows) == 0:
+            return [0] * len(self.fields)
+        return [
+            int(rows[:, i].max() if f.peak else rows[:, i].sum()) for i, f in enumerate(self.fields)
+        ]
+
+    def combine(self, a: Sequence[int], b: Sequence[int]) -> list[int]:
+        return [max(x, y) if f.peak else x + y for f, x, y in zip(self.fields, a, b, strict=True)]
+
+    def tally_of(self, values: Sequence[int]) -> Tally:
+        """The combined fields as totals (unique None where Burnside must give it)."""
+        return self.tally(**{f.name: int(v) for f, v in zip(self.fields, values, strict=True)})
+
+    def final_tally(self, n: int, values: Sequence[int]) -> Tally:
+        """The totals of a finished count: a method that finds the total only gets its
+        unique count, P and R from Burnside's lemma (engine/symmetric.py)."""
+        tally = self.tally_of(values)
+        if tally.unique is not None:
+            return tally
+        from nqueens.engine.symmetric import symmetric_counts, unique_from
+
+        half_turn, quarter_turn = symmetric_counts(n)
+        try:
+            unique = unique_from(tally.total, half_turn, quarter_turn)
+        except ArithmeticError as error:
+            raise VerificationError(
+                f"{error}: a subproblem was miscounted; check the journal with --verify"
+            ) from None
+        return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
+
+    def warm_up(self, on_compile: Callable[[], None] | None = None) -> None:
+        """Load the compiled kernels (compiling them on a machine's first count, after
+        telling `on_compile`) before any worker starts, so workers inherit them."""
+        module = self.implementation()
+        marker = _warm_marker(self, module.compiled())
+        if on_compile is not None and marker is not None and not marker.exists():
+            on_compile()
+        module.warm_up()
+        if marker is not None:
+            with contextlib.suppress(OSError):  # a read-only cache: numba's is not kept either
+                marker.touch()
+
+
+def _warm_marker(method: Method, kernels: Sequence[object]) -> Path | None:
+    """A file beside numba's cache (`Dispatcher.stats.cache_path`) that says this method's
+    kernels, as their source files stand now, were compiled and cached by this numba;
+    None when there is nothing to compile (no kernels, or the JIT disabled)."""
+    if not kernels or not all(hasattr(k, "stats") for k in kernels):
+        return None
+    import numba
+
+    key = hashlib.sha256(f"{numba.__version__} {sys.version}".encode())
+    for kernel in kernels:
+        source = Path(inspect.getfile(kernel.py_func))  # type: ignore[attr-defined]
+        stat = source.stat()
+        key.update(f"{source} {stat.st_mtime_ns} {stat.st_size}".encode())
+    cache = Path(kernels[0].stats.cache_path)  # type: ignore[attr-defined]
+    return cache / f"nqueens-{method.name}-{key.hexdigest()[:16]}.warm"
+
+
+def digest(*arrays: npt.NDArray[Any]) -> str:
+    """A short digest of the arrays that define a split's subproblems (its fingerprint)."""
+    import numpy as np
+
+    hashed = hashlib.sha256()
+    for array in arrays:
+        hashed.update(np.ascontiguousarray(array).tobytes())
+    return hashed.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------- the methods
+def _classes(classes_of_2: int, classes_of_4: int, classes_of_8: int, nodes: int) -> Tally:
+    """Classes of 2 are fixed by the quarter turn, of 4 by the half turn only."""
+    return Tally(
+        total=2 * classes_of_2 + 4 * classes_of_4 + 8 * classes_of_8,
+        unique=classes_of_2 + classes_of_4 + classes_of_8,
+        nodes=nodes,
+        half_turn=2 * classes_of_2 + 4 * classes_of_4,
+        quarter_turn=2 * classes_of_2,
+    )
+
+
+def _joined(solutions: int, table_bytes: int) -> Tally:
+    return Tally(total=solutions, unique=None, memory=table_bytes)
+
+
+def _listed(solutions: int, unique: int) -> Tally:
+    return Tally(total=solutions, unique=unique)
+
+
+BACKTRACK = Method(
+    name="backtrack",
+    summary="numba bitboard search with the symmetry of the square",
+    largest=BITBOARD_MAX_N,
+    too_large="64-bit boards (the backtrack method)",
+    fields=(
+        Field("classes_of_2", "canonical solutions whose symmetry class has 2 members"),
+        Field("classes_of_4", "canonical solutions whose symmetry class has 4 members"),
+        Field("classes_of_8", "canonical solutions whose symmetry class has 8 members"),
+        Field("nodes", "queens placed by the search"),
+    ),
+    tally=_classes,
+    module="nqueens.engine.split",
+    version="1",
+    auto_from=1,
+)
+
+JOIN = Method(
+    name="join",
+    summary="half-boards listed and matched on their diagonals (numba)",
+    largest=23,  # N = 23 has 4 million orbit representatives (100 MB); N = 25 67 million
+    too_large="the join method (its list of orbits outgrows memory)",
+    fields=(
+        Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
+        Field("table_bytes", "working tables of the worker that counted it", peak=True),
+    ),
+    tally=_joined,
+    module="nqueens.engine.halves",
+    version="2",  # 2: pairs weighed by their longest diagonals
+    auto_from=12,  # measured faster from N = 12 on (benchmarks/engine.py)
+    recounted_by="a row-by-row backtracking search confined to each orbit's rows",
+)
+
+PYTHON = Method(
+    name="python",
+    summary="the pure-Python bitboard counter (no numba)",
+    largest=15,  # about a minute on one core
+    too_large="the pure-Python counter (the python method: it would take hours)",
+    fields=(
+        Field("solutions", "solutions below the subproblem's first two rows, mirrors included"),
+        Field("unique", "canonical solutions below them"),
+    ),
+    tally=_listed,
+    module="nqueens.engine.pure",
+    version="1",
+)
+
+METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON)}
+"""Counting methods by name; `auto` picks the fastest for N (`best_method`)."""
+
+
+def best_method(n: int) -> str:
+    """The fastest counting method for an N x N board: of those `auto` may pick that take
+    N, the one with the highest `auto_from`; beyond them all, the one that goes furthest
+    (whose error then says how far)."""
+    candidates = [m for m in METHODS.values() if m.auto_from is not None]
+    fitting = [m for m in candidates if m.auto_from is not None and m.auto_from <= n <= m.largest]
+    if fitting:
+        return max(fitting, key=lambda m: m.auto_from or 0).name
+    return max(candidates, key=lambda m: m.largest).name
+
+
+def choose(n: int, name: str) -> Method:
+    """The method `name` (or `auto`'s choice) for N, refusing an unknown name or an N
+    outside its range in one line."""
+    if name == "auto":
+        name = best_method(n)
+    method = METHODS.get(name)
+    if method is None:
+        raise UnknownAlgorithmError(
+            f"unknown method {name!r}; choose one of: auto, {', '.join(METHODS)}"
+        )
+    method.check_size(n)
+    return method

@@ -1,0 +1,250 @@
+"""The journal as a user meets it: places it cannot be kept in, files that are not
+journals, journals changed by hand, `nqueens journal FILE` and `count --verify`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.engine.journal import Journal, forget, read_summary
+from nqueens.engine.registry import METHODS
+from nqueens.errors import JournalError, JournalMismatchError, VerificationError
+from nqueens.known import known_counts
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*NQUEENS, *args], capture_output=True, text=True, timeout=120)
+
+
+def _refused(done: subprocess.CompletedProcess[str], status: int = 2) -> str:
+    """The one line of a refusal (and no traceback)."""
+    assert done.returncode == status, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 200 and "Traceback" not in done.stderr
+    return lines[0]
+
+
+def _md5(path: Path) -> str:
+    return hashlib.md5(path.read_bytes()).hexdigest()
+
+
+def _journal(tmp_path: Path, n: int = 10, method: str = "backtrack") -> Path:
+    path = tmp_path / f"n{n}-{method}.sqlite"
+    nqueens.count(n, method=method, workers=1, journal=path)
+    return path
+
+
+# ---------------------------------------------------------------------------- places
+def test_places_a_journal_cannot_be_kept_in(tmp_path: Path) -> None:
+    (tmp_path / "folder.sqlite").mkdir()
+    cases = {
+        str(tmp_path / "folder.sqlite"): "directory",
+        str(tmp_path / "missing" / "j.sqlite"): "no such folder",
+        "/proc/nqueens.sqlite": "cannot create the journal",
+    }
+    for place, reason in cases.items():
+        line = _refused(_run("count", "9", "--journal", place))
+        assert reason in line
+    assert not (tmp_path / "missing").exists()
+
+
+def test_files_that_are_not_journals_are_refused_untouched(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are not the subproblems you are looking for\n")
+    foreign = tmp_path / "shop.db"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT)")
+        db.execute("INSERT INTO orders VALUES (1, 'queens')")
+    db.close()
+    for path, reason in ((notes, "not an SQLite file"), (foreign, "not an nqueens journal")):
+        before = _md5(path)
+        assert reason in _refused(_run("count", "9", "--journal", str(path)))
+        assert _md5(path) == before
+    with sqlite3.connect(foreign) as db:  # no table of ours was added
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+    db.close()
+    assert tables == {"orders"}
+
+
+def test_a_journal_of_the_first_format_is_refused(tmp_path: Path) -> None:
+    """Format 1 kept (solutions, 0, 0, bytes) in columns c2, c4, c8, nodes for the join."""
+    old = tmp_path / "old.sqlite"
+    with sqlite3.connect(old) as db:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute(
+            "CREATE TABLE done (idx INTEGER PRIMARY KEY, c2 INTEGER NOT NULL, "
+            "c4 INTEGER NOT NULL, c8 INTEGER NOT NULL, nodes INTEGER NOT NULL)"
+        )
+        db.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [("n", "9"), ("split", "join 2, 9 subproblems, abc"), ("engine", "1")],
+        )
+        db.execute("INSERT INTO done VALUES (0, 10, 0, 0, 4096)")
+    db.close()
+    before = _md5(old)
+    line = _refused(_run("count", "9", "--journal", str(old)))
+    assert "earlier nqueens" in line and "start a new one" in line
+    assert _md5(old) == before
+
+
+def _read_only(folder: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    """`command` run with `folder` mounted read-only (a private mount namespace)."""
+    if shutil.which("unshare") is None:
+        pytest.skip("unshare is not installed")
+    probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("this system allows no private mount namespace")
+    script = f'mount --bind -o ro "{folder}" "{folder}" && exec "$@"'
+    return subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script, "sh", *NQUEENS, *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_half_finished_journal_on_a_read_only_place_is_refused_and_kept(
+    tmp_path: Path,
+) -> None:
+    path = _journal(tmp_path, 11)
+    forget(path, range(0, 1000, 2))  # half-finished
+    before = _md5(path)
+    line = _refused(_read_only(tmp_path, "count", "11", "--journal", str(path)))
+    assert "read-only" in line
+    line = _refused(_read_only(tmp_path, "count", "11", "--journal", str(tmp_path / "new.sq")))
+    assert "read-only" in line
+    assert _md5(path) == before and not (tmp_path / "new.sq").exists()
+    result = nqueens.count(11, method="backtrack", journal=path)  # and it still resumes
+    assert (result.total, result.unique) == known_counts()[11] and result.resumed > 0
+
+
+# ---------------------------------------------------------------------------- digest
+def test_a_journal_changed_by_hand_is_refused(tmp_path: Path) -> None:
+    path = _journal(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE done SET classes_of_8 = classes_of_8 + 1 WHERE idx = 7")
+    db.close()
+    for command in (["count", "10", "--journal", str(path)], ["journal", str(path)]):
+        assert "changed outside nqueens" in _refused(_run(*command))
+    with pytest.raises(JournalMismatchError, match="changed outside nqueens"):
+        nqueens.count(10, method="backtrack", journal=path)
+    with sqlite3.connect(path) as db:  # a row deleted, or the identity edited: the same
+        db.execute("UPDATE done SET classes_of_8 = classes_of_8 - 1 WHERE idx = 7")
+        db.execute("DELETE FROM done WHERE idx = 3")
+    db.close()
+    with pytest.raises(JournalMismatchError, match="changed outside nqueens"):
+        read_summary(path)
+
+
+def test_the_digest_follows_every_recorded_batch(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite"
+    identity = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "3"}
+    with Journal(path, identity, ("solutions", "unique")) as journal:
+        first = journal.digest
+        journal.record([0, 2], np.array([[4, 1], [6, 2]], np.int64))
+        assert journal.digest != first
+    summary = read_summary(path)
+    assert summary.digest == journal.digest and summary.rows == {0: (4, 1), 2: (6, 2)}
+    assert summary.sums == {"solutions": 10, "unique": 3}
+
+
+# ---------------------------------------------------------------------------- summary
+@pytest.mark.parametrize("method", list(METHODS))
+def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
+    path = _journal(tmp_path, 10, method)
+    done = _run("journal", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"journal {path}: N = 10, method {method}"
+    assert (
+        lines[1].startswith("subproblems done: ")
+        and "finished: 724 solutions, 92 unique" in done.stdout
+    )
+    record = json.loads(_run("journal", str(path), "--json").stdout)
+    assert (record["n"], record["method"], record["total"], record["unique"]) == (
+        10,
+        method,
+        724,
+        92,
+    )
+    assert record["done"] == record["subproblems"] > 0
+    assert set(record["sums"]) == {f.name for f in METHODS[method].fields}
+    assert record["digest"] == read_summary(path).digest
+    forget(path, [0])
+    partial = json.loads(_run("journal", str(path), "--json").stdout)
+    assert partial["done"] == record["done"] - 1 and partial["total"] is None
+
+
+def test_the_journal_command_refuses_what_is_not_a_journal(tmp_path: Path) -> None:
+    assert "no journal at" in _refused(_run("journal", str(tmp_path / "none.sqlite")))
+    (tmp_path / "x.txt").write_text("hello")
+    assert "not an SQLite file" in _refused(_run("journal", str(tmp_path / "x.txt")))
+
+
+# ---------------------------------------------------------------------------- verify
+@pytest.mark.parametrize("method", list(METHODS))
+def test_verify_passes_an_honest_journal(tmp_path: Path, method: str) -> None:
+    path = tmp_path / "honest.sqlite"
+    done = _run("count", "11", "-m", method, "-j", str(path), "--verify", "100000", "--json")
+    assert done.returncode == 0, done.stderr
+    record = json.loads(done.stdout)
+    assert (record["total"], record["unique"]) == known_counts()[11]
+    assert sorted(record["verified"]) == list(range(record["subproblems"]))
+    checked = nqueens.counting.verify(path, 5, seed=1)
+    assert len(checked.checked) == 5 and checked.method == method
+    independent = METHODS[method].recounted_by
+    assert checked.recounted_by == (independent or checked.recounted_by)
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_verify_catches_a_wrong_row(tmp_path: Path, method: str) -> None:
+    """A faulty worker's count, recorded as any other (so the digest holds)."""
+    path = _journal(tmp_path, 11, method)
+    summary = read_summary(path)
+    wrong = sorted(summary.rows)[len(summary.rows) // 2]
+    row = np.array([summary.rows[wrong]], np.int64)
+    row[0, 0] += 8  # still whole symmetry classes, so only a recount can tell
+    forget(path, [wrong])
+    identity = {"n": "11", "method": method, "version": METHODS[method].version}
+    identity |= {"subproblems": str(summary.subproblems), "split": summary.split}
+    with Journal(path, identity, summary.fields) as journal:
+        journal.record([wrong], row)
+    done = _run("count", "11", "-m", method, "-j", str(path), "--verify", "100000")
+    line = _refused(done, status=1)
+    assert f"subproblem {wrong} of {path} disagrees" in line
+    with pytest.raises(VerificationError, match=f"subproblem {wrong} "):
+        nqueens.counting.verify(path, 100000)
+
+
+def test_verify_needs_a_journal() -> None:
+    assert "--journal" in _refused(_run("count", "9", "--verify", "3"))
+
+
+def test_forget_refuses_a_place_it_cannot_write(tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match="no such folder"):
+        forget(tmp_path / "none" / "j.sqlite", [1])
+
+
+def test_two_writers_keep_the_digest_true(tmp_path: Path) -> None:
+    """Two counts sharing a journal (say, two clients by mistake): each batch adds to the
+    digest as stored, so neither writer's rows make the journal look edited."""
+    path = tmp_path / "shared.sqlite"
+    identity = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "4"}
+    fields = ("solutions", "unique")
+    with Journal(path, identity, fields) as one, Journal(path, identity, fields) as two:
+        one.record([0], np.array([[4, 1]], np.int64))
+        two.record([1, 0], np.array([[6, 2], [9, 9]], np.int64))  # 0 is kept as first recorded
+        one.record([3], np.array([[2, 1]], np.int64))
+    summary = read_summary(path)
+    assert summary.rows == {0: (4, 1), 1: (6, 2), 3: (2, 1)}

@@ -1,0 +1,118 @@
+"""The registry of counting methods: every method declares what the runners read, every
+method counts exactly over its whole range (up to N = 18), and sizes outside a range
+are refused in one line."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.counting import best_method
+from nqueens.engine.journal import forget
+from nqueens.engine.registry import METHODS, Method, choose
+from nqueens.errors import SizeTooLargeError
+from nqueens.known import known_counts
+from nqueens.limits import BITBOARD_MAX_N
+
+UP_TO = 18
+SLOW_FROM = {"backtrack": 17, "join": 17, "python": 14}
+"""Where each method's counts are marked slow (they still run in CI)."""
+
+
+def _cases() -> list[object]:
+    cases: list[object] = []
+    for method in METHODS.values():
+        for n in range(1, min(method.largest, UP_TO) + 1):
+            marks = [pytest.mark.slow] if n >= SLOW_FROM[method.name] else []
+            if method.name != "python" and n >= 11:
+                marks.append(pytest.mark.compiled)
+            cases.append(pytest.param(method.name, n, marks=marks, id=f"{method.name}-{n}"))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "n"), _cases())
+def test_every_method_counts_exactly_over_its_range(name: str, n: int) -> None:
+    result = nqueens.count(n, method=name, workers=2 if n >= 12 else 1)
+    assert (result.total, result.unique) == known_counts()[n]
+    assert result.method == name
+
+
+@pytest.mark.parametrize("method", METHODS.values(), ids=lambda m: m.name)
+def test_every_method_declares_what_the_runners_read(method: Method) -> None:
+    names = [f.name for f in method.fields]
+    assert names and len(set(names)) == len(names)
+    assert all(name.isidentifier() and name != "idx" for name in names)
+    assert all(f.meaning for f in method.fields)
+    # its tally takes exactly its fields
+    assert list(inspect.signature(method.tally).parameters) == names
+    assert method.smallest == 1 <= method.largest <= BITBOARD_MAX_N
+    assert method.version and method.summary and method.too_large
+    module = method.implementation()
+    for provided in ("split", "compiled", "warm_up"):
+        assert callable(getattr(module, provided))
+    for kernel in module.compiled():  # numba dispatchers, whose cache the warm-up finds
+        assert hasattr(kernel, "py_func")
+    if method.recounted_by is not None:
+        assert callable(module.recount)
+    # a split's task gives one row of the method's fields per subproblem
+    parts = method.split(8)
+    function, arguments = parts.task(np.arange(len(parts)))
+    rows = function(*arguments)
+    assert rows.shape == (len(parts), len(method.fields))
+    assert method.final_tally(8, method.sum_rows(rows)).total == 92
+
+
+@pytest.mark.parametrize("method", METHODS.values(), ids=lambda m: m.name)
+def test_count_refuses_n_outside_each_range_in_one_line(method: Method) -> None:
+    with pytest.raises(SizeTooLargeError) as refused:
+        nqueens.count(method.largest + 1, method=method.name)
+    message = str(refused.value)
+    assert "\n" not in message and len(message) < 200
+    assert f"too large for {method.too_large}" in message and method.name in message
+    assert f"use N <= {method.largest}" in message
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", str(method.largest + 1), "-m", method.name],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_auto_picks_a_method_that_takes_n_everywhere() -> None:
+    for n in range(1, BITBOARD_MAX_N + 1):
+        assert choose(n, "auto").takes(n)
+    assert best_method(BITBOARD_MAX_N + 1) == "backtrack"  # whose error says how far
+    with pytest.raises(SizeTooLargeError, match="64-bit"):
+        nqueens.count(BITBOARD_MAX_N + 1)
+
+
+def test_the_python_method_loads_no_numba() -> None:
+    code = (
+        "import sys, nqueens\n"
+        "r = nqueens.count(9, method='python', workers=2)\n"
+        "assert (r.total, r.unique) == (352, 46), r\n"
+        "print('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "False\n"
+
+
+@pytest.mark.parametrize("name", list(METHODS))
+def test_every_method_resumes_from_its_journal(name: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.sqlite"
+    first = nqueens.count(11, method=name, workers=1, journal=path)
+    assert (first.total, first.unique, first.resumed) == (*known_counts()[11], 0)
+    again = nqueens.count(11, method=name, workers=2, journal=path)
+    assert again.resumed == again.subproblems and again.total == first.total
+    forget(path, range(0, first.subproblems, 3))
+    resumed = nqueens.count(11, method=name, workers=2, journal=path)
+    assert 0 < resumed.resumed < resumed.subproblems
+    assert (resumed.total, resumed.unique) == known_counts()[11]
+    assert resumed.nodes == first.nodes and resumed.memory == first.memory
