@@ -16,6 +16,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.engine.registry import METHODS
+from nqueens.render.text import plural
 
 
 def _methods_help() -> str:
@@ -161,7 +162,7 @@ def count(
             record["verified"] = list(checked.checked)
         click.echo(json.dumps(record))
         return
-    click.echo(f"N = {result.n}: {result.total:,} solutions, {result.unique:,} unique")
+    click.echo(f"N = {result.n}: {plural(result.total, 'solution')}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
