@@ -184,3 +184,23 @@ def naive_satisfiable(clauses: list[list[int]], variables: int) -> bool:
         if all(any((bits >> (abs(x) - 1) & 1) == (x > 0) for x in clause) for clause in clauses):
             return True
     return False
+
+
+def expected_counts(method: str, n: int) -> tuple[int, int]:
+    """(total, unique) a counting method must give for N: the published classic counts,
+    or for a variant's method its published totals and classes, the classes counted by
+    the plain Python search where the OEIS has none (small N only)."""
+    from nqueens.engine.registry import METHODS
+    from nqueens.known import known_counts
+    from nqueens.variants import KNOWN_VARIANT_COUNTS, Rules, count
+
+    variant = METHODS[method].variant
+    if variant == "classic":
+        return known_counts()[n]
+    total, unique = KNOWN_VARIANT_COUNTS[variant].get(n, (None, None))
+    rules = Rules.of(variant, n)
+    if total is None:
+        total = count(rules, fast=False)
+    if unique is None:
+        unique = count(rules, unique=True, fast=False)
+    return total, unique

@@ -30,6 +30,7 @@ from nqueens.errors import (
 )
 from nqueens.known import known_counts
 from tests.dask_cluster import Certificates, Cluster, free_port, make_certificates
+from tests.naive import expected_counts
 from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
@@ -68,13 +69,16 @@ def test_counts_through_the_command_on_the_cluster(cluster: Cluster, n: int) -> 
     assert result["method"] == "join"  # what auto picks for these sizes
 
 
-@pytest.mark.parametrize(("method", "n"), [("join", 16), ("backtrack", 16), ("python", 12)])
+@pytest.mark.parametrize(
+    ("method", "n"),
+    [("join", 16), ("backtrack", 16), ("python", 12), ("toroidal", 13), ("superqueens", 13)],
+)
 def test_each_method_resumes_from_its_journal_on_the_cluster(
     cluster: Cluster, tmp_path: Path, method: str, n: int
 ) -> None:
     journal = tmp_path / f"{method}.sqlite"
     first = nqueens.count(n, method=method, scheduler=cluster.address, journal=journal)
-    assert (first.total, first.unique, first.method) == (*known_counts()[n], method)
+    assert (first.total, first.unique, first.method) == (*expected_counts(method, n), method)
     forget(journal, range(0, first.subproblems, 2))
     again = nqueens.count(n, method=method, scheduler=cluster.address, journal=journal)
     assert 0 < again.resumed < again.subproblems

@@ -17,18 +17,20 @@ from nqueens.counting import best_method
 from nqueens.engine.journal import forget
 from nqueens.engine.registry import METHODS, Method, choose
 from nqueens.errors import SizeTooLargeError
-from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N
+from tests.naive import expected_counts
 
 UP_TO = 18
-SLOW_FROM = {"backtrack": 17, "join": 17, "python": 14}
+SLOW_FROM = {"backtrack": 17, "join": 17, "python": 14, "toroidal": 13, "superqueens": 13}
+VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
 """Where each method's counts are marked slow (they still run in CI)."""
 
 
 def _cases() -> list[object]:
     cases: list[object] = []
     for method in METHODS.values():
-        for n in range(1, min(method.largest, UP_TO) + 1):
+        top = UP_TO if method.variant == "classic" else VARIANT_UP_TO
+        for n in range(1, min(method.largest, top) + 1):
             marks = [pytest.mark.slow] if n >= SLOW_FROM[method.name] else []
             if method.name != "python" and n >= 11:
                 marks.append(pytest.mark.compiled)
@@ -39,7 +41,7 @@ def _cases() -> list[object]:
 @pytest.mark.parametrize(("name", "n"), _cases())
 def test_every_method_counts_exactly_over_its_range(name: str, n: int) -> None:
     result = nqueens.count(n, method=name, workers=2 if n >= 12 else 1)
-    assert (result.total, result.unique) == known_counts()[n]
+    assert (result.total, result.unique) == expected_counts(name, n)
     assert result.method == name
 
 
@@ -65,7 +67,7 @@ def test_every_method_declares_what_the_runners_read(method: Method) -> None:
     function, arguments = parts.task(np.arange(len(parts)))
     rows = function(*arguments)
     assert rows.shape == (len(parts), len(method.fields))
-    assert method.final_tally(8, method.sum_rows(rows)).total == 92
+    assert method.final_tally(8, method.sum_rows(rows)).total == expected_counts(method.name, 8)[0]
 
 
 @pytest.mark.parametrize("method", METHODS.values(), ids=lambda m: m.name)
@@ -108,11 +110,11 @@ def test_the_python_method_loads_no_numba() -> None:
 def test_every_method_resumes_from_its_journal(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.sqlite"
     first = nqueens.count(11, method=name, workers=1, journal=path)
-    assert (first.total, first.unique, first.resumed) == (*known_counts()[11], 0)
+    assert (first.total, first.unique, first.resumed) == (*expected_counts(name, 11), 0)
     again = nqueens.count(11, method=name, workers=2, journal=path)
     assert again.resumed == again.subproblems and again.total == first.total
     forget(path, range(0, first.subproblems, 3))
     resumed = nqueens.count(11, method=name, workers=2, journal=path)
     assert 0 < resumed.resumed < resumed.subproblems
-    assert (resumed.total, resumed.unique) == known_counts()[11]
+    assert (resumed.total, resumed.unique) == expected_counts(name, 11)
     assert resumed.nodes == first.nodes and resumed.memory == first.memory

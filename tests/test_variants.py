@@ -272,3 +272,29 @@ def test_trace_names_the_variant_attacks() -> None:
     assert "(a knight's move)" in out
     code, _, err = _cli("trace", "5", "-V", "toroidal", "-A", "flags")
     assert code == 2 and "drop --algorithm" in err
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+def test_count_command_counts_a_variant_with_workers_and_a_journal(
+    variant: str, tmp_path: object
+) -> None:
+    import json
+    import subprocess
+    import sys
+
+    journal = f"{tmp_path}/{variant}.sqlite"
+    args = [sys.executable, "-m", "nqueens", "count", "13", "--variant", variant, "--json"]
+    first = json.loads(
+        subprocess.run([*args, "-j", journal, "-w", "2"], capture_output=True, check=True).stdout
+    )
+    total, unique = KNOWN_VARIANT_COUNTS[variant][13]
+    assert first["total"] == total and first["method"] == variant
+    assert unique is None or first["unique"] == unique
+    again = json.loads(
+        subprocess.run(
+            [*args, "-j", journal, "--verify", "3"], capture_output=True, check=True
+        ).stdout
+    )
+    assert again["resumed"] == again["subproblems"] and len(again["verified"]) == 3
+    refused = subprocess.run([*args, "-m", "join"], capture_output=True, text=True)
+    assert refused.returncode == 2 and "counts classic boards" in refused.stderr

@@ -26,6 +26,7 @@ def count(
     n: int,
     *,
     method: str = "auto",
+    variant: str | None = None,
     workers: int | None = None,
     journal: str | Path | None = None,
     on_progress: Callable[[Progress], None] | None = None,
@@ -40,6 +41,9 @@ def count(
 
     `method` is `auto` (the fastest for N: `best_method`) or a name in `METHODS`
     (`backtrack`, `join`, `python`); an N outside its range is refused in one line.
+    `variant` counts another board (`toroidal`, `superqueens`: see nqueens.variants)
+    with its own method (naming that method is enough); `unique` then counts classes
+    under the square's 8 symmetries.
     `workers` defaults to every core (1 counts in this process); `journal` names a
     SQLite file that keeps finished work, so rerunning the same call resumes it.
     `scheduler` runs the count on a Dask cluster (`tls://host:8786` with `tls`, a plain
@@ -55,7 +59,7 @@ def count(
     (92, 12)
     """
     n = board_size(n)
-    chosen = choose(n, method)
+    chosen = choose(n, method, variant)
     from nqueens.engine.run import run_count
 
     return run_count(

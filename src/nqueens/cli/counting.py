@@ -17,6 +17,7 @@ from nqueens.cli._app import (
 )
 from nqueens.engine.registry import METHODS
 from nqueens.render.text import plural
+from nqueens.variants.rules import VARIANTS
 
 
 def _methods_help() -> str:
@@ -54,6 +55,14 @@ def _warnings_as_lines() -> Iterator[None]:
     help="SQLite file keeping finished work; rerun the same command to resume.",
 )
 @click.option("--method", "-m", default="auto", show_default=True, help=_methods_help())
+@click.option(
+    "--variant",
+    "-V",
+    type=click.Choice(list(VARIANTS)),
+    help="Count another board: toroidal (diagonals wrap), superqueens (knights too); "
+    "unique then counts classes under the square's 8 symmetries. Default: the board of "
+    "--method, or classic.",
+)
 @click.option(
     "--verify",
     type=click.IntRange(min=1),
@@ -95,6 +104,7 @@ def count(
     workers: int | None,
     journal: str | None,
     method: str,
+    variant: str | None,
     verify: int | None,
     scheduler: str | None,
     tls_ca_file: str | None,
@@ -116,6 +126,7 @@ def count(
       nqueens count 12
       nqueens count 17 --workers 2 --json
       nqueens count 16 --method backtrack
+      nqueens count 17 --variant toroidal
       nqueens count 19 --journal n19.sqlite --verify 20
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
@@ -145,6 +156,7 @@ def count(
         result = count_solutions(
             n,
             method=method,
+            variant=variant,
             workers=workers,
             journal=journal,
             on_progress=progress.update,
@@ -162,7 +174,9 @@ def count(
             record["verified"] = list(checked.checked)
         click.echo(json.dumps(record))
         return
-    click.echo(f"N = {result.n}: {plural(result.total, 'solution')}, {result.unique:,} unique")
+    counted = METHODS[result.method].variant
+    board = f"N = {result.n}" + ("" if counted == "classic" else f", {counted}")
+    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "

@@ -24,7 +24,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError, VerificationError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    SizeTooLargeError,
+    UnknownAlgorithmError,
+    VerificationError,
+)
 from nqueens.limits import BITBOARD_MAX_N
 
 if TYPE_CHECKING:
@@ -100,6 +105,7 @@ class Method:
     version: str  # bumped whenever what one subproblem counts changes (journal identity)
     auto_from: int | None = None  # `auto` picks it from this N up to `largest`
     recounted_by: str | None = None  # the independent counter in `module.recount`
+    variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
 
     smallest = 1
 
@@ -110,7 +116,7 @@ class Method:
         """Refuse an N outside this method's range, naming a method that takes it."""
         if self.takes(n):
             return
-        other = METHODS[best_method(n)]
+        other = METHODS[best_method(n, self.variant)]
         instead = f", or --method {other.name}" if other is not self and other.takes(n) else ""
         raise SizeTooLargeError(
             f"N = {n} is too large for {self.too_large}: use N <= {self.largest}{instead}"
@@ -262,30 +268,76 @@ PYTHON = Method(
     version="1",
 )
 
-METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON)}
-"""Counting methods by name; `auto` picks the fastest for N (`best_method`)."""
+
+def _solutions_and_classes(solutions: int, unique: int, nodes: int) -> Tally:
+    return Tally(total=solutions, unique=unique, nodes=nodes)
 
 
-def best_method(n: int) -> str:
-    """The fastest counting method for an N x N board: of those `auto` may pick that take
-    N, the one with the highest `auto_from`; beyond them all, the one that goes furthest
-    (whose error then says how far)."""
-    candidates = [m for m in METHODS.values() if m.auto_from is not None]
+_VARIANT_FIELDS = (
+    Field("solutions", "solutions whose first queen is in the column, mirror images included"),
+    Field("unique", "the least solutions of their symmetry class among them"),
+    Field("nodes", "queens placed by the search"),
+)
+
+TOROIDAL = Method(
+    name="toroidal",
+    summary="the toroidal board's bitboard search, split on the first row (numba)",
+    largest=BITBOARD_MAX_N,
+    too_large="64-bit boards (the toroidal method)",
+    fields=_VARIANT_FIELDS,
+    tally=_solutions_and_classes,
+    module="nqueens.variants.counting.toroidal",
+    version="1",
+    auto_from=1,
+    variant="toroidal",
+)
+
+SUPERQUEENS = Method(
+    name="superqueens",
+    summary="the superqueens' bitboard search, split on the first row (numba)",
+    largest=BITBOARD_MAX_N,
+    too_large="64-bit boards (the superqueens method)",
+    fields=_VARIANT_FIELDS,
+    tally=_solutions_and_classes,
+    module="nqueens.variants.counting.superqueens",
+    version="1",
+    auto_from=1,
+    variant="superqueens",
+)
+
+METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON, TOROIDAL, SUPERQUEENS)}
+"""Counting methods by name; `auto` picks the fastest for N and the variant
+(`best_method`)."""
+
+
+def best_method(n: int, variant: str = "classic") -> str:
+    """The fastest counting method for an N x N board of the variant: of those `auto` may
+    pick that take N, the one with the highest `auto_from`; beyond them all, the one that
+    goes furthest (whose error then says how far)."""
+    candidates = [m for m in METHODS.values() if m.auto_from is not None and m.variant == variant]
+    if not candidates:
+        raise UnknownAlgorithmError(f"no counting method for the {variant!r} variant")
     fitting = [m for m in candidates if m.auto_from is not None and m.auto_from <= n <= m.largest]
     if fitting:
         return max(fitting, key=lambda m: m.auto_from or 0).name
     return max(candidates, key=lambda m: m.largest).name
 
 
-def choose(n: int, name: str) -> Method:
-    """The method `name` (or `auto`'s choice) for N, refusing an unknown name or an N
-    outside its range in one line."""
+def choose(n: int, name: str, variant: str | None = None) -> Method:
+    """The method `name` (or `auto`'s choice) for N, refusing an unknown name, a method for
+    another board than `variant`, or an N outside its range, in one line. A method named
+    without a variant counts its own board; `auto` without one, the classic board."""
     if name == "auto":
-        name = best_method(n)
+        name = best_method(n, variant or "classic")
     method = METHODS.get(name)
     if method is None:
         raise UnknownAlgorithmError(
             f"unknown method {name!r}; choose one of: auto, {', '.join(METHODS)}"
+        )
+    if variant is not None and method.variant != variant:
+        raise IncompatibleOptionsError(
+            f"the {method.name} method counts {method.variant} boards, not {variant} ones: "
+            "use --method auto"
         )
     method.check_size(n)
     return method

@@ -100,24 +100,17 @@ def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
             f"the {rules.rows}x{rules.cols} board is too wide for 64-bit rows: use N <= "
             f"{BITBOARD_MAX_N}"
         )
+    from nqueens.variants.counting import count_columns, split_for
     from nqueens.variants.kernel import count_first_column, symmetry_switches
 
-    switches = symmetry_switches(rules.square)
-
-    def from_column(first: int) -> tuple[int, int]:
-        found, least, _nodes = count_first_column(
-            rules.rows, rules.cols, rules.wrap, rules.knight, first, unique, switches
-        )
-        return int(found), int(least)
-
     if rules.wrap and not unique:
-        return rules.cols * from_column(0)[0], 0
-    total = least = 0
-    for first in range((rules.cols + 1) // 2):
-        found, canonical = from_column(first)
-        total += found if 2 * first + 1 == rules.cols else 2 * found
-        least += canonical
-    return total, least
+        switches = symmetry_switches(rules.square)
+        found, _least, _nodes = count_first_column(
+            rules.rows, rules.cols, rules.wrap, rules.knight, 0, False, switches
+        )
+        return rules.cols * int(found), 0
+    rows = count_columns(rules.rows, rules.cols, rules.wrap, rules.knight, split_for(rules).firsts)
+    return int(rows[:, 0].sum()), int(rows[:, 1].sum())
 
 
 FAST_FROM_N = 11

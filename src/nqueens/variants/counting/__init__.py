@@ -1,0 +1,87 @@
+"""The variants' counting methods for the engine's registry (engine/registry.py).
+
+Each square variant is one registry entry whose module (toroidal.py, superqueens.py) is
+this module's `FirstColumns` for its rules. A subproblem is the first row's queen in one
+column of the left half of the board: the mirror gives the right half, and every
+symmetry class has its least member there, so the subproblems' canonical solutions add
+up to the unique count. The kernel is variants/kernel.py; workers, the journal, Dask and
+`--verify` run these subproblems as they run the classic ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.engine.registry import digest
+from nqueens.variants.rules import Rules
+
+__all__ = ["FirstColumns", "compiled", "count_columns", "split_for", "warm_up"]
+
+Array = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, eq=False)
+class FirstColumns:
+    """Subproblem i: the first row's queen in column firsts[i], on the board `rules`."""
+
+    rules: Rules
+    firsts: Array
+
+    @property
+    def n(self) -> int:
+        return self.rules.cols
+
+    def __len__(self) -> int:
+        return int(self.firsts.shape[0])
+
+    def fingerprint(self) -> str:
+        """A digest of every subproblem and the rules: equal digests, the same work."""
+        flags = np.array([self.rules.rows, self.rules.wrap, self.rules.knight], np.int64)
+        return digest(flags, self.firsts)
+
+    def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Array], tuple[Any, ...]]:
+        """A picklable function and its arguments that count the subproblems `indices`."""
+        rules = self.rules
+        return count_columns, (
+            rules.rows,
+            rules.cols,
+            rules.wrap,
+            rules.knight,
+            self.firsts[indices],
+        )
+
+
+def split_for(rules: Rules) -> FirstColumns:
+    """The left half of the first row (and the middle column of an odd board)."""
+    return FirstColumns(rules, np.arange((rules.cols + 1) // 2, dtype=np.int64))
+
+
+def count_columns(rows: int, width: int, wrap: bool, knight: bool, firsts: Array) -> Array:
+    """For each first column the registry's fields: solutions (mirror images included),
+    canonical solutions, and queens placed."""
+    from nqueens.variants.kernel import count_first_column, symmetry_switches
+
+    switches = symmetry_switches(rows == width)
+    out = np.zeros((len(firsts), 3), np.int64)
+    for i, first in enumerate(firsts.tolist()):
+        found, least, nodes = count_first_column(rows, width, wrap, knight, first, True, switches)
+        mirrors = 1 if 2 * first + 1 == width else 2
+        out[i] = (mirrors * found, least, nodes)
+    return out
+
+
+def compiled() -> tuple[object, ...]:
+    """The kernel a worker needs compiled."""
+    from nqueens.variants.kernel import count_first_column
+
+    return (count_first_column,)
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernel on a tiny board."""
+    count_columns(5, 5, True, True, np.zeros(1, np.int64))
