@@ -18,6 +18,7 @@ from nqueens.errors import NoSolutionError, NQueensError, shorten
 from nqueens.files import output_file
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
+from nqueens.variants.rules import VARIANTS
 
 __all__ = ["cli", "main"]
 
@@ -121,6 +122,18 @@ def _algorithm_option(default: str) -> Callable[[_F], _F]:
         default=default,
         show_default=True,
         help=f"{', '.join(ALGORITHMS)} (see `nqueens algorithms`).",
+    )
+
+
+def _variant_option(help: str, default: str | None = "classic") -> Callable[[_F], _F]:
+    """`--variant` as every command that takes one spells it; `help` says what it does there."""
+    return click.option(
+        "--variant",
+        "-V",
+        type=click.Choice(list(VARIANTS)),
+        default=default,
+        show_default=default is not None,
+        help=help,
     )
 
 

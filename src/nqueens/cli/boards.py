@@ -15,6 +15,7 @@ from nqueens.cli._app import (
     _one_based_option,
     _opened,
     _size_argument,
+    _variant_option,
     cli,
 )
 from nqueens.errors import InvalidPlacementError
@@ -22,20 +23,13 @@ from nqueens.files import check_output_place, read_board_input
 from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
 from nqueens.render.text import plural
-from nqueens.variants.rules import VARIANTS, Rules
+from nqueens.variants.rules import Rules
 
 
 @cli.command()
 @click.argument("placement")
 @_one_based_option
-@click.option(
-    "--variant",
-    "-V",
-    type=click.Choice(list(VARIANTS)),
-    default="classic",
-    show_default=True,
-    help="Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).",
-)
+@_variant_option("Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).")
 def check(placement: str, one_based: bool, variant: str) -> None:
     """Say whether PLACEMENT is valid, and which queens attack which.
 

@@ -13,11 +13,11 @@ import click
 from nqueens.cli._app import (
     _SIZE_COMMAND,
     _size_argument,
+    _variant_option,
     cli,
 )
 from nqueens.engine.registry import METHODS
 from nqueens.render.text import plural
-from nqueens.variants.rules import VARIANTS
 
 
 def _methods_help() -> str:
@@ -55,13 +55,11 @@ def _warnings_as_lines() -> Iterator[None]:
     help="SQLite file keeping finished work; rerun the same command to resume.",
 )
 @click.option("--method", "-m", default="auto", show_default=True, help=_methods_help())
-@click.option(
-    "--variant",
-    "-V",
-    type=click.Choice(list(VARIANTS)),
-    help="Count another board: toroidal (diagonals wrap), superqueens (knights too); "
+@_variant_option(
+    "Count another board: toroidal (diagonals wrap), superqueens (knights too); "
     "unique then counts classes under the square's 8 symmetries. Default: the board of "
     "--method, or classic.",
+    default=None,
 )
 @click.option(
     "--verify",

@@ -13,14 +13,14 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     EXAMPLES,
     HUMAN_STYLES,
-    _no_solution,
     _one_based_option,
     _opened,
+    _variant_option,
     cli,
 )
+from nqueens.errors import NoSolutionError
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS, plural
 from nqueens.search import ALGORITHMS
-from nqueens.variants.rules import VARIANTS
 
 
 @cli.command(epilog=EXAMPLES, **_SIZE_COMMAND)
@@ -57,14 +57,9 @@ from nqueens.variants.rules import VARIANTS
 )
 @_one_based_option
 @click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
-@click.option(
-    "--variant",
-    "-V",
-    type=click.Choice(list(VARIANTS)),
-    default="classic",
-    show_default=True,
-    help="toroidal: diagonals wrap round the edges; superqueens: queens also move as "
-    "knights. N may be MxN for a rectangle of M rows and N columns (M queens, M <= N).",
+@_variant_option(
+    "toroidal: diagonals wrap round the edges; superqueens: queens also move as "
+    "knights. N may be MxN for a rectangle of M rows and N columns (M queens, M <= N)."
 )
 def solve(
     size: str,
@@ -105,13 +100,8 @@ def solve(
             written = _solve_into_text(
                 n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
             )
-    human = fmt in HUMAN_STYLES
-    if written == 0 and (limit is None or limit > 0):
-        _no_solution(n, on_stdout=human and output is None)
-    if listing and human and written:
-        kind = plural(written, "unique solution" if unique else "solution")
-        shown = f"first {kind}" if limit is not None and written == limit else kind
-        click.echo(f"\n{shown} for N = {n}")
+    none = str(NoSolutionError.for_size(n))
+    _close_listing(written, listing, unique, limit, fmt, output, f"for N = {n}", none)
     if show_stats:
         click.echo(
             f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
@@ -206,16 +196,32 @@ def _solve_variant(
             )
         finally:
             text.detach()
-    human = fmt in HUMAN_STYLES
     where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
-    if written == 0 and (limit is None or limit > 0):
-        click.echo(f"No solution: no {rules.rows} queens fit on {where}.", err=not human)
-        raise click.exceptions.Exit(1)
-    if listing and human:
-        kind = plural(written, "unique solution" if unique else "solution")
-        shown = f"first {kind}" if limit is not None and written == limit else kind
-        click.echo(f"\n{shown} on {where}")
+    none = f"No solution: no {rules.rows} queens fit on {where}."
+    _close_listing(written, listing, unique, limit, fmt, output, f"on {where}", none)
     if show_stats:
         click.echo(
             f"{stats.nodes:,} nodes, {stats.solutions:,} found, {stats.time:.3f} s", err=True
         )
+
+
+def _close_listing(
+    written: int,
+    listing: bool,
+    unique: bool,
+    limit: int | None,
+    fmt: str,
+    output: str | None,
+    board: str,
+    none: str,
+) -> None:
+    """The closing line of a listing, or the answer "no solution" (exit status 1), on
+    standard output when a person reads it there, on standard error when it carries data."""
+    human = fmt in HUMAN_STYLES
+    if written == 0 and (limit is None or limit > 0):
+        click.echo(none, err=not (human and output is None))
+        raise click.exceptions.Exit(1)
+    if listing and human and written:
+        kind = plural(written, "unique solution" if unique else "solution")
+        shown = f"first {kind}" if limit is not None and written == limit else kind
+        click.echo(f"\n{shown} {board}")

@@ -13,10 +13,10 @@ from nqueens.cli._app import (
     _algorithm_option,
     _one_based_option,
     _size_argument,
+    _variant_option,
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
-from nqueens.variants.rules import VARIANTS
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -65,13 +65,8 @@ def compare(n: int, algorithms: str | None, as_json: bool) -> None:
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
 @_one_based_option
-@click.option(
-    "--variant",
-    "-V",
-    type=click.Choice(list(VARIANTS)),
-    default="classic",
-    show_default=True,
-    help="Trace a variant's search (toroidal, superqueens): its check function names each attack.",
+@_variant_option(
+    "Trace a variant's search (toroidal, superqueens): its check function names each attack."
 )
 def trace(
     n: int,

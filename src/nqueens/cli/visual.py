@@ -12,12 +12,12 @@ from nqueens.cli._app import (
     _algorithm_option,
     _one_based_option,
     _size_argument,
+    _variant_option,
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
-from nqueens.variants.rules import VARIANTS
 from nqueens.visual import show_variant as draw_variant
 
 if TYPE_CHECKING:
@@ -38,14 +38,7 @@ _out_option = click.option(
 )
 @_out_option
 @_one_based_option
-@click.option(
-    "--variant",
-    "-V",
-    type=click.Choice(list(VARIANTS)),
-    default="classic",
-    show_default=True,
-    help="Draw a variant's solutions: toroidal or superqueens.",
-)
+@_variant_option("Draw a variant's solutions: toroidal or superqueens.")
 def show(
     n: int,
     all_: bool,

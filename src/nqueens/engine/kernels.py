@@ -223,15 +223,23 @@ def is_canonical(cols, inv, n, images):  # type: ignore[no-untyped-def]
     """True when no image of the permutation `cols` is lexicographically smaller."""
     for r in range(n):
         inv[cols[r]] = r
+    return is_least(cols, inv, n, n, images)
+
+
+@njit(cache=True)
+def is_least(cols, inv, rows, width, images):  # type: ignore[no-untyped-def]
+    """True when no image of `cols` (one queen per row on a board `width` wide; `inv` its
+    inverse, where an image uses it) under `images` is lexicographically smaller.
+    Each image is three switches: use the inverse, reverse the rows, reverse the values."""
     for k in range(images.shape[0]):
         use_inverse = images[k, 0]
         reverse_rows = images[k, 1]
-        reverse_cols = images[k, 2]
-        for r in range(n):
-            source = n - 1 - r if reverse_rows else r
+        reverse_values = images[k, 2]
+        for r in range(rows):
+            source = rows - 1 - r if reverse_rows else r
             value = inv[source] if use_inverse else cols[source]
-            if reverse_cols:
-                value = n - 1 - value
+            if reverse_values:
+                value = width - 1 - value
             if value < cols[r]:
                 return False
             if value > cols[r]:

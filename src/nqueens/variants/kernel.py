@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.engine.kernels import is_least
 from nqueens.placement import SYMMETRIES, symmetry_view
 
 __all__ = ["count_first_column", "symmetry_switches"]
@@ -34,25 +35,6 @@ def _shift(x, by, width, full, wrap):  # type: ignore[no-untyped-def]
     if by >= 0:
         return (x << np.uint64(by)) & full
     return x >> np.uint64(-by)
-
-
-@njit(cache=True)
-def _least(cols, inv, rows, width, switches):  # type: ignore[no-untyped-def]
-    """True when no image of `cols` under `switches` is lexicographically smaller."""
-    for k in range(switches.shape[0]):
-        use_inverse = switches[k, 0]
-        reverse_rows = switches[k, 1]
-        reverse_values = switches[k, 2]
-        for r in range(rows):
-            source = rows - 1 - r if reverse_rows else r
-            value = inv[source] if use_inverse else cols[source]
-            if reverse_values:
-                value = width - 1 - value
-            if value < cols[r]:
-                return False
-            if value > cols[r]:
-                break
-    return True
 
 
 @njit(cache=True)
@@ -118,7 +100,7 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
                 if rows == width:
                     for r in range(rows):
                         inv[cols[r]] = r
-                if _least(cols, inv, rows, width, switches):
+                if is_least(cols, inv, rows, width, switches):
                     least += 1
             continue
         taken[row + 1] = taken[row] | bit
