@@ -279,31 +279,26 @@ _VARIANT_FIELDS = (
     Field("nodes", "queens placed by the search"),
 )
 
-TOROIDAL = Method(
-    name="toroidal",
-    summary="the toroidal board's bitboard search, split on the first row (numba)",
-    largest=BITBOARD_MAX_N,
-    too_large="64-bit boards (the toroidal method)",
-    fields=_VARIANT_FIELDS,
-    tally=_solutions_and_classes,
-    module="nqueens.variants.counting.toroidal",
-    version="1",
-    auto_from=1,
-    variant="toroidal",
-)
 
-SUPERQUEENS = Method(
-    name="superqueens",
-    summary="the superqueens' bitboard search, split on the first row (numba)",
-    largest=BITBOARD_MAX_N,
-    too_large="64-bit boards (the superqueens method)",
-    fields=_VARIANT_FIELDS,
-    tally=_solutions_and_classes,
-    module="nqueens.variants.counting.superqueens",
-    version="1",
-    auto_from=1,
-    variant="superqueens",
-)
+def _variant_method(variant: str, board: str) -> Method:
+    """A variant's counting method: the same fields and module layout for each
+    (nqueens.variants.counting), on the variant's own board."""
+    return Method(
+        name=variant,
+        summary=f"{board}'s bitboard search, split on the first row (numba)",
+        largest=BITBOARD_MAX_N,
+        too_large=f"64-bit boards (the {variant} method)",
+        fields=_VARIANT_FIELDS,
+        tally=_solutions_and_classes,
+        module=f"nqueens.variants.counting.{variant}",
+        version="1",
+        auto_from=1,
+        variant=variant,
+    )
+
+
+TOROIDAL = _variant_method("toroidal", "the toroidal board")
+SUPERQUEENS = _variant_method("superqueens", "the superqueens")
 
 METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON, TOROIDAL, SUPERQUEENS)}
 """Counting methods by name; `auto` picks the fastest for N and the variant
