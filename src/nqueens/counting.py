@@ -39,24 +39,59 @@ def count(
 ) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
-    `method` is `auto` (the fastest for N: `best_method`) or a name in `METHODS`
-    (`backtrack`, `join`, `python`); an N outside its range is refused in one line.
-    `variant` counts another board (`toroidal`, `superqueens`: see nqueens.variants)
-    with its own method (naming that method is enough); `unique` then counts classes
-    under the square's 8 symmetries.
-    `workers` defaults to every core (1 counts in this process); `journal` names a
-    SQLite file that keeps finished work, so rerunning the same call resumes it.
-    `scheduler` runs the count on a Dask cluster (`tls://host:8786` with `tls`, a plain
-    `tcp://host:8786`, or `local` for a LocalCluster on this machine's loopback, whose
-    dashboard link goes to `on_dashboard` when given). `batch_size` is the number of
-    subproblems per task; `on_compile` is called before the kernels are compiled (once
-    per machine).
+    Parameters
+    ----------
+    n : int
+        The board size, N >= 1.
+    method : str
+        ``"auto"`` (the fastest for N and the variant) or a registered method:
+        ``backtrack``, ``join``, ``python``, or a variant's ``toroidal``, ``superqueens``
+        (see `nqueens.engine.registry.METHODS`).
+    variant : str, optional
+        Count another board (``toroidal``, ``superqueens``; see `nqueens.variants`) with
+        its own method; naming that method is enough. `unique` then counts classes under
+        the square's 8 symmetries.
+    workers : int or None
+        Worker processes (None: every core; 1 counts in this process).
+    journal : str or Path, optional
+        An SQLite file keeping finished subproblems: the same call again resumes.
+    on_progress, on_compile : callable, optional
+        Told of progress (a `Progress`), and before kernels compile (once per machine).
+    scheduler : str, optional
+        Count on a Dask cluster: ``tls://host:8786`` (with `tls`), ``tcp://host:8786``, or
+        ``local`` for a LocalCluster on this machine's loopback.
+    batch_size : int, optional
+        Subproblems per task.
+    connect_timeout : float
+        Seconds to wait for the scheduler and its first worker.
+    tls : TLSFiles, optional
+        The CA, certificate and key for a ``tls://`` scheduler.
+    on_dashboard : callable, optional
+        Given the dashboard's link of a local cluster.
+
+    Returns
+    -------
+    CountResult
+        Total and unique counts, the time, the method, workers and subproblems.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is outside the method's range (the message names one that takes it).
+    UnknownAlgorithmError, IncompatibleOptionsError
+        No such method, or a method for another board than `variant`.
+    JournalMismatchError, JournalError
+        The journal belongs to other work, or cannot be kept where it was asked.
+    CountInterrupted
+        Ctrl-C; what was finished is kept in the journal.
 
     Examples
     --------
     >>> r = count(8)
     >>> r.total, r.unique
     (92, 12)
+    >>> count(13, variant="toroidal").total
+    4524
     """
     n = board_size(n)
     chosen = choose(n, method, variant)
@@ -78,10 +113,40 @@ def count(
 
 
 def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Verification:
-    """Recount `samples` randomly chosen finished subproblems of a journal, with an
-    independent counter where the method's registry entry names one (the join's are
-    recounted by a backtracking search), and compare. Raises VerificationError (naming
-    the subproblem) on the first disagreement."""
+    """Recount randomly chosen finished subproblems of a journal, and compare.
+
+    Each is recounted by an independent counter where the method's registry entry names one
+    (the join's by a row-by-row backtracking search), else by the method's own task.
+
+    Parameters
+    ----------
+    journal : str or Path
+        A journal written by `count(..., journal=...)`.
+    samples : int
+        How many finished subproblems to recount (all of them when there are fewer).
+    seed : int, optional
+        For a reproducible choice.
+
+    Returns
+    -------
+    Verification
+        Which subproblems were recounted, and by what.
+
+    Raises
+    ------
+    VerificationError
+        A recount disagrees; the message names the subproblem.
+    JournalError
+        The file is not a journal, or it was edited.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "n8.sqlite"
+    >>> _ = count(8, workers=1, journal=path)
+    >>> len(verify(path, 3, seed=1).checked)
+    3
+    """
     from nqueens.engine.verify import verify_journal
 
     return verify_journal(journal, samples, seed=seed)

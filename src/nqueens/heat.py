@@ -52,8 +52,31 @@ class HeatMap:
 
 
 def heatmap(n: int, *, out: str | Path | None = None, one_based: bool = False) -> HeatMap:
-    """Count, for every square, the solutions that put a queen there; `out` also draws it.
+    """Count, for every square, the solutions that put a queen there.
 
+    Parameters
+    ----------
+    n : int
+        The board size, N <= 17.
+    out : str or Path, optional
+        Also draw it, counts written in the squares: PNG, SVG or PDF by the extension.
+    one_based : bool
+        Number rows and columns from 1 in the picture.
+
+    Returns
+    -------
+    HeatMap
+        `counts[row, col]` and the `total` number of solutions.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond 17.
+    OutputFormatError, OutputPlaceError
+        `out` names no picture format, or a place that cannot be written.
+
+    Examples
+    --------
     >>> heatmap(4).counts.tolist()
     [[0, 1, 1, 0], [1, 0, 0, 1], [1, 0, 0, 1], [0, 1, 1, 0]]
     """

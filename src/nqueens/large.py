@@ -73,8 +73,28 @@ def _bytes(count: int) -> str:
 def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
     """One valid placement of N queens in O(N) time and memory, or None (N = 2, 3).
 
-    `symmetry` names one of the 8 symmetries of the square, to get the other members
-    of the construction's family.
+    The classical explicit construction: the even columns, then the odd ones, repaired when
+    N mod 6 is 2 or 3.
+
+    Parameters
+    ----------
+    n : int
+        The board size, any N >= 1 that fits in memory (about 32 bytes a queen).
+    symmetry : str
+        One of the 8 symmetries of the square (``rot90``, ``mirror``, ``transpose``, ...),
+        for the other members of the construction's family.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        `cols[row]`, int64; None for N = 2 and 3.
+
+    Raises
+    ------
+    SizeTooLargeError
+        The arrays would not fit in this machine's memory.
+    InvalidPlacementError
+        No symmetry has that name.
 
     Examples
     --------
@@ -139,6 +159,24 @@ class Conflicts:
 def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     """Check a placement of any size in O(N): no two queens on a column or a diagonal.
 
+    Parameters
+    ----------
+    cols : array_like
+        `cols[row]`, one queen per row.
+    examples : int
+        How many attacking pairs to name at most.
+
+    Returns
+    -------
+    Conflicts
+        `is_valid`, the number of columns and diagonals holding more than one queen, and
+        a few attacking pairs as examples.
+
+    Raises
+    ------
+    InvalidPlacementError
+        Not a one-dimensional array of whole numbers on the board.
+
     Examples
     --------
     >>> check_array(construct(1000)).is_valid
@@ -190,11 +228,32 @@ def min_conflicts(
 ) -> SearchOutcome:
     """A random valid placement by min-conflicts local search with a greedy start.
 
-    A pass that cannot lower the conflicts by any swap tried starts over from a new
-    greedy placement (small boards have local minima). Reproducible from `seed`. Stops
-    after `max_sweeps` passes over the conflicted rows (`solved` is then False and `cols`
-    the last placement reached); `on_progress` is told (sweeps done, conflicted rows
-    left) after each pass.
+    A pass that cannot lower the conflicts by any swap tried starts over from a new greedy
+    placement (small boards have local minima).
+
+    Parameters
+    ----------
+    n : int
+        The board size (N = 1,000,000 takes about a second).
+    seed : int
+        Makes the placement reproducible.
+    max_sweeps : int
+        Stop after this many passes over the conflicted rows.
+    on_progress : callable, optional
+        Told (sweeps done, conflicted rows left) after each pass.
+
+    Returns
+    -------
+    SearchOutcome
+        `solved`, `cols` (the placement, or the last one reached when not solved),
+        `conflicts`, `sweeps`, `swaps` and `time`.
+
+    Raises
+    ------
+    NoSolutionError
+        N = 2 or 3.
+    SizeTooLargeError
+        The arrays would not fit in this machine's memory.
 
     Examples
     --------

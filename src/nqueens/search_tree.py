@@ -219,12 +219,43 @@ def tree(
 ) -> SearchTree:
     """The backtracking tree of the search for `n` queens; displays inline in Jupyter.
 
-    `depth` cuts the tree (cut nodes carry the size of their subtree), `solutions` stops
-    the search after that many. A tree of more than `max_nodes` nodes is refused: it
-    would be no picture; cut it with `depth`, or count it with `levels`. `out` also
-    writes the picture (SVG, PNG or PDF by the extension; `rejected` and `layout` as
-    for `SearchTree.save`).
+    The root is the empty board; each node is a queen placed in the next row; dead ends
+    (no free square below) and solutions are marked.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    algorithm : str
+        The teaching algorithm whose search it is.
+    depth : int, optional
+        Cut the tree at this depth; cut nodes carry the size of their subtree.
+    solutions : int, optional
+        Stop the search after this many solutions.
+    max_nodes : int
+        Refuse a larger tree: it would be no picture (cut it with `depth`, or count it with
+        `levels`).
+    out : str or Path, optional
+        Also write the picture: SVG, PNG or PDF by the extension.
+    rejected : bool
+        Draw the squares the check function rejected, as stubs.
+    layout : str
+        ``auto``, ``icicle`` or ``radial``.
+
+    Returns
+    -------
+    SearchTree
+        The nodes, their `levels()`, `save(path)`, and an SVG for notebooks.
+
+    Raises
+    ------
+    SizeTooLargeError
+        More than `max_nodes` nodes, or an N the algorithm cannot search.
+    OutputFormatError, OutputPlaceError
+        `out` names no picture format, or a place that cannot be written.
+
+    Examples
+    --------
     >>> t = tree(4)
     >>> len(t), [level.solutions for level in t.levels()]
     (17, [0, 0, 0, 0, 2])
@@ -253,6 +284,27 @@ def tree(
 def levels(n: int, algorithm: str = TREE_ALGORITHM, *, solutions: int | None = None) -> list[Level]:
     """Nodes, dead ends and solutions at each depth of the whole tree, without keeping it.
 
+    Parameters
+    ----------
+    n : int
+        The board size.
+    algorithm : str
+        The teaching algorithm whose tree it is (the pruned ones share one tree).
+    solutions : int, optional
+        Stop the search after this many solutions.
+
+    Returns
+    -------
+    list of Level
+        One per depth, from the root (the empty board) down.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond what the algorithm searches in reasonable time.
+
+    Examples
+    --------
     >>> [level.nodes for level in levels(8)]
     [1, 8, 42, 140, 344, 568, 550, 312, 92]
     """

@@ -47,10 +47,37 @@ def solutions(
 ) -> Iterator[Placement]:
     """Every solution for an N x N board, lazily, in lexicographic order.
 
-    `unique=True` keeps one solution per symmetry class (the lexicographically least of
-    its 8 rotations and reflections). `limit` stops after that many solutions; a
-    limited listing may use larger boards, since it need not finish the search.
-    `workers` (the engine only; None: every core) lists in parallel, in the same order.
+    Parameters
+    ----------
+    n : int
+        The board size, N >= 1.
+    algorithm : str
+        A teaching algorithm (`nqueens.ALGORITHMS`, default the bitboard search) or
+        ``"engine"``, the numba enumeration (no events, millions of solutions a second).
+    unique : bool
+        Keep one solution per symmetry class: the least of its 8 rotations and reflections.
+    stats : SearchStats, optional
+        Filled as the search runs.
+    observer : callable, optional
+        Called with each event of a teaching search.
+    limit : int, optional
+        Stop after this many solutions; a limited listing may take larger boards.
+    workers : int or None
+        Processes for the engine's listing (None: every core), in the same order.
+
+    Yields
+    ------
+    Placement
+        Each solution as it is found.
+
+    Raises
+    ------
+    InvalidSizeError
+        N (or `limit`) is not a usable number.
+    SizeTooLargeError
+        The listing would not end in reasonable time (`nqueens.count` counts instead).
+    IncompatibleOptionsError
+        An observer was given to the engine, which reports no events.
 
     Examples
     --------
@@ -83,6 +110,32 @@ def first(
     observer: Observer | None = None,
 ) -> Placement | None:
     """The first solution in lexicographic order, or None when there is none (N = 2, 3).
+
+    Parameters
+    ----------
+    n : int
+        The board size, N >= 1.
+    algorithm : str
+        A teaching algorithm (`nqueens.ALGORITHMS`) or ``"engine"`` (numba, N <= 32).
+    stats : SearchStats, optional
+        Filled with the nodes, checks, backtracks and time of the search.
+    observer : callable, optional
+        Called with each event of the search (`Place`, `Reject`, `Remove`, `Solution`).
+
+    Returns
+    -------
+    Placement or None
+        The lexicographically first solution, or None for N = 2 and 3.
+
+    Raises
+    ------
+    InvalidSizeError
+        N is not a whole number of at least 1.
+    SizeTooLargeError
+        N is beyond what the algorithm finds in reasonable time (`nqueens construct`
+        places queens on any board).
+    UnknownAlgorithmError
+        No algorithm has that name.
 
     Examples
     --------

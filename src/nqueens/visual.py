@@ -66,9 +66,40 @@ def show(
 ) -> Figure:
     """A picture of solutions: the first (default), `all`, the `unique` ones, or `limit` of them.
 
-    `what` is a board size, a placement, or placements to draw. Many boards make a
-    numbered grid. Returns the matplotlib Figure (notebooks display it); `out` also
-    writes it, as PNG, SVG or PDF by the file's extension.
+    Parameters
+    ----------
+    what : int, Placement or iterable of Placement
+        A board size (its solutions are found), or the placements to draw.
+    all, unique : bool
+        Every solution, or one per symmetry class, in a numbered grid.
+    limit : int, optional
+        At most this many solutions.
+    out : str or Path, optional
+        Also write the picture: PNG, SVG or PDF by the extension, whole or not at all.
+    one_based : bool
+        Number rows and columns from 1.
+    title : str, optional
+        The picture's title (default: the size and what is shown).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The picture; notebooks display it.
+
+    Raises
+    ------
+    NoSolutionError
+        N = 2 or 3: nothing to draw.
+    OutputFormatError, OutputPlaceError
+        `out` names no picture format, or a place that cannot be written.
+    SizeTooLargeError
+        Too many boards for one picture, or an N the search cannot reach.
+
+    Examples
+    --------
+    >>> figure = show(8, unique=True)
+    >>> len(figure.axes)
+    12
     """
     from nqueens.solving import auto_algorithm
 
@@ -209,7 +240,36 @@ class Animation:
 
 
 def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Animation:
-    """The search animated (see `Animation` for the options); displays inline in notebooks."""
+    """The search animated; displays inline in notebooks as a GIF.
+
+    Parameters
+    ----------
+    n : int
+        The board size, N <= 32.
+    algorithm : str
+        The teaching algorithm to film (default: backtracking, whose check function shows
+        its rejections).
+    **options
+        As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`.
+
+    Returns
+    -------
+    Animation
+        The film, drawn lazily: `save(path)` writes GIF, MP4 or HTML.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond 32, or beyond what the algorithm finishes.
+    InvalidSizeError
+        A frame rate, size or limit out of range.
+
+    Examples
+    --------
+    >>> film = animate(4, max_frames=20)
+    >>> film.frame_count()
+    20
+    """
     return Animation(n, algorithm, **options)
 
 
@@ -257,9 +317,38 @@ def play(
     out: str | Path | None = None,
     learn: bool = False,
 ) -> Player:
-    """Record the search (at most `max_steps` events) into a self-contained player page.
+    """Record the search into a self-contained, offline HTML player page.
 
-    `learn` opens the page in the learner mode, where the student places the queens.
+    Parameters
+    ----------
+    n : int
+        The board size, N <= 12.
+    algorithm : str
+        The teaching algorithm to record.
+    max_steps : int
+        Record at most this many events of the search.
+    out : str or Path, optional
+        Also write the page (an .html name), whole or not at all.
+    learn : bool
+        Open the page in the learner mode, where the student places the queens.
+
+    Returns
+    -------
+    Player
+        The recording and the page; notebooks display it in an iframe.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond the player's 12.
+    OutputFormatError, OutputPlaceError
+        `out` is not an .html name, or cannot be written.
+
+    Examples
+    --------
+    >>> player = play(4)
+    >>> len(player.recording.solutions)
+    2
     """
     from nqueens.render.glyph import queen_path
     from nqueens.render.player import page, record
@@ -279,7 +368,22 @@ def play(
 
 
 def gui(n: int, algorithm: str = "backtracking") -> None:
-    """Open the desktop viewer (tkinter) on the live search; returns when it is closed."""
+    """Open the desktop viewer (tkinter) on the live search; returns when it is closed.
+
+    Parameters
+    ----------
+    n : int
+        The board size, N <= 12.
+    algorithm : str
+        The teaching algorithm to step through.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond the viewer's 12.
+    BackendUnavailableError
+        No display, or no tkinter.
+    """
     from nqueens.render.gui import run
 
     n, chosen = _steppable(n, algorithm, "the viewer")

@@ -53,10 +53,27 @@ def complete(
 ) -> Completion:
     """Find a completion of `partial` (or count them all), within `time_limit` seconds.
 
-    The answer is `solved` (with a placement), `impossible` (the search finished: a
-    proof), or `unknown` (time ran out first). With `count`, `count` is the number of
-    completions and `placement` the first one found. `seed` makes the answer
-    reproducible.
+    Parameters
+    ----------
+    partial : Partial
+        The board: its size, fixed queens, blocked squares and excluded diagonals.
+    count : bool
+        Count every completion (`Completion.count`), not only find one.
+    time_limit : float, optional
+        Seconds, set-up included, before answering `unknown`.
+    seed : int
+        Makes the randomised restarts, and so the answer, reproducible.
+
+    Returns
+    -------
+    Completion
+        `status` is ``solved`` (with a `placement`), ``impossible`` (the search finished:
+        a proof) or ``unknown`` (time ran out first); `nodes` and `time` say what it cost.
+
+    Raises
+    ------
+    InvalidPlacementError
+        Fixed queens that attack each other or lie off the board.
 
     Examples
     --------

@@ -26,8 +26,30 @@ Columns = tuple[int, ...]
 def solutions(
     rules: Rules, *, unique: bool = False, stats: SearchStats | None = None
 ) -> Iterator[Columns]:
-    """Every solution under `rules`, as the column of each row's queen, in lexicographic
-    order; with `unique`, only the least of each symmetry class (see `symmetry`)."""
+    """Every solution under `rules`, in lexicographic order.
+
+    Parameters
+    ----------
+    rules : Rules
+        The board and how queens attack on it (`Rules.of("toroidal", 7)`, `Rules(5, 8)`).
+    unique : bool
+        Keep only the least solution of each symmetry class (8 symmetries for a square, 4
+        for a rectangle).
+    stats : SearchStats, optional
+        Filled as the search runs.
+
+    Yields
+    ------
+    tuple of int
+        The column of each row's queen.
+
+    Examples
+    --------
+    >>> next(solutions(Rules.of("superqueens", 10)))
+    (2, 5, 8, 0, 3, 6, 9, 1, 4, 7)
+    >>> sum(1 for _ in solutions(Rules(4, 6)))
+    46
+    """
     stats = stats if stats is not None else SearchStats()
     found = timed(_search(rules, stats), stats)
     for cols in found:
@@ -74,8 +96,32 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
 def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> int:
     """How many solutions `rules` has (all, or one per symmetry class).
 
-    `fast` counts with the numba kernel (variants/kernel.py); None chooses it from
-    width FAST_FROM_N, where it repays loading numba.
+    Parameters
+    ----------
+    rules : Rules
+        The board and how queens attack on it; rectangles included.
+    unique : bool
+        Count symmetry classes instead of solutions.
+    fast : bool, optional
+        Count with the numba kernel (variants/kernel.py); None chooses it from width
+        `FAST_FROM_N`, where it repays loading numba.
+
+    Returns
+    -------
+    int
+        The number of solutions, or of classes.
+
+    Raises
+    ------
+    SizeTooLargeError
+        A board wider than 63 squares for the kernel.
+
+    Examples
+    --------
+    >>> count(Rules.of("toroidal", 13))
+    4524
+    >>> count(Rules(5, 8)), count(Rules(5, 8), unique=True)
+    (568, 142)
     """
     if fast is None:
         fast = rules.cols >= FAST_FROM_N
