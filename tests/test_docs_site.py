@@ -5,15 +5,12 @@ serves it; the search index needs one) and straight from file://."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from tests.test_player_browser import CHROMIUM, CHROMIUM_FLAGS
 
 pytestmark = pytest.mark.browser
 
@@ -51,20 +48,6 @@ def served(site: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if shutil.which("chromium") is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
-        pytest.skip(f"{CHROMIUM} is not installed (apt install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 def _open(browser: object, url: str) -> tuple[object, list[str], list[str]]:

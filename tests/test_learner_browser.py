@@ -14,7 +14,7 @@ from PIL import Image
 import nqueens
 from nqueens.render.colours import square_colour
 from tests.pixels import dark_pixels
-from tests.test_player_browser import browser, counters, open_player, queens  # noqa: F401
+from tests.test_player_browser import counters, open_player, queens  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -247,7 +247,7 @@ def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path:
     assert not (before[0] > 150 and before[1] < 90)
 
 
-def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:  # noqa: F811
+def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:
     out = tmp_path / "learn.html"
     command = [sys.executable, "-m", "nqueens", "play", "5", "--learn", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)

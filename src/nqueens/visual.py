@@ -150,7 +150,7 @@ def show_variant(
     wanted = limit if (all or unique or limit) else 1
     found = [Placement(c) for c in itertools.islice(solutions(rules, unique=unique), wanted)]
     if not found:
-        raise NoSolutionError(f"No solution: no {n} queens fit on the {variant} {n}x{n} board.")
+        raise rules.no_solution()
     kind = "unique solutions" if unique else "solutions"
     title = f"{n} {variant}" + (f": {len(found)} {kind}" if (all or unique or limit) else "")
     return show(found, out=out, one_based=one_based, title=title)

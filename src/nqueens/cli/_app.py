@@ -14,7 +14,7 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
-from nqueens.errors import NoSolutionError, NQueensError, shorten
+from nqueens.errors import NQueensError, shorten
 from nqueens.files import output_file
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
@@ -142,10 +142,10 @@ _one_based_option = click.option(
 )
 
 
-def _no_solution(n: int, *, on_stdout: bool) -> NoReturn:
-    """Answer "no solution" (exit status 1): on standard output when that is where the
-    command's answer is read by a person, on standard error when it carries data."""
-    click.echo(str(NoSolutionError.for_size(n)), err=not on_stdout)
+def _answer_no(message: str, *, on_stdout: bool) -> NoReturn:
+    """Answer "no" (exit status 1), such as "no solution": on standard output when that is
+    where the command's answer is read by a person, on standard error when it carries data."""
+    click.echo(message, err=not on_stdout)
     raise click.exceptions.Exit(1)
 
 

@@ -11,14 +11,14 @@ import click
 
 from nqueens.cli._app import (
     _SIZE_COMMAND,
-    _no_solution,
+    _answer_no,
     _one_based_option,
     _opened,
     _size_argument,
     _variant_option,
     cli,
 )
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, NoSolutionError
 from nqueens.files import check_output_place, read_board_input
 from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement, Square
@@ -196,7 +196,7 @@ def construct(
     if output is not None:
         check_output_place(output)  # before a search that may take minutes
     if n in (2, 3):
-        _no_solution(n, on_stdout=output is None and fmt != "npy")
+        _answer_no(str(NoSolutionError.for_size(n)), on_stdout=output is None and fmt != "npy")
     if method == "explicit":
         cols = construct_columns(n, symmetry=symmetry)
     else:

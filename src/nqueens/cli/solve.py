@@ -13,6 +13,7 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     EXAMPLES,
     HUMAN_STYLES,
+    _answer_no,
     _one_based_option,
     _opened,
     _variant_option,
@@ -197,7 +198,7 @@ def _solve_variant(
         finally:
             text.detach()
     where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
-    none = f"No solution: no {rules.rows} queens fit on {where}."
+    none = str(rules.no_solution())
     _close_listing(written, listing, unique, limit, fmt, output, f"on {where}", none)
     if show_stats:
         click.echo(
@@ -215,12 +216,10 @@ def _close_listing(
     board: str,
     none: str,
 ) -> None:
-    """The closing line of a listing, or the answer "no solution" (exit status 1), on
-    standard output when a person reads it there, on standard error when it carries data."""
+    """The closing line of a listing, or the answer "no solution" (`_answer_no`)."""
     human = fmt in HUMAN_STYLES
     if written == 0 and (limit is None or limit > 0):
-        click.echo(none, err=not (human and output is None))
-        raise click.exceptions.Exit(1)
+        _answer_no(none, on_stdout=human and output is None)
     if listing and human and written:
         kind = plural(written, "unique solution" if unique else "solution")
         shown = f"first {kind}" if limit is not None and written == limit else kind

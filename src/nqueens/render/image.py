@@ -22,10 +22,10 @@ from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.placement import Placement
 from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
-from nqueens.render.formats import PICTURE_FORMATS, picture_format
+from nqueens.render.formats import picture_format
 from nqueens.render.frames import Frame
 
-__all__ = ["PICTURE_FORMATS", "BoardPainter", "picture", "picture_format", "save_picture"]
+__all__ = ["BoardPainter", "picture", "save_picture"]
 
 FONT = "DejaVu Sans"
 MAX_PICTURE_BOARDS = 400

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nqueens.errors import InvalidSizeError, UnknownAlgorithmError, shorten
+from nqueens.errors import InvalidSizeError, NoSolutionError, UnknownAlgorithmError, shorten
 from nqueens.validate import board_size
 
 __all__ = ["VARIANTS", "Rules", "parse_board_size"]
@@ -76,6 +76,13 @@ class Rules:
     def size(self) -> str:
         """The board's size as the commands print it: "8", or "5x8"."""
         return str(self.rows) if self.square else f"{self.rows}x{self.cols}"
+
+    def no_solution(self) -> NoSolutionError:
+        """The answer "no solution" for this board, in the one wording every command uses."""
+        return NoSolutionError(
+            f"No solution: no {self.rows} queens fit on the {self.variant} "
+            f"{self.rows}x{self.cols} board."
+        )
 
     def attacks(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """True when queens on squares `a` and `b` attack each other under these rules."""
