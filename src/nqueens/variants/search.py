@@ -155,7 +155,8 @@ def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
             rules.rows, rules.cols, rules.wrap, rules.knight, 0, False, switches
         )
         return rules.cols * int(found), 0
-    rows = count_columns(rules.rows, rules.cols, rules.wrap, rules.knight, split_for(rules).firsts)
+    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
+    rows = count_columns(*board, split_for(rules).firsts, unique)
     return int(rows[:, 0].sum()), int(rows[:, 1].sum())
 
 

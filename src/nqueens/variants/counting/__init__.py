@@ -61,15 +61,17 @@ def split_for(rules: Rules) -> FirstColumns:
     return FirstColumns(rules, np.arange((rules.cols + 1) // 2, dtype=np.int64))
 
 
-def count_columns(rows: int, width: int, wrap: bool, knight: bool, firsts: Array) -> Array:
+def count_columns(
+    rows: int, width: int, wrap: bool, knight: bool, firsts: Array, unique: bool = True
+) -> Array:
     """For each first column the registry's fields: solutions (mirror images included),
-    canonical solutions, and queens placed."""
+    canonical solutions (0 unless `unique`: their test costs time), and queens placed."""
     from nqueens.variants.kernel import count_first_column, symmetry_switches
 
     switches = symmetry_switches(rows == width)
     out = np.zeros((len(firsts), 3), np.int64)
     for i, first in enumerate(firsts.tolist()):
-        found, least, nodes = count_first_column(rows, width, wrap, knight, first, True, switches)
+        found, least, nodes = count_first_column(rows, width, wrap, knight, first, unique, switches)
         mirrors = 1 if 2 * first + 1 == width else 2
         out[i] = (mirrors * found, least, nodes)
     return out
