@@ -63,7 +63,7 @@ def output_path(path: str | Path) -> Iterator[Path]:
     )
     os.close(handle)
     part = Path(temporary)
-    part.chmod(_NEW_FILE_MODE)  # as a plain open() would have made it, not mkstemp's 0600
+    part.chmod(_new_file_mode())  # as a plain open() would have made it, not mkstemp's 0600
     try:
         yield part
         os.replace(part, target)
@@ -134,12 +134,11 @@ def _decode(data: bytes, name: str) -> str:
 
 
 def _new_file_mode() -> int:
+    """The mode open() gives a new file: 0666 less the umask (read only when a file is
+    written, not at import, since reading it means setting it)."""
     mask = os.umask(0)
     os.umask(mask)
     return 0o666 & ~mask
-
-
-_NEW_FILE_MODE = _new_file_mode()
 
 
 def _reason(error: OSError) -> str:
