@@ -8,17 +8,27 @@ pure-Python bitboard counter (run only where it takes under a minute). Then a me
 probe: an N = 20 count runs for a while with its resident memory sampled (the parent and
 every worker), and is interrupted.
 
+With `--peer N=PATH` (once per N: the published counter EvgenyKluev/N-Queens-Count-Sol
+fixes its board size when it is compiled), the whole command `nqueens count N` and the
+peer's binary run in turns in the same run, and a second table gives their times and
+ratio. Build the peer under /tmp, never in this repository (docs/benchmarks.md says how).
+
     uv run python benchmarks/engine.py               # N = 12..18
     uv run python benchmarks/engine.py --sizes 19-20 --backtrack-max 0 --memory-seconds 0
+    uv run python benchmarks/engine.py --peer 18=/tmp/peer/nq18 --peer 19=/tmp/peer/nq19 \
+        --methods none --memory-n 20,21
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import platform
+import re
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -41,17 +51,67 @@ def _timed(n: int, **options: object) -> nqueens.CountResult:
     return result
 
 
+def _user_env() -> dict[str, str]:
+    """This environment as a user has it: Python may cache bytecode (some sandboxes forbid
+    it through PYTHONDONTWRITEBYTECODE, adding a second of compiling to every start)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _command_seconds(n: int) -> float:
-    """The whole command as a user runs it: Python may cache bytecode (some sandboxes
-    forbid it through PYTHONDONTWRITEBYTECODE, adding a second of compiling to every
-    start), and a first run has already written the caches."""
-    command = [sys.executable, "-m", "nqueens", "count", str(n), "-q"]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    warm = [*command[:4], "12", "-q"]  # leaves the bytecode and numba caches a first run does
-    subprocess.run(warm, check=True, stdout=subprocess.DEVNULL, env=env)
+    """The whole command as a user runs it, after a first run has written the bytecode
+    and numba caches; its printed total is checked against the known count."""
+    command = [sys.executable, "-m", "nqueens", "count", str(n), "--json"]
+    warm = [*command[:4], "12", "-q"]
+    subprocess.run(warm, check=True, stdout=subprocess.DEVNULL, env=_user_env())
     start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - start
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=_user_env())
+    seconds = time.perf_counter() - start
+    total = json.loads(done.stdout)["total"]
+    assert total == known_counts()[n][0], f"nqueens counted {total} for N = {n}"
+    return seconds
+
+
+def _peer_seconds(n: int, binary: Path, threads: int) -> float:
+    """The published counter, compiled for board size N, on `threads` threads; its
+    "Result:" line is checked against the known count."""
+    start = time.perf_counter()
+    done = subprocess.run([str(binary), str(threads)], check=True, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    found = re.search(r"Result:\s*(\d+)", done.stdout)
+    assert found, f"{binary} printed no 'Result:' line"
+    assert int(found[1]) == known_counts()[n][0], f"{binary} counted {found[1]} for N = {n}"
+    return seconds
+
+
+def _peers(entries: list[str]) -> dict[int, Path]:
+    """`--peer N=PATH` entries, each binary checked to exist before anything runs."""
+    peers = {}
+    for entry in entries:
+        size, separator, path = entry.partition("=")
+        if not separator or not size.isdigit():
+            raise SystemExit(
+                f"--peer takes N=PATH (the binary built for board size N), not {entry!r}"
+            )
+        binary = Path(path).expanduser()
+        if not os.access(binary, os.X_OK):
+            raise SystemExit(f"--peer {entry}: no executable file at {binary}")
+        peers[int(size)] = binary
+    return peers
+
+
+def peer_table(peers: dict[int, Path], repeats: int, threads: int) -> None:
+    """Our command and the peer's in turns, `repeats` times each: the means and ratio."""
+    print(
+        f"| N | `nqueens count N` (s) | published counter, {threads} threads (s) | ratio |\n"
+        "|---:|---:|---:|---:|"
+    )
+    for n, binary in sorted(peers.items()):
+        ours, theirs = [], []
+        for _ in range(repeats):
+            ours.append(_command_seconds(n))
+            theirs.append(_peer_seconds(n, binary, threads))
+        mine, peer = statistics.mean(ours), statistics.mean(theirs)
+        print(f"| {n} | {mine:.2f} | {peer:.2f} | {mine / peer:.2f} |", flush=True)
 
 
 def _machine() -> str:
@@ -110,30 +170,24 @@ def memory_probe(n: int, seconds: float) -> str:
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="12-18", help="N range, e.g. 12-18")
-    parser.add_argument("--backtrack-max", type=int, default=18, help="largest N to backtrack")
-    parser.add_argument("--memory-n", type=int, default=20)
-    parser.add_argument("--memory-seconds", type=float, default=30.0)
-    args = parser.parse_args()
+def method_table(sizes: list[int], backtrack_max: int) -> None:
+    """Per N: the whole command, then the join and backtrack methods on 1 and every core."""
     cores = os.cpu_count() or 1
     for method in ("backtrack", "join"):  # compile or load the kernels outside the timings
         _timed(12, method=method)
-    print(f"Machine: {_machine()}\n")
     print(
         f"| N | `nqueens count N`, wall (s) | join, 1 worker (s) | join, {cores} workers (s) "
         f"| join tables | backtrack, 1 worker (s) | backtrack, {cores} workers (s) "
         "| pure-Python bitboard (s) |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for n in _sizes(args.sizes):
+    for n in sizes:
         wall = _command_seconds(n)
         joined = [_timed(n, method="join", workers=w) for w in (1, cores)]
         memory = max(r.memory or 0 for r in joined) / 2**20
         backtracked = (
             [f"{_timed(n, method='backtrack', workers=w).time:.2f}" for w in (1, cores)]
-            if n <= args.backtrack_max
+            if n <= backtrack_max
             else ["-", "-"]
         )
         python = f"{_timed(n, method='python').time:.2f}" if n <= PYTHON_LIMIT else "-"
@@ -142,9 +196,40 @@ def main() -> None:
             f"| {backtracked[0]} | {backtracked[1]} | {python} |",
             flush=True,
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="12-18", help="N range, e.g. 12-18")
+    parser.add_argument(
+        "--methods", choices=("all", "none"), default="all", help="none: skip the per-method table"
+    )
+    parser.add_argument("--backtrack-max", type=int, default=18, help="largest N to backtrack")
+    parser.add_argument(
+        "--peer",
+        action="append",
+        default=[],
+        metavar="N=PATH",
+        help="the published counter's binary built for board size N (repeat per N)",
+    )
+    parser.add_argument("--repeats", type=int, default=2, help="runs of each side per peer N")
+    parser.add_argument(
+        "--memory-n", default="20", help="N (or several, comma-separated) for the memory probe"
+    )
+    parser.add_argument("--memory-seconds", type=float, default=30.0)
+    args = parser.parse_args()
+    peers = _peers(args.peer)
+    cores = os.cpu_count() or 1
+    print(f"Machine: {_machine()}\n")
+    if peers:
+        peer_table(peers, args.repeats, cores)
+        print()
+    if args.methods == "all":
+        method_table(_sizes(args.sizes), args.backtrack_max)
     if args.memory_seconds > 0:
         print()
-        print(memory_probe(args.memory_n, args.memory_seconds))
+        for n in (int(part) for part in args.memory_n.split(",")):
+            print(memory_probe(n, args.memory_seconds), flush=True)
 
 
 if __name__ == "__main__":

@@ -298,7 +298,7 @@ def _variant_method(variant: str, board: str) -> Method:
 
 
 TOROIDAL = _variant_method("toroidal", "the toroidal board")
-SUPERQUEENS = _variant_method("superqueens", "the superqueens")
+SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
 
 METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON, TOROIDAL, SUPERQUEENS)}
 """Counting methods by name; `auto` picks the fastest for N and the variant
