@@ -18,7 +18,15 @@ import numpy as np
 
 from nqueens.engine.registry import JOIN
 
-__all__ = ["BLOCK_WORDS", "CHUNK_BITS", "MAX_ROWS", "lowest_bit_index", "match_block"]
+__all__ = [
+    "BLOCK_WORDS",
+    "CHUNK_BITS",
+    "COMPRESS_LANES",
+    "MAX_ROWS",
+    "join_lower",
+    "lowest_bit_index",
+    "match_block",
+]
 
 BLOCK_WORDS = 4
 """Words ANDed together by `match_block`: 4 x 64 = 256 patterns a block. Measured on
@@ -34,6 +42,10 @@ MAX_ROWS = -(-2 * (JOIN.largest - 1) // CHUNK_BITS)
 """The most table rows a query ANDs: a signature of 2(N - 1) bits in chunks of
 CHUNK_BITS, for the largest N the join takes (its registry entry): 9 for N <= 23. One
 matcher is generated per row count, so raising the join's range raises this too."""
+
+
+COMPRESS_LANES = 8
+"""Candidates `join_lower` tests at once; it may write this many words past its count."""
 
 
 def _lowest_bit_index_py(x: Any) -> Any:
@@ -54,9 +66,25 @@ def _match_block_py(
     return np.uint64(found)
 
 
+def _join_lower_py(
+    out: Any, found: int, lower_d1: Any, lower_d2: Any, first: int, last: int, upper: Any
+) -> Any:
+    u1, u2, x1, x2, d1_0, d2_0, shift, low_bits, shift_2 = (int(v) for v in upper)
+    for q in range(first, last):
+        y1, y2 = int(lower_d1[q]), int(lower_d2[q])
+        if (x1 & y1) | (x2 & y2):
+            continue
+        s1 = ((u1 | y1) ^ d1_0) >> shift
+        s2 = ((u2 | y2) ^ d2_0) >> shift
+        out[found] = (s1 & low_bits) | ((s2 & low_bits) << shift_2)
+        found += 1
+    return found
+
+
 if numba.config.DISABLE_JIT:
     lowest_bit_index = _lowest_bit_index_py
     match_block = _match_block_py
+    join_lower = _join_lower_py
 else:  # pragma: no cover - the compiled forms run inside kernels, out of coverage's sight
     from llvmlite import ir
     from numba.core import cgutils, types
@@ -126,5 +154,115 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 f"llvm.vector.reduce.add.v{BLOCK_WORDS}i64",
             )
             return builder.call(total, [builder.load(counts)])
+
+        return signature, codegen
+
+    from llvmlite import binding
+
+    _HOST_HAS_AVX512 = bool(binding.get_host_cpu_features().get("avx512f"))
+    """Compress into a register and store the whole vector: some AVX-512 processors (AMD
+    Zen 4) run the compress-to-memory form LLVM chooses for `llvm.masked.compressstore`
+    as slow microcode. Numba compiles for, and caches by, the host processor."""
+
+    @intrinsic  # type: ignore[misc]
+    def join_lower(
+        typingctx: Any, out: Any, found: Any, lower_d1: Any, lower_d2: Any, first: Any,
+        last: Any, upper: Any,
+    ) -> Any:  # fmt: skip
+        """Join one upper placement to the lower placements first..last-1 of a strip
+        (`join._strip`): keep each whose diagonals miss the upper's and write its
+        signature at out[found], found + 1, ...; the new count. COMPRESS_LANES at a time:
+        a masked load, one comparison, a compress-store, no branch per candidate.
+
+        `upper` holds (u1, u2, x1, x2, d1_0, d2_0, shift, low_bits, shift_2): the upper
+        placement's diagonals, the same without the middle queen's, the middle queen's,
+        and how a signature is cut from the diagonals (see `join._strip`)."""
+        signature = types.int64(
+            out, types.int64, lower_d1, lower_d2, types.int64, types.int64, upper
+        )
+
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            out_v, found_v, d1_v, d2_v, first_v, last_v, upper_v = args
+            out_a = context.make_array(sig.args[0])(context, builder, out_v)
+            d1_a = context.make_array(sig.args[2])(context, builder, d1_v)
+            d2_a = context.make_array(sig.args[3])(context, builder, d2_v)
+            upper_a = context.make_array(sig.args[6])(context, builder, upper_v)
+            word = ir.IntType(64)
+            lanes = COMPRESS_LANES
+            vector = ir.VectorType(word, lanes)
+            flags = ir.VectorType(ir.IntType(1), lanes)
+            pointer = vector.as_pointer()
+
+            def splat(value: Any) -> Any:
+                undefined = ir.Constant(vector, ir.Undefined)
+                first_lane = builder.insert_element(
+                    undefined, value, ir.Constant(ir.IntType(32), 0)
+                )
+                zeros = ir.Constant(ir.VectorType(ir.IntType(32), lanes), [0] * lanes)
+                return builder.shuffle_vector(first_lane, undefined, zeros)
+
+            u1, u2, x1, x2, d1_0, d2_0, shift, low_bits, shift_2 = (
+                splat(builder.load(builder.gep(upper_a.data, [ir.Constant(word, k)])))
+                for k in range(9)
+            )
+            masked_load = cgutils.get_or_insert_function(
+                builder.module,
+                ir.FunctionType(vector, [pointer, ir.IntType(32), flags, vector]),
+                f"llvm.masked.load.v{lanes}i64.p0",
+            )
+            compress = cgutils.get_or_insert_function(
+                builder.module,
+                ir.FunctionType(ir.VoidType(), [vector, word.as_pointer(), flags]),
+                f"llvm.masked.compressstore.v{lanes}i64",
+            )
+            in_register = (
+                cgutils.get_or_insert_function(
+                    builder.module,
+                    ir.FunctionType(vector, [vector, vector, flags]),
+                    f"llvm.x86.avx512.mask.compress.v{lanes}i64",
+                )
+                if _HOST_HAS_AVX512
+                else None
+            )
+            ctpop = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(ir.IntType(8), [ir.IntType(8)]), "llvm.ctpop.i8"
+            )
+            zero = ir.Constant(vector, [0] * lanes)
+            lane_index = ir.Constant(vector, list(range(lanes)))
+            found_p = cgutils.alloca_once_value(builder, found_v)
+            span = builder.sub(last_v, first_v)
+            chunks = builder.sdiv(
+                builder.add(span, ir.Constant(word, lanes - 1)), ir.Constant(word, lanes)
+            )
+            with cgutils.for_range(builder, chunks) as loop:
+                at = builder.add(first_v, builder.mul(loop.index, ir.Constant(word, lanes)))
+                left = splat(builder.sub(last_v, at))
+                inside = builder.icmp_signed("<", lane_index, left)
+                align = ir.Constant(ir.IntType(32), 8)
+                y1 = builder.call(
+                    masked_load,
+                    [builder.bitcast(builder.gep(d1_a.data, [at]), pointer), align, inside, zero],
+                )
+                y2 = builder.call(
+                    masked_load,
+                    [builder.bitcast(builder.gep(d2_a.data, [at]), pointer), align, inside, zero],
+                )
+                clash = builder.or_(builder.and_(x1, y1), builder.and_(x2, y2))
+                keep = builder.and_(builder.icmp_unsigned("==", clash, zero), inside)
+                s1 = builder.lshr(builder.xor(builder.or_(u1, y1), d1_0), shift)
+                s2 = builder.lshr(builder.xor(builder.or_(u2, y2), d2_0), shift)
+                signature_v = builder.or_(
+                    builder.and_(s1, low_bits), builder.shl(builder.and_(s2, low_bits), shift_2)
+                )
+                found_now = builder.load(found_p)
+                target = builder.gep(out_a.data, [found_now])
+                if in_register is not None:  # compress in a register, store all lanes
+                    packed = builder.call(in_register, [signature_v, zero, keep])
+                    builder.store(packed, builder.bitcast(target, pointer), align=8)
+                else:
+                    builder.call(compress, [signature_v, target, keep])
+                kept = builder.call(ctpop, [builder.bitcast(keep, ir.IntType(8))])
+                builder.store(builder.add(found_now, builder.zext(kept, word)), found_p)
+            return builder.load(found_p)
 
         return signature, codegen

@@ -45,7 +45,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from nqueens.engine.bitops import BLOCK_WORDS, CHUNK_BITS, lowest_bit_index, match_block
+from nqueens.engine.bitops import (
+    BLOCK_WORDS,
+    CHUNK_BITS,
+    COMPRESS_LANES,
+    join_lower,
+    lowest_bit_index,
+    match_block,
+)
 
 __all__ = [
     "CHUNK_BITS",
@@ -181,24 +188,25 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, tag, out, upper, lower, starts, stac
     if found_upper <= 0:
         return -OVERFLOW_PARTIALS if found_upper < 0 else 0
     full = buckets - 1
-    cap = out.shape[0]
-    free1 = ~d1_0
-    free2 = ~d2_0
+    room = out.shape[0] - COMPRESS_LANES  # join_lower may write a vector past its count
+    joined = np.empty(9, np.uint64)  # one upper placement, as join_lower reads it
+    joined[4] = d1_0
+    joined[5] = d2_0
+    joined[6] = half
+    joined[7] = low_bits
+    joined[8] = n - 1
     found = 0
     for i in range(found_upper):
         need = full ^ np.int64(upper[0][i] >> shift)
-        x1 = upper[1][i]
-        x2 = upper[2][i]
-        for q in range(starts[need], starts[need + 1]):
-            y1 = lower[3][q]
-            y2 = lower[4][q]
-            if (x1 & y1 & free1) == 0 and (x2 & y2 & free2) == 0:
-                if found == cap:
-                    return -OVERFLOW_SIGNATURES
-                s1 = ((x1 | y1) ^ d1_0) >> uint64(half)
-                s2 = ((x2 | y2) ^ d2_0) >> uint64(half)
-                out[found] = (s1 & low_bits) | ((s2 & low_bits) << uint64(n - 1))
-                found += 1
+        first = starts[need]
+        last = starts[need + 1]
+        if found + (last - first) > room:
+            return -OVERFLOW_SIGNATURES
+        joined[0] = upper[1][i]
+        joined[1] = upper[2][i]
+        joined[2] = upper[1][i] & ~d1_0
+        joined[3] = upper[2][i] & ~d2_0
+        found = join_lower(out, found, lower[3], lower[4], first, last, joined)
     return found
 
 
