@@ -1,0 +1,243 @@
+"""Where the join counter's time goes: each stage of `engine/join.py` timed on one core.
+
+A compiled copy of the loop of `join.count_blocks` and `join._join` calls the same stage
+kernels and reads the processor's cycle counter between them (no Python in between,
+so the timings are the stages' own): listing the strips; the placement searches of their
+upper and lower rows (the part quarter-board tables would replace: timed by running
+them once more, apart, so not part of the total); then choosing the cut bits, sorting
+the table side, building the bit-sliced tables, the queries' table rows, and matching.
+Cycles become seconds at the rate the counter ran over the whole pass (run it on a quiet
+machine). Each count is checked against the known total; the least of --repeats runs
+is printed.
+
+    uv run python benchmarks/join_stages.py --sizes 16-19 --repeats 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types, uint64
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from nqueens.engine import bitops, halves, join
+from nqueens.known import known_counts
+
+STAGES = ("strips", "cuts", "sort", "build", "rows", "match", "searches")
+STRIPS, CUTS, SORT, BUILD, ROWS, MATCH, SEARCHES = range(len(STAGES))
+
+
+def _cycle_counter() -> Any:
+    """The processor's cycle counter, read inside compiled code."""
+
+    def cycles(typingctx: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            counter = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+                builder.module, ir.FunctionType(ir.IntType(64), []), "llvm.readcyclecounter"
+            )
+            return builder.call(counter, [])
+
+        return types.uint64(), codegen
+
+    return intrinsic(cycles)
+
+
+_cycles = _cycle_counter()
+
+
+@njit
+def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, counters, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
+    """`join._join`, with the cycles of each stage added to `spent`."""
+    start = _cycles()
+    half = n // 2
+    nbits = 2 * (n - 1)
+    if ne >= nw:
+        stored, nstored, queries, nqueries = east, ne, west, nw
+    else:
+        stored, nstored, queries, nqueries = west, nw, east, ne
+    cuts = counters[0, : 2 + join.EXTRA_CUTS]
+    cuts[0] = n - 1 - half
+    cuts[1] = n - 1 - half + n - 1
+    if nqueries < join.BRUTE_BELOW:
+        found = join._pairs_one_by_one(stored, nstored, queries, nqueries, cuts[:2])
+        spent[MATCH] += _cycles() - start
+        return found
+    extra = 0
+    while extra < join.EXTRA_CUTS and nstored >> (extra + 2) >= join.MIN_BUCKET:
+        extra += 1
+    cuts = counters[0, : 2 + extra]
+    join._choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
+    now = _cycles()
+    spent[CUTS] += now - start
+    start = now
+    groups = 1 << cuts.shape[0]
+    table_starts = counters[1]
+    query_starts = counters[2]
+    first_block = counters[3]
+    join._sort_by_key(stored, nstored, cuts, spare[0], table_starts, spare[1])
+    now = _cycles()
+    spent[SORT] += now - start
+    start = now
+    blocks = 0
+    for v in range(groups):
+        first_block[v] = blocks
+        count = table_starts[v + 1] - table_starts[v]
+        blocks += join._build(
+            spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
+        )
+    first_block[groups] = blocks
+    now = _cycles()
+    spent[BUILD] += now - start
+    start = now
+    join._query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, spare[1])
+    now = _cycles()
+    spent[ROWS] += now - start
+    start = now
+    chunks = (nbits + join.CHUNK_BITS - 1) // join.CHUNK_BITS
+    flat = table.reshape(-1)
+    step = table.shape[1] * bitops.BLOCK_WORDS
+    total = 0
+    for v in range(groups):
+        for p in range(first_block[v], first_block[v + 1]):
+            for u in range(groups):
+                count = query_starts[u + 1] - query_starts[u]
+                if count == 0 or u & v:
+                    continue
+                weight = join._weight(u, v)
+                if weight:
+                    found = bitops.match_block(
+                        flat, p * step, offsets, query_starts[u], count, chunks, valid[p]
+                    )
+                    total += weight * found
+    spent[MATCH] += _cycles() - start
+    return total
+
+
+@njit
+def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, starts, table, valid, slices, rows, scratch, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
+    """`join.count_blocks` over every representative as one block, timed by stage;
+    -1 if a buffer is too small (this benchmark does not grow them)."""
+    half = n // 2
+    odd = n & 1
+    west_cols = uint64((1 << half) - 1)
+    east_cols = uint64(((1 << n) - 1) & ~((1 << (half + odd)) - 1))
+    east_rows = np.empty(n, np.int64)
+    west_rows = np.empty(n, np.int64)
+    stack = np.empty((4, n), np.uint64)
+    square = np.empty(64, np.uint64)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
+    found = np.zeros(2, np.int64)
+    lower_keys = np.full(2, -1, np.int64)
+    total = 0
+    for i in range(middles.shape[0]):
+        m = middles[i]
+        d1_0 = uint64(0)
+        d2_0 = uint64(0)
+        if m >= 0:
+            d1_0 = uint64(1) << uint64(m + half)
+            d2_0 = uint64(1) << uint64(half - m + n - 1)
+        ne = 0
+        nw = 0
+        for r in range(n):
+            if r == m:
+                continue
+            if (easts[i] >> r) & 1:
+                east_rows[ne] = r
+                ne += 1
+            else:
+                west_rows[nw] = r
+                nw += 1
+        start = _cycles()
+        side = 1
+        for side in (1, 0):
+            strip_rows, count, cols = (
+                (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
+            )
+            found[side] = join._strip(
+                *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
+                *(lower[side], starts[side], stack, keys, side),
+            )
+            if found[side] <= 0:
+                break
+        spent[STRIPS] += _cycles() - start
+        if found[side] < 0:
+            return -1
+        start = _cycles()
+        for side in (1, 0):  # the same placement searches again, apart, as the strip does them
+            strip_rows, count, cols = (
+                (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
+            )
+            mid = max(0, count // 2 - 1)
+            key = (m + 1) << n
+            for r in range(mid, count):
+                key |= 1 << strip_rows[r]
+            if lower_keys[side] != key:
+                lower_keys[side] = key
+                join._partials(
+                    *(n, strip_rows, mid, count, cols, d1_0, d2_0),
+                    *(scratch[0], scratch[1], scratch[2], stack),
+                )
+            join._partials(
+                *(n, strip_rows, 0, mid, cols, d1_0, d2_0),
+                *(scratch[0], scratch[1], scratch[2], stack),
+            )
+        spent[SEARCHES] += _cycles() - start
+        if found[side] == 0:
+            continue
+        total += weights[i] * _timed_join(
+            *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices, rows),
+            *(square, spare, counters, spent),
+        )
+    return total
+
+
+def stage_seconds(n: int) -> tuple[list[float], int]:
+    """One pass over every representative: seconds per stage, and signatures listed."""
+    parts = halves.half_split(n)
+    buffers = halves._Buffers(n, 1 << 18, 1 << 20)
+    scratch = np.empty((3, 1 << 20), np.uint64)
+    spent = np.zeros(len(STAGES), np.uint64)
+    clock = time.perf_counter()
+    cycles = _cycles_now()
+    total = _timed_count(
+        *(n, parts.middles, parts.easts, parts.weights, buffers.sigs, buffers.spare),
+        *(buffers.upper, buffers.lower, buffers.keys, buffers.starts, buffers.table),
+        *(buffers.valid, buffers.slices, buffers.rows, scratch, spent),
+    )
+    rate = (_cycles_now() - cycles) / (time.perf_counter() - clock)
+    assert total == known_counts()[n][0], f"counted {total} for N = {n}"
+    return [float(s) / rate for s in spent], total
+
+
+def _read_cycles() -> int:
+    return int(_cycles())
+
+
+_cycles_now: Any = njit(_read_cycles)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="16-18", help="N range, e.g. 16-18")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per N; the least is kept")
+    args = parser.parse_args()
+    low, _, high = args.sizes.partition("-")
+    stage_seconds(12)  # compile every kernel first
+    print("| N | " + " | ".join(f"{s} (s)" for s in STAGES) + " | total, less searches (s) |")
+    print("|---:|" + "---:|" * (len(STAGES) + 1))
+    for n in range(int(low), int(high or low) + 1):
+        runs = [stage_seconds(n)[0] for _ in range(args.repeats)]
+        best = [min(run[k] for run in runs) for k in range(len(STAGES))]
+        counted = sum(best[:SEARCHES])
+        print(
+            f"| {n} | " + " | ".join(f"{s:.2f}" for s in best) + f" | {counted:.2f} |", flush=True
+        )
+
+
+if __name__ == "__main__":
+    main()
