@@ -151,7 +151,7 @@ class _Buffers:
         self.starts = np.empty((2, (1 << (n // 2 + 1)) + 1), np.int64)
         self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
         self.valid = np.empty((blocks, words), np.uint64)
-        self.slices = np.empty((nbits, words), np.uint64)
+        self.slices = np.empty((chunks * join.CHUNK_BITS, words), np.uint64)
         self.rows = np.empty(signatures * chunks, np.int64)
 
     def nbytes(self) -> int:

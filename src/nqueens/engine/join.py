@@ -49,9 +49,11 @@ from nqueens.engine.bitops import (
     BLOCK_WORDS,
     CHUNK_BITS,
     COMPRESS_LANES,
+    combination_rows,
     join_lower,
     lowest_bit_index,
     match_block,
+    transpose64,
 )
 
 __all__ = [
@@ -210,34 +212,10 @@ def _strip(n, rows, k, colmask, d1_0, d2_0, tag, out, upper, lower, starts, stac
     return found
 
 
-_TRANSPOSE_MASKS = np.array(
-    [
-        0x00000000FFFFFFFF,
-        0x0000FFFF0000FFFF,
-        0x00FF00FF00FF00FF,
-        0x0F0F0F0F0F0F0F0F,
-        0x3333333333333333,
-        0x5555555555555555,
-    ],
-    np.uint64,
-)
-
-
 @njit(cache=True)
 def _transpose(square):  # type: ignore[no-untyped-def]
-    """Transpose a 64 x 64 bit matrix in place (bit b of word k <-> bit k of word b) by
-    swapping off-diagonal blocks of 32, 16, ... 1: 6 x 32 masked swaps, no bit loops;
-    each block's rows are a contiguous loop, which the compiler vectorises."""
-    width = 32
-    for level in range(6):
-        mask = _TRANSPOSE_MASKS[level]
-        shift = uint64(width)
-        for top in range(0, 64, 2 * width):
-            for k in range(top, top + width):
-                t = ((square[k] >> shift) ^ square[k + width]) & mask
-                square[k + width] ^= t
-                square[k] ^= t << shift
-        width >>= 1
+    """Transpose a 64 x 64 bit matrix in place (`bitops.transpose64`)."""
+    transpose64(square)
 
 
 @njit(cache=True)
@@ -246,6 +224,10 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
     with every AND of 5 neighbouring bit slices precomputed: table[block, chunk * 32 +
     combo, word]. Returns the number of blocks written. `square`: 64 words of scratch."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
+    assert slices.shape[0] >= chunks * CHUNK_BITS, "a slice row for every bit of each chunk"
+    slices[nbits:, :] = ONES  # bits past the signature: their combinations are never read
+    flat = table.reshape(-1)
+    step = table.shape[1] * BLOCK_WORDS
     blocks = (count + PIECE - 1) // PIECE
     for b in range(blocks):
         p = first + b
@@ -271,16 +253,7 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
             _transpose(square)
             for j in range(nbits):
                 slices[j, g] = ~square[j]  # bit t: pattern t leaves diagonal j free
-        for c in range(chunks):
-            row = c * COMBOS
-            table[p, row, :] = ONES
-            for combo in range(1, COMBOS):
-                j = c * CHUNK_BITS + np.int64(lowest_bit_index(uint64(combo)))
-                if j >= nbits:  # a combination past the signature: no query reads its row
-                    continue
-                prev = row + (combo & (combo - 1))
-                for g in range(BLOCK_WORDS):  # all words: one vector operation
-                    table[p, row + combo, g] = table[p, prev, g] & slices[j, g]
+        combination_rows(flat, p * step, slices, nbits)
     return blocks
 
 
