@@ -94,7 +94,7 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
     now = _cycles()
     spent[BUILD] += now - start
     start = now
-    join._query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, spare[1])
+    join._query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, spare[1], spare[0])
     now = _cycles()
     spent[ROWS] += now - start
     start = now
@@ -111,7 +111,8 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
                 weight = join._weight(u, v)
                 if weight:
                     found = bitops.match_block(
-                        flat, p * step, offsets, query_starts[u], count, chunks, valid[p]
+                        *(flat, p * step, offsets, nqueries, query_starts[u], count, chunks),
+                        valid[p],
                     )
                     total += weight * found
     spent[MATCH] += _cycles() - start

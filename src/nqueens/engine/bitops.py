@@ -56,13 +56,14 @@ def _lowest_bit_index_py(x: Any) -> Any:
 
 
 def _match_block_py(
-    table: Any, base: int, offsets: Any, first: int, count: int, rows: int, valid: Any
-) -> Any:
+    table: Any, base: int, offsets: Any, stride: int, first: int, count: int, rows: int,
+    valid: Any,
+) -> Any:  # fmt: skip
     found = 0
     for i in range(first, first + count):
         acc = valid.copy()
         for k in range(rows):
-            at = base + int(offsets[i * rows + k])
+            at = base + int(offsets[k * stride + i])
             acc &= table[at : at + BLOCK_WORDS]
         found += sum(int(word).bit_count() for word in acc)
     return np.uint64(found)
@@ -139,23 +140,24 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
 
     @intrinsic  # type: ignore[misc]
     def match_block(
-        typingctx: Any, table: Any, base: Any, offsets: Any, first: Any, count: Any, rows: Any,
-        valid: Any,
+        typingctx: Any, table: Any, base: Any, offsets: Any, stride: Any, first: Any,
+        count: Any, rows: Any, valid: Any,
     ) -> Any:  # fmt: skip
         """Over queries first..first+count-1: AND `valid` (one block's words) with the `rows`
-        table rows at base + offsets[query * rows + k], count the bits left; the sum.
+        table rows at base + offsets[k * stride + query] (row k of every query, then row
+        k + 1: see `join._query_rows`), count the bits left; the sum.
 
         One loop per row count 1..MAX_ROWS, each unrolled, chosen by a switch on `rows`
         (a count outside that range matches nothing)."""
         signature = types.uint64(
-            table, types.intp, offsets, types.intp, types.intp, types.intp, valid
+            table, types.intp, offsets, types.intp, types.intp, types.intp, types.intp, valid
         )
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            table_v, base_v, offsets_v, first_v, count_v, rows_v, valid_v = args
+            table_v, base_v, offsets_v, stride_v, first_v, count_v, rows_v, valid_v = args
             table_a = context.make_array(sig.args[0])(context, builder, table_v)
             offsets_a = context.make_array(sig.args[2])(context, builder, offsets_v)
-            valid_a = context.make_array(sig.args[6])(context, builder, valid_v)
+            valid_a = context.make_array(sig.args[7])(context, builder, valid_v)
             word = ir.IntType(64)
             vector = ir.VectorType(word, BLOCK_WORDS)
             pointer = vector.as_pointer()
@@ -175,10 +177,9 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 builder.position_at_end(case)
                 with cgutils.for_range(builder, count_v) as loop:
                     query = builder.add(first_v, loop.index)
-                    at = builder.mul(query, ir.Constant(word, rows))
                     acc = mask
                     for k in range(rows):
-                        index = builder.add(at, ir.Constant(word, k))
+                        index = builder.add(builder.mul(stride_v, ir.Constant(word, k)), query)
                         offset = builder.load(builder.gep(offsets_a.data, [index]))
                         row = builder.bitcast(builder.gep(block, [offset]), pointer)
                         acc = builder.and_(acc, builder.load(row, align=8))

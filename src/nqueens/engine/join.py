@@ -70,7 +70,8 @@ BRUTE_BELOW = 16
 """With fewer queries than this, pairs are tested one by one: no table to build."""
 
 EXTRA_CUTS = 4
-"""Bits besides the two longest diagonals on which both lists are sorted (`_join`)."""
+"""Bits besides the two longest diagonals on which both lists are sorted (`_join`);
+`_count_keys` reads 2 + EXTRA_CUTS = 6 cut slots."""
 
 KEYS = 1 << (2 + EXTRA_CUTS)
 SAMPLE = 128
@@ -287,13 +288,27 @@ def _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts):  # type: igno
 
 @njit(cache=True)
 def _count_keys(sigs, count, cuts, keys, starts):  # type: ignore[no-untyped-def]
-    """keys[i] = the key of sigs[i]; starts[v] = where key v's group will begin."""
+    """keys[i] = the key of sigs[i]; starts[v] = where key v's group will begin.
+
+    The keys are one loop of six fixed shifts (a missing cut reads bit 63, which no
+    signature holds), so the compiler vectorises it; the histogram is a second loop."""
     groups = 1 << cuts.shape[0]
+    at = np.full(2 + EXTRA_CUTS, 63, np.uint64)
+    at[: cuts.shape[0]] = cuts
+    c0, c1, c2, c3, c4, c5 = at[0], at[1], at[2], at[3], at[4], at[5]
+    for i in range(count):
+        x = sigs[i]
+        keys[i] = (
+            ((x >> c0) & ONE)
+            | (((x >> c1) & ONE) << ONE)
+            | (((x >> c2) & ONE) << uint64(2))
+            | (((x >> c3) & ONE) << uint64(3))
+            | (((x >> c4) & ONE) << uint64(4))
+            | (((x >> c5) & ONE) << uint64(5))
+        )
     starts[: groups + 1] = 0
     for i in range(count):
-        key = _key(sigs[i], cuts)
-        keys[i] = key
-        starts[key + 1] += 1
+        starts[np.int64(keys[i]) + 1] += 1
     for v in range(groups):
         starts[v + 1] += starts[v]
 
@@ -311,21 +326,20 @@ def _sort_by_key(sigs, count, cuts, out, starts, keys):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _query_rows(queries, count, nbits, cuts, offsets, starts, keys):  # type: ignore[no-untyped-def]
+def _query_rows(queries, count, nbits, cuts, offsets, starts, keys, ordered):  # type: ignore[no-untyped-def]
     """For each query, grouped by key, where in a block's table the row of each 5-bit
-    chunk of its signature starts (in words); starts[key] is where its group begins."""
+    chunk of its signature starts (in words): chunk c of query i at offsets[c * count +
+    i] (`bitops.match_block`); starts[key] is where its group begins. The queries are
+    sorted into `ordered` first, so the rows are written in order."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     mask = uint64(COMBOS - 1)
-    _count_keys(queries, count, cuts, keys, starts)
-    for i in range(count):
-        x = queries[i]
-        v = keys[i]
-        at = starts[v] * chunks
-        starts[v] += 1
-        for c in range(chunks):
-            row = c * COMBOS + np.int64((x >> uint64(c * CHUNK_BITS)) & mask)
-            offsets[at + c] = row * BLOCK_WORDS
-    _rewind(starts, 1 << cuts.shape[0])
+    _sort_by_key(queries, count, cuts, ordered, starts, keys)
+    for c in range(chunks):  # chunk by chunk: each loop writes in order, vectorised
+        shift = uint64(c * CHUNK_BITS)
+        at = c * count
+        for i in range(count):
+            row = c * COMBOS + np.int64((ordered[i] >> shift) & mask)
+            offsets[at + i] = row * BLOCK_WORDS
 
 
 @njit(cache=True, inline="always")
@@ -404,7 +418,7 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
             spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
         )
     first_block[groups] = blocks
-    _query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, scratch)
+    _query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, scratch, spare[0])
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
@@ -418,7 +432,8 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
                 weight = _weight(u, v)
                 if weight:
                     found = match_block(
-                        flat, p * step, offsets, query_starts[u], count, chunks, valid[p]
+                        *(flat, p * step, offsets, nqueries, query_starts[u], count, chunks),
+                        valid[p],
                     )
                     total += weight * found
     return total
