@@ -266,18 +266,19 @@ def _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts):  # type: igno
     groups of pairs go untested."""
     if cuts.shape[0] == 2:
         return
+    held_s = np.zeros(64, np.int64)  # by bit: how many of the sample hold it
+    held_q = np.zeros(64, np.int64)
+    for i in range(0, nstored, max(1, nstored // SAMPLE)):
+        x = stored[i]
+        for j in range(64):  # a fixed loop over the bits: vectorised
+            held_s[j] += np.int64((x >> uint64(j)) & ONE)
+    for i in range(0, nqueries, max(1, nqueries // SAMPLE)):
+        x = queries[i]
+        for j in range(64):
+            held_q[j] += np.int64((x >> uint64(j)) & ONE)
     score = np.zeros(nbits, np.float64)
-    step_s = max(1, nstored // SAMPLE)
-    step_q = max(1, nqueries // SAMPLE)
     for j in range(nbits):
-        bit = ONE << uint64(j)
-        held_s = 0
-        for i in range(0, nstored, step_s):
-            held_s += (stored[i] & bit) != 0
-        held_q = 0
-        for i in range(0, nqueries, step_q):
-            held_q += (queries[i] & bit) != 0
-        score[j] = held_s * held_q
+        score[j] = held_s[j] * held_q[j]
     score[cuts[0]] = -1.0
     score[cuts[1]] = -1.0
     for t in range(2, cuts.shape[0]):
