@@ -72,6 +72,9 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
         extra += 1
     cuts = counters[0, : 2 + extra]
     join._choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
+    drop = np.empty(2 + join.EXTRA_CUTS, np.uint64)
+    join._dropping(cuts, drop)
+    kept = nbits - cuts.shape[0]
     now = _cycles()
     spent[CUTS] += now - start
     start = now
@@ -79,7 +82,7 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
     table_starts = counters[1]
     query_starts = counters[2]
     first_block = counters[3]
-    join._sort_by_key(stored, nstored, cuts, spare[0], table_starts, spare[1])
+    join._sort_by_key(stored, nstored, cuts, spare[0], table_starts, spare[1], drop)
     now = _cycles()
     spent[SORT] += now - start
     start = now
@@ -88,17 +91,17 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
         first_block[v] = blocks
         count = table_starts[v + 1] - table_starts[v]
         blocks += join._build(
-            spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
+            spare[0], table_starts[v], count, kept, table, valid, slices, blocks, square
         )
     first_block[groups] = blocks
     now = _cycles()
     spent[BUILD] += now - start
     start = now
-    join._query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, spare[1], spare[0])
+    join._query_rows(queries, nqueries, kept, cuts, offsets, query_starts, spare[1], spare[0], drop)
     now = _cycles()
     spent[ROWS] += now - start
     start = now
-    chunks = (nbits + join.CHUNK_BITS - 1) // join.CHUNK_BITS
+    chunks = (kept + join.CHUNK_BITS - 1) // join.CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * bitops.BLOCK_WORDS
     total = 0

@@ -177,8 +177,42 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     assert found == expected
 
 
-def test_the_bit_matrix_transpose() -> None:
-    square = np.random.default_rng(7).integers(0, 2**63, 64, dtype=np.uint64) * np.uint64(3)
+@compiled
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.tuples(*[st.integers(4100, 6000)] * 2))
+@settings(max_examples=4, deadline=None)
+def test_the_matcher_with_extra_cut_bits_counts_the_weighted_disjoint_pairs(
+    seed: int, sizes: tuple[int, int]
+) -> None:
+    """Lists long enough for cut bits besides the long diagonals (join.MIN_BUCKET), which
+    are then taken out of the tables (`_dropping`): the same weighted disjoint pairs."""
+    assert min(sizes) >> 3 >= join.MIN_BUCKET  # so the join takes at least one extra cut bit
+    rng = np.random.default_rng(seed)
+    a, b = (rng.integers(0, 2**34, size, dtype=np.uint64) for size in sizes)
+    a |= np.roll(a, 1)
+    b |= np.roll(b, 1)
+    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
+    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
+    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
+    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
+    buffers = halves._Buffers(18, signatures=8192)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
+    tables = (buffers.table, buffers.valid, buffers.slices, buffers.rows, np.empty(64, np.uint64))
+    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    assert found == expected
+
+
+@given(cuts=st.sets(st.integers(0, 33), min_size=2, max_size=6), x=st.integers(0, 2**34 - 1))
+def test_dropping_the_cut_bits_closes_the_gaps(cuts: set[int], x: int) -> None:
+    drop = np.empty(6, np.uint64)
+    join._dropping(np.array(sorted(cuts, reverse=True), np.int64), drop)
+    kept = [bit for bit in range(34) if bit not in cuts]
+    expected = sum(((x >> bit) & 1) << place for place, bit in enumerate(kept))
+    assert int(join._drop_bits_of(np.uint64(x), drop)) == expected
+
+
+@given(words=st.lists(st.integers(0, 2**64 - 1), min_size=64, max_size=64))
+def test_the_bit_matrix_transpose(words: list[int]) -> None:
+    square = np.array(words, np.uint64)
     moved = square.copy()
     join._transpose(moved)
     for j in range(64):

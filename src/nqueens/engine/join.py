@@ -288,8 +288,9 @@ def _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts):  # type: igno
 
 
 @njit(cache=True)
-def _count_keys(sigs, count, cuts, keys, starts):  # type: ignore[no-untyped-def]
-    """keys[i] = the key of sigs[i]; starts[v] = where key v's group will begin.
+def _count_keys(sigs, count, cuts, keys, starts, drop):  # type: ignore[no-untyped-def]
+    """keys[i] = the key of sigs[i], and sigs[i] loses the bits `drop` (in place);
+    starts[v] = where key v's group will begin.
 
     The keys are one loop of six fixed shifts (a missing cut reads bit 63, which no
     signature holds), so the compiler vectorises it; the histogram is a second loop."""
@@ -299,6 +300,7 @@ def _count_keys(sigs, count, cuts, keys, starts):  # type: ignore[no-untyped-def
     c0, c1, c2, c3, c4, c5 = at[0], at[1], at[2], at[3], at[4], at[5]
     for i in range(count):
         x = sigs[i]
+        sigs[i] = _drop_bits(x, drop)
         keys[i] = (
             ((x >> c0) & ONE)
             | (((x >> c1) & ONE) << ONE)
@@ -315,10 +317,11 @@ def _count_keys(sigs, count, cuts, keys, starts):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True)
-def _sort_by_key(sigs, count, cuts, out, starts, keys):  # type: ignore[no-untyped-def]
-    """out[:count] = sigs[:count] ordered by key (bit t of the key: signature bit cuts[t]);
-    starts[key] .. starts[key + 1] is where each key's signatures stand."""
-    _count_keys(sigs, count, cuts, keys, starts)
+def _sort_by_key(sigs, count, cuts, out, starts, keys, drop):  # type: ignore[no-untyped-def]
+    """out[:count] = sigs[:count] ordered by key (bit t of the key: signature bit cuts[t]),
+    with the bits `drop` (see `_dropping`) taken out, in sigs too; starts[key] ..
+    starts[key + 1] is where each key's signatures stand."""
+    _count_keys(sigs, count, cuts, keys, starts, drop)
     for i in range(count):
         v = keys[i]
         out[starts[v]] = sigs[i]
@@ -327,14 +330,42 @@ def _sort_by_key(sigs, count, cuts, out, starts, keys):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def _query_rows(queries, count, nbits, cuts, offsets, starts, keys, ordered):  # type: ignore[no-untyped-def]
+def _dropping(cuts, drop):  # type: ignore[no-untyped-def]
+    """The cut bits, highest first, padded with bit 62 (which no signature holds) to the
+    six that `_drop_bits` takes out. Once two lists are sorted by key, only groups whose
+    keys share no bit meet: no matched pair can clash on a cut bit, so the tables need
+    not hold them, and fewer bits can mean one table row fewer per query."""
+    drop[:] = 62
+    for t in range(cuts.shape[0]):
+        drop[t] = cuts[t]
+    drop[::-1].sort()
+
+
+@njit(cache=True)
+def _drop_bits_of(x, drop):  # type: ignore[no-untyped-def]
+    """`_drop_bits` as a function of its own, for the tests."""
+    return _drop_bits(x, drop)
+
+
+@njit(cache=True, inline="always")
+def _drop_bits(x, drop):  # type: ignore[no-untyped-def]
+    """x without the bits at positions drop[0] > drop[1] > ... (the bits above each move
+    down one place)."""
+    for t in range(2 + EXTRA_CUTS):
+        at = drop[t]
+        x = (x & ((ONE << at) - ONE)) | ((x >> (at + ONE)) << at)
+    return x
+
+
+@njit(cache=True)
+def _query_rows(queries, count, nbits, cuts, offsets, starts, keys, ordered, drop):  # type: ignore[no-untyped-def]
     """For each query, grouped by key, where in a block's table the row of each 5-bit
     chunk of its signature starts (in words): chunk c of query i at offsets[c * count +
     i] (`bitops.match_block`); starts[key] is where its group begins. The queries are
     sorted into `ordered` first, so the rows are written in order."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     mask = uint64(COMBOS - 1)
-    _sort_by_key(queries, count, cuts, ordered, starts, keys)
+    _sort_by_key(queries, count, cuts, ordered, starts, keys, drop)
     for c in range(chunks):  # chunk by chunk: each loop writes in order, vectorised
         shift = uint64(c * CHUNK_BITS)
         at = c * count
@@ -405,22 +436,25 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
         extra += 1
     cuts = counters[0, : 2 + extra]
     _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
+    drop = np.empty(2 + EXTRA_CUTS, np.uint64)
+    _dropping(cuts, drop)
+    kept = nbits - cuts.shape[0]  # the bits the tables hold
     groups = 1 << cuts.shape[0]
     table_starts = counters[1]
     query_starts = counters[2]
     first_block = counters[3]
     scratch = spare[1]  # keys, for the two sorts
-    _sort_by_key(stored, nstored, cuts, spare[0], table_starts, scratch)
+    _sort_by_key(stored, nstored, cuts, spare[0], table_starts, scratch, drop)
     blocks = 0
     for v in range(groups):
         first_block[v] = blocks
         count = table_starts[v + 1] - table_starts[v]
         blocks += _build(
-            spare[0], table_starts[v], count, nbits, table, valid, slices, blocks, square
+            spare[0], table_starts[v], count, kept, table, valid, slices, blocks, square
         )
     first_block[groups] = blocks
-    _query_rows(queries, nqueries, nbits, cuts, offsets, query_starts, scratch, spare[0])
-    chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
+    _query_rows(queries, nqueries, kept, cuts, offsets, query_starts, scratch, spare[0], drop)
+    chunks = (kept + CHUNK_BITS - 1) // CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
     total = 0
