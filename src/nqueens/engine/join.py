@@ -69,9 +69,8 @@ PIECE = 64 * BLOCK_WORDS
 BRUTE_BELOW = 16
 """With fewer queries than this, pairs are tested one by one: no table to build."""
 
-EXTRA_CUTS = 4
-"""Bits besides the two longest diagonals on which both lists are sorted (`_join`);
-`_count_keys` reads 2 + EXTRA_CUTS = 6 cut slots."""
+EXTRA_CUTS = 5
+"""Bits besides the two longest diagonals on which both lists are sorted (`_join`)."""
 
 KEYS = 1 << (2 + EXTRA_CUTS)
 SAMPLE = 128
@@ -292,23 +291,19 @@ def _count_keys(sigs, count, cuts, keys, starts, drop):  # type: ignore[no-untyp
     """keys[i] = the key of sigs[i], and sigs[i] loses the bits `drop` (in place);
     starts[v] = where key v's group will begin.
 
-    The keys are one loop of six fixed shifts (a missing cut reads bit 63, which no
-    signature holds), so the compiler vectorises it; the histogram is a second loop."""
+    The keys are one loop of 2 + EXTRA_CUTS shifts each (a missing cut reads bit 63,
+    which no signature holds), so the compiler vectorises it; the histogram is a second
+    loop."""
     groups = 1 << cuts.shape[0]
     at = np.full(2 + EXTRA_CUTS, 63, np.uint64)
     at[: cuts.shape[0]] = cuts
-    c0, c1, c2, c3, c4, c5 = at[0], at[1], at[2], at[3], at[4], at[5]
     for i in range(count):
         x = sigs[i]
         sigs[i] = _drop_bits(x, drop)
-        keys[i] = (
-            ((x >> c0) & ONE)
-            | (((x >> c1) & ONE) << ONE)
-            | (((x >> c2) & ONE) << uint64(2))
-            | (((x >> c3) & ONE) << uint64(3))
-            | (((x >> c4) & ONE) << uint64(4))
-            | (((x >> c5) & ONE) << uint64(5))
-        )
+        key = uint64(0)
+        for t in range(2 + EXTRA_CUTS):  # a constant count: unrolled
+            key |= ((x >> at[t]) & ONE) << uint64(t)
+        keys[i] = key
     starts[: groups + 1] = 0
     for i in range(count):
         starts[np.int64(keys[i]) + 1] += 1
@@ -332,7 +327,7 @@ def _sort_by_key(sigs, count, cuts, out, starts, keys, drop):  # type: ignore[no
 @njit(cache=True)
 def _dropping(cuts, drop):  # type: ignore[no-untyped-def]
     """The cut bits, highest first, padded with bit 62 (which no signature holds) to the
-    six that `_drop_bits` takes out. Once two lists are sorted by key, only groups whose
+    2 + EXTRA_CUTS that `_drop_bits` takes out. Once two lists are sorted by key, only groups whose
     keys share no bit meet: no matched pair can clash on a cut bit, so the tables need
     not hold them, and fewer bits can mean one table row fewer per query."""
     drop[:] = 62
