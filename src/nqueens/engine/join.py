@@ -8,8 +8,9 @@ other rows. For one E:
 1. list every placement of the east queens alone (one per row of E, one per east column,
    no two on a diagonal), and likewise of the west queens (a *strip*); each strip is
    found meet in the middle, its upper rows joined to its lower rows through the columns
-   they use, and the lower rows' placements are kept for the next subproblem, which
-   nearly always has the same lower rows;
+   they use (eight candidates at a time: `bitops.join_lower`), and the lower rows'
+   placements are kept for the next subproblem, which nearly always has the same lower
+   rows;
 2. describe each by the diagonals it occupies where the two halves overlap: N - 1 bits
    for each diagonal direction, one 64-bit *signature*;
 3. count the pairs whose signatures share no bit: each is one solution, since rows and
@@ -19,7 +20,9 @@ Step 3 is the cost, and three things keep it down:
 
 - Both lists are sorted on a few *cut* bits: the two longest diagonals, then the bits
   the two lists most often both hold. A pair that shares a cut bit cannot match, so the
-  table's bucket for one key meets only the queries whose key shares none of its bits.
+  table's bucket for one key meets only the queries whose key shares none of its bits;
+  and since no pair that meets can clash on a cut bit, the cut bits are taken out of
+  the signatures before the tables are built.
 - The diagonal reflections of the board swap which half holds the queen on each of the
   two longest diagonals. So the pairs whose halves hold one long diagonal each need not
   be counted at all, provided the pairs where one half holds both count twice
@@ -30,14 +33,15 @@ Step 3 is the cost, and three things keep it down:
   by 64 x 64 bit-matrix transposes), with the AND of every combination of 5 neighbouring
   bits precomputed. A query ANDs one row per 5 bits of its signature over a block and
   counts the survivors: 256 pairs in about ten vector instructions
-  (`bitops.match_block`). Blocks are the outer loop, so one block's table (9 KB at
-  N = 18) stays in the L1 cache while the queries pass it.
+  (`bitops.match_block`). The tables are built in vector registers
+  (`bitops.transpose64`, `bitops.combination_rows`). Blocks are the outer loop, so one
+  block's table (9 KB at N = 18) stays in the L1 cache while the queries pass it.
 
 The symmetry of the square also removes whole subproblems: turning the board upside down
 maps E to its mirror image, and reflecting left to right swaps east and west (E to its
 complement); only one E of each orbit is counted, times the orbit's size. See
-`engine/halves.py` for the orbits, and "Where the time goes" in the README for what was
-measured and tried.
+`engine/halves.py` for the orbits, and "Where the time goes" in docs/benchmarks.md for
+what was measured and tried (benchmarks/join_stages.py times each stage).
 """
 
 from __future__ import annotations
