@@ -104,20 +104,24 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
     chunks = (kept + join.CHUNK_BITS - 1) // join.CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * bitops.BLOCK_WORDS
+    meets = np.empty(groups, np.int64)
     total = 0
     for v in range(groups):
+        if first_block[v] == first_block[v + 1]:
+            continue
+        met = 0
+        for u in range(groups):
+            if query_starts[u + 1] > query_starts[u] and not u & v and join._weight(u, v):
+                meets[met] = u
+                met += 1
         for p in range(first_block[v], first_block[v + 1]):
-            for u in range(groups):
-                count = query_starts[u + 1] - query_starts[u]
-                if count == 0 or u & v:
-                    continue
-                weight = join._weight(u, v)
-                if weight:
-                    found = bitops.match_block(
-                        *(flat, p * step, offsets, nqueries, query_starts[u], count, chunks),
-                        valid[p],
-                    )
-                    total += weight * found
+            for m in range(met):
+                u = meets[m]
+                found = bitops.match_block(
+                    *(flat, p * step, offsets, nqueries, query_starts[u]),
+                    *(query_starts[u + 1] - query_starts[u], chunks, valid[p]),
+                )
+                total += join._weight(u, v) * found
     spent[MATCH] += _cycles() - start
     return total
 

@@ -456,20 +456,24 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
     chunks = (kept + CHUNK_BITS - 1) // CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
+    meets = np.empty(groups, np.int64)  # the query groups a bucket meets, found once
     total = 0
     for v in range(groups):
+        if first_block[v] == first_block[v + 1]:
+            continue
+        met = 0
+        for u in range(groups):
+            if query_starts[u + 1] > query_starts[u] and not u & v and _weight(u, v):
+                meets[met] = u
+                met += 1
         for p in range(first_block[v], first_block[v + 1]):  # one block's table, in L1
-            for u in range(groups):
-                count = query_starts[u + 1] - query_starts[u]
-                if count == 0 or u & v:
-                    continue
-                weight = _weight(u, v)
-                if weight:
-                    found = match_block(
-                        *(flat, p * step, offsets, nqueries, query_starts[u], count, chunks),
-                        valid[p],
-                    )
-                    total += weight * found
+            for m in range(met):
+                u = meets[m]
+                found = match_block(
+                    *(flat, p * step, offsets, nqueries, query_starts[u]),
+                    *(query_starts[u + 1] - query_starts[u], chunks, valid[p]),
+                )
+                total += _weight(u, v) * found
     return total
 
 
