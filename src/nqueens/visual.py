@@ -7,12 +7,19 @@ when something is drawn.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError, SizeTooLargeError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidSizeError,
+    NoSolutionError,
+    OutputFormatError,
+    SizeTooLargeError,
+)
 from nqueens.files import check_output_place, output_file
 from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
 from nqueens.placement import Placement
@@ -21,11 +28,13 @@ from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
+from nqueens.variants.search import events as variant_events
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from nqueens.render.player import Recording
+    from nqueens.variants.rules import Rules
 
 __all__ = [
     "Animation",
@@ -161,6 +170,26 @@ def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:
     return lambda: chosen.events(n)
 
 
+def _variant_rules(n: int, variant: str, algorithm: str) -> Rules | None:
+    """The rules of a variant to step through (None for the classic board), refusing a
+    teaching algorithm: those follow the classic rules; a variant has its own search."""
+    from nqueens.variants import Rules
+
+    rules = Rules.of(variant, n)
+    if rules.classic:
+        return None
+    if algorithm != ANIMATION_ALGORITHM:
+        raise IncompatibleOptionsError(
+            f"a {variant} board is searched by its own check-function search, step by step "
+            f"(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+        )
+    return rules
+
+
+def _variant_title(n: int, rules: Rules) -> str:
+    return f"{n} queens, {rules.variant}: check-function search"
+
+
 @dataclass
 class Animation:
     """The search as a film, drawn lazily when saved or displayed.
@@ -168,7 +197,9 @@ class Animation:
     Saves as GIF, MP4 or HTML (`save`); in a notebook it shows itself as the GIF. The
     film runs from the empty board, one frame per event, each solution held `hold`
     frames (default: one second), until `solutions` solutions or `max_frames` frames.
-    `capped` tells, after drawing, whether `max_frames` cut the search short.
+    `capped` tells, after drawing, whether `max_frames` cut the search short. A
+    `variant` (toroidal, superqueens) films its own check-function search, its attacks
+    round the edge or by a knight shaded apart from the ordinary ones.
     """
 
     n: int
@@ -179,7 +210,9 @@ class Animation:
     size: int = 480
     hold: int | None = None
     one_based: bool = False
+    variant: str = "classic"
     frames: Frames = field(init=False, repr=False)
+    rules: Rules | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
@@ -188,6 +221,7 @@ class Animation:
                 f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
             )
         chosen = get_algorithm(self.algorithm)
+        self.rules = _variant_rules(self.n, self.variant, self.algorithm)
         endless = self.max_frames is None and self.solutions is None
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
@@ -200,10 +234,15 @@ class Animation:
                 raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
-        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits, int(self.one_based))
+        search = _search(self.n, self.algorithm)
+        if self.rules is not None:
+            search = functools.partial(variant_events, self.rules)
+        self.frames = Frames(search, self.n, limits, int(self.one_based), self.rules)
 
     @property
     def title(self) -> str:
+        if self.rules is not None:
+            return _variant_title(self.n, self.rules)
         return f"{self.n} queens: {self.algorithm}"
 
     @property
@@ -250,7 +289,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
         The teaching algorithm to film (default: backtracking, whose check function shows
         its rejections).
     **options
-        As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`.
+        As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`,
+        `variant` (toroidal or superqueens: the variant's own search, with backtracking).
 
     Returns
     -------
@@ -263,6 +303,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
         N is beyond 32, or beyond what the algorithm finishes.
     InvalidSizeError
         A frame rate, size or limit out of range.
+    IncompatibleOptionsError
+        A variant with a teaching algorithm other than backtracking.
 
     Examples
     --------

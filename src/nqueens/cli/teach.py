@@ -81,9 +81,9 @@ def trace(
 
     Example: nqueens trace 4 --boards
     """
-    from nqueens.render.trace import Reason, _reason, trace_lines
+    from nqueens.render.trace import Reason, _reason, rules_reason, trace_lines
     from nqueens.search import get_algorithm
-    from nqueens.search.events import Event, Reject
+    from nqueens.search.events import Event
     from nqueens.validate import board_size
 
     chosen = get_algorithm(algorithm)
@@ -99,9 +99,7 @@ def trace(
             )
         rules = Rules.of(variant, n)
         steps = events(rules)
-
-        def reason(event: Reject) -> str:
-            return rules.attack(event.attacker, (event.row, event.col)) or "?"
+        reason = rules_reason(rules)
 
     lines = trace_lines(
         steps,

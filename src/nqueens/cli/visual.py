@@ -109,6 +109,10 @@ def show(
     help="Width and height of the film in pixels.",
 )
 @_one_based_option
+@_variant_option(
+    "Film a variant's own check-function search (toroidal, superqueens); squares attacked "
+    "only round the edge or only by a knight's move are shaded apart."
+)
 def animate(
     n: int,
     algorithm: str,
@@ -118,6 +122,7 @@ def animate(
     solutions: int,
     size: int,
     one_based: bool,
+    variant: str,
 ) -> None:
     """Animate the search as a GIF, MP4 (needs ffmpeg) or HTML page.
 
@@ -130,6 +135,7 @@ def animate(
       nqueens animate 4 --out four.gif                        the whole search for 4
       nqueens animate 8 --solutions 1 --out eight.mp4         up to the first solution
       nqueens animate 6 -A bitboard --fps 4 --out six.html    a page that plays it
+      nqueens animate 5 --variant toroidal --out torus.gif    wrapped attacks in blue
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -147,6 +153,7 @@ def animate(
         solutions=solutions or None,
         size=size,
         one_based=one_based,
+        variant=variant,
     )
     total = film.frame_count()
     with Progress(

@@ -1,0 +1,172 @@
+"""Variants on screen: the animation, the player page, the viewer and the pictures follow
+each variant's rules, and shade its wrapped and knight attacks apart from the lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from nqueens.cli import cli
+from nqueens.render.colours import ATTACK_COLOURS
+from nqueens.render.frames import Frame, FrameLimits, Frames
+from nqueens.search.events import Reject
+from nqueens.variants import Rules, events, solutions
+from tests.naive import naive_queen_attack, naive_superqueen_attack, naive_toroidal_attack
+
+VARIANT_BOARDS = [("toroidal", 5), ("toroidal", 7), ("superqueens", 6), ("superqueens", 10)]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def naive_attack(variant: str, n: int):  # type: ignore[no-untyped-def]
+    return naive_toroidal_attack(n) if variant == "toroidal" else naive_superqueen_attack
+
+
+def naive_shading(variant: str, n: int, cols: tuple[int, ...]) -> dict[tuple[int, int], str]:
+    """Every square below the queens that the variant's queens attack, and "line" when a
+    classic queen would attack it too, else the variant's own kind ("wrap", "knight")."""
+    attack = naive_attack(variant, n)
+    queens = list(enumerate(cols))
+    shading = {}
+    for row in range(len(cols), n):
+        for col in range(n):
+            if any(attack(q, (row, col)) for q in queens):
+                classic = any(naive_queen_attack(q, (row, col)) for q in queens)
+                shading[row, col] = (
+                    "line" if classic else "wrap" if variant == "toroidal" else "knight"
+                )
+    return shading
+
+
+def variant_frames(variant: str, n: int, max_frames: int | None = 600) -> list[Frame]:
+    rules = Rules.of(variant, n)
+    return list(Frames(lambda: events(rules), n, FrameLimits(max_frames, None, 1), rules=rules))
+
+
+@pytest.mark.parametrize(("variant", "n"), VARIANT_BOARDS)
+def test_frames_shade_what_the_variants_queens_attack_and_how(variant: str, n: int) -> None:
+    frames = variant_frames(variant, n)
+    special = 0
+    for frame in frames:
+        expected = naive_shading(variant, n, frame.cols)
+        assert frame.attacked == frozenset(expected), frame.step
+        assert {square: frame.kind(square) for square in frame.attacked} == expected
+        special += sum(kind != "line" for kind in expected.values())
+    assert special > 0  # the variant's own attacks are really shown
+
+
+@pytest.mark.parametrize(("variant", "n"), VARIANT_BOARDS)
+def test_rejections_are_tied_to_their_attacker_by_the_attacks_path(variant: str, n: int) -> None:
+    kinds = set()
+    attack = naive_attack(variant, n)
+    for frame in variant_frames(variant, n):
+        if frame.reject is None:
+            continue
+        reject = frame.reject
+        square, attacker = (reject.row, reject.col), reject.attacker
+        assert attack(attacker, square)
+        classic = naive_queen_attack(attacker, square)
+        assert (frame.reject_kind == "line") == classic
+        kinds.add(frame.reject_kind)
+        path = frame.reject_path()
+        assert path[0][0] == (attacker[1], attacker[0]) and path[-1][1] == (reject.col, reject.row)
+        for (x1, y1), (x2, y2) in path:
+            if frame.reject_kind != "knight":
+                assert abs(x2 - x1) == abs(y2 - y1) or x1 == x2  # a straight queen's line
+        if frame.reject_kind == "wrap":  # leaves by one side, comes back by the other
+            (_, (x_out, y_out)), ((x_in, y_in), _) = path
+            assert {x_out, x_in} == {-0.5, n - 0.5} and y_out == y_in
+    assert kinds == {"line", "wrap" if variant == "toroidal" else "knight"}
+
+
+def test_classic_frames_are_unchanged_by_the_rules() -> None:
+    rules = Rules.of("classic", 6)
+    plain = Frames(lambda: events(rules), 6, FrameLimits(300, None, 1))
+    ruled = Frames(lambda: events(rules), 6, FrameLimits(300, None, 1), rules=rules)
+    for a, b in zip(plain, ruled, strict=True):
+        assert a.attacked == b.attacked and b.kinds == {} and a.caption == b.caption
+
+
+def _shade_at(pixels: np.ndarray, ax: object, size: int, square: tuple[int, int]) -> tuple:
+    x, y = ax.transData.transform((square[1], square[0]))  # type: ignore[attr-defined]
+    row, col = round(size - y), round(x)
+    return tuple(int(v) for v in pixels[row - 12, col - 12])
+
+
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 10)])
+def test_the_film_paints_each_kind_of_attack_in_its_own_colour(variant: str, n: int) -> None:
+    from matplotlib.colors import to_rgb
+
+    from nqueens.render.animation import FramePainter
+    from nqueens.render.colours import square_colour
+
+    painter = FramePainter(n, 480, "t", legend=["line", variant_kind(variant)])
+    checked: set[str] = set()
+    for frame in variant_frames(variant, n, 80)[::7]:
+        pixels = painter.render(frame)
+        for square in frame.attacked:
+            if square == (frame.reject and (frame.reject.row, frame.reject.col)):
+                continue
+            kind = frame.kind(square)
+            expected = tuple(round(255 * v) for v in to_rgb(square_colour(*square, attacked=kind)))
+            assert np.allclose(_shade_at(pixels, painter.board.ax, 480, square), expected, atol=3)
+            checked.add(kind)
+    assert checked == {"line", variant_kind(variant)}
+    light, _dark = ATTACK_COLOURS[variant_kind(variant)]
+    assert light not in ATTACK_COLOURS["line"]
+
+
+def variant_kind(variant: str) -> str:
+    return "wrap" if variant == "toroidal" else "knight"
+
+
+def test_animate_films_the_variants_search(tmp_path: Path) -> None:
+    out = tmp_path / "film.gif"
+    code, said, _ = run("animate", "5", "-V", "toroidal", "--solutions", "1", "-o", str(out))
+    steps = 0
+    for event in events(Rules.of("toroidal", 5)):
+        steps += 1
+        if type(event).__name__ == "Solution":
+            break
+    frames = 1 + steps - 1 + 8  # the empty board, each step, the solution held 8 frames
+    assert code == 0 and said.startswith(f"wrote {out}: {frames} frames")
+    with Image.open(out) as gif:
+        assert gif.n_frames == frames
+    out = tmp_path / "super.gif"
+    code, said, err = run(
+        "animate", "10", "-V", "superqueens", "--max-frames", "60", "-o", str(out)
+    )
+    assert code == 0 and said.startswith(f"wrote {out}: 60 frames") and "stopped at 60" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["animate", "5", "-V", "toroidal", "-A", "flags"], "drop --algorithm flags"),
+    ],
+)
+def test_animate_refuses_what_a_variant_cannot_film(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "film.gif"
+    code, _, err = run(*args, "-o", str(out))
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_variant_events_reject_only_attacked_squares() -> None:
+    rules = Rules.of("superqueens", 10)
+    first = next(solutions(rules))
+    for event in events(rules):
+        if isinstance(event, Reject):
+            assert rules.attack(event.attacker, (event.row, event.col))
+        if type(event).__name__ == "Solution":
+            assert event.placement.cols == first  # type: ignore[attr-defined]
+            break
