@@ -409,7 +409,7 @@ def play(
     return player
 
 
-def gui(n: int, algorithm: str = "backtracking") -> None:
+def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") -> None:
     """Open the desktop viewer (tkinter) on the live search; returns when it is closed.
 
     Parameters
@@ -418,6 +418,9 @@ def gui(n: int, algorithm: str = "backtracking") -> None:
         The board size, N <= 12.
     algorithm : str
         The teaching algorithm to step through.
+    variant : str
+        toroidal or superqueens: step through the variant's own check-function search
+        instead, its wrapped and knight attacks shaded apart.
 
     Raises
     ------
@@ -425,8 +428,11 @@ def gui(n: int, algorithm: str = "backtracking") -> None:
         N is beyond the viewer's 12.
     BackendUnavailableError
         No display, or no tkinter.
+    IncompatibleOptionsError
+        A variant with a teaching algorithm other than backtracking.
     """
+    n, chosen = _steppable(n, algorithm, "the viewer")
+    rules = _variant_rules(n, variant, chosen.name)
     from nqueens.render.gui import run
 
-    n, chosen = _steppable(n, algorithm, "the viewer")
-    run(n, chosen.name)
+    run(n, chosen.name, rules)

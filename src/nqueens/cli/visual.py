@@ -224,12 +224,16 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
 @_algorithm_option("backtracking")
-def gui(n: int, algorithm: str) -> None:
+@_variant_option(
+    "Step through a variant's own check-function search (toroidal, superqueens); squares "
+    "attacked only round the edge or only by a knight's move are shaded apart."
+)
+def gui(n: int, algorithm: str, variant: str) -> None:
     """Open a window that runs the search live, with the player's controls (N up to 12).
 
     Keys: Space play/pause, Left/Right step, N next solution, Home start, Q or Esc close.
-    Example: nqueens gui 8
+    Example: nqueens gui 8, or nqueens gui 7 --variant toroidal
     """
     from nqueens.visual import gui as open_viewer
 
-    open_viewer(n, algorithm)
+    open_viewer(n, algorithm, variant=variant)
