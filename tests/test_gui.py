@@ -198,6 +198,8 @@ def test_a_variants_window_shades_its_own_attacks_apart(
 ) -> None:
     """Each square's colour on screen is the colour of how the variant's queens attack it
     (naive rules in test_variants_visual check the frames themselves)."""
+    from tkinter import ttk
+
     from matplotlib.colors import to_rgb
 
     from nqueens.render.colours import ATTACK_LEGEND, square_colour
@@ -209,8 +211,7 @@ def test_a_variants_window_shades_its_own_attacks_apart(
     try:
         assert root.title() == f"{n} queens, {variant}: check-function search"
         legend = viewer.grid_slaves(row=4, column=0)[0]
-        texts = [w.cget("text") for w in legend.winfo_children() if hasattr(w, "cget")
-                 and "text" in w.keys()]  # fmt: skip
+        texts = [w.cget("text") for w in legend.winfo_children() if isinstance(w, ttk.Label)]
         assert texts == [ATTACK_LEGEND["line"], ATTACK_LEGEND[kind]]
         seen = {"line": 0, kind: 0}
         dashed = False
