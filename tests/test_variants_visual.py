@@ -170,3 +170,52 @@ def test_variant_events_reject_only_attacked_squares() -> None:
         if type(event).__name__ == "Solution":
             assert event.placement.cols == first  # type: ignore[attr-defined]
             break
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+def test_the_pages_table_is_the_rules(variant: str) -> None:
+    from nqueens.render.player import rules_table
+
+    n = 6
+    rules = Rules.of(variant, n)
+    table = rules_table(rules)
+    words, kinds, attacks = table["words"], table["kinds"], table["attacks"]
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    for a in squares:
+        for b in squares:
+            found = attacks[(a[0] * n + a[1]) * n * n + b[0] * n + b[1]]  # type: ignore[index]
+            if a == b or found == 0:
+                assert a == b or not naive_attack(variant, n)(a, b)
+                continue
+            assert words[found - 1] == rules.attack(a, b)  # type: ignore[index]
+            assert kinds[found - 1] == rules.attack_kind(a, b)  # type: ignore[index]
+
+
+def test_play_records_the_variants_search(tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "torus.html"
+    code, said, err = run("play", "7", "--variant", "toroidal", "--out", str(out))
+    rules = Rules.of("toroidal", 7)
+    steps = sum(1 for _ in events(rules))
+    assert code == 0 and said == f"wrote {out}: {steps:,} steps, 28 solutions\n" and err == ""
+    page = out.read_text()
+    data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
+    assert [s["cols"] for s in data["solutions"]] == [list(c) for c in solutions(rules)]
+    assert data["rules"]["variant"] == "toroidal" and 'id="legend"' in page
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "7", "-V", "toroidal", "--learn"], "drop --learn"),
+        (["play", "7", "-V", "toroidal", "-A", "bitboard"], "drop --algorithm bitboard"),
+        (["play", "13", "-V", "superqueens"], "N <= 12"),
+    ],
+)
+def test_play_refuses_what_a_variant_cannot_record(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    code, _, err = run(*args, "--out", str(tmp_path / "page.html"))
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []

@@ -358,6 +358,7 @@ def play(
     max_steps: int = PLAYER_STEPS,
     out: str | Path | None = None,
     learn: bool = False,
+    variant: str = "classic",
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
@@ -373,6 +374,9 @@ def play(
         Also write the page (an .html name), whole or not at all.
     learn : bool
         Open the page in the learner mode, where the student places the queens.
+    variant : str
+        toroidal or superqueens: record the variant's own check-function search; the
+        page shades its wrapped and knight attacks apart (and has no learner mode).
 
     Returns
     -------
@@ -385,6 +389,8 @@ def play(
         N is beyond the player's 12.
     OutputFormatError, OutputPlaceError
         `out` is not an .html name, or cannot be written.
+    IncompatibleOptionsError
+        A variant with `learn`, or with a teaching algorithm other than backtracking.
 
     Examples
     --------
@@ -400,10 +406,21 @@ def play(
     if out is not None:
         check_output_place(out)
     n, chosen = _steppable(n, algorithm, "the player")
+    rules = _variant_rules(n, variant, chosen.name)
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
-    recording = record(chosen.events(n), n, chosen.name, max_steps)
-    player = Player(recording, page(recording, queen_path(), learn=learn))
+    if rules is None:
+        recording = record(chosen.events(n), n, chosen.name, max_steps)
+        title = None
+    else:
+        if learn:
+            raise IncompatibleOptionsError(
+                "the learner mode's own search follows the classic rules: drop --learn "
+                f"to watch the {variant} search"
+            )
+        recording = record(variant_events(rules), n, "check-function", max_steps, rules)
+        title = _variant_title(n, rules)
+    player = Player(recording, page(recording, queen_path(), title, learn=learn))
     if out is not None:
         player.save(out)
     return player

@@ -194,7 +194,11 @@ def _stderr_console() -> Console:
     help="Record at most this many steps of the search.",
 )
 @click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
-def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
+@_variant_option(
+    "Record a variant's own check-function search (toroidal, superqueens); the page shades "
+    "its wrapped and knight attacks apart. Not with --learn (classic rules only)."
+)
+def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant: str) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
@@ -204,10 +208,11 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
     Examples:
       nqueens play 8 --out eight.html
       nqueens play 6 -A bitboard --out six.html
+      nqueens play 7 --variant toroidal --out torus.html
     """
     from nqueens.visual import play as record
 
-    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn)
+    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
     recording = player.recording
     click.echo(
         f"wrote {out}: {plural(len(recording.events), 'step')}, "

@@ -17,7 +17,7 @@ from nqueens.search.replay import Replay
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
 
-__all__ = ["MAX_FRAMES", "Frame", "FrameLimits", "Frames", "snapshot"]
+__all__ = ["MAX_FRAMES", "Frame", "FrameLimits", "Frames", "Segment", "attack_path", "snapshot"]
 
 MAX_FRAMES = 1000
 """Where a film stops by default: long enough for the whole search of N <= 6, short enough
@@ -48,20 +48,12 @@ class Frame:
     kinds: dict[tuple[int, int], str] = field(default_factory=dict)
     reject_kind: str = "line"
 
-    def reject_path(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-        """The line from the rejecting queen to the rejected square, as (x, y) segments
-        (x the column): one straight segment, or two for a diagonal round the edge (to
-        the edge where it leaves the board, from the edge where it comes back)."""
+    def reject_path(self) -> list[Segment]:
+        """The line from the rejecting queen to the rejected square (see `attack_path`)."""
         if self.reject is None:
             return []
-        (by_row, by_col), row, col = self.reject.attacker, self.reject.row, self.reject.col
-        if self.reject_kind != "wrap":
-            return [((by_col, by_row), (col, row))]
-        steps = row - by_row
-        way = 1 if (by_col + steps - col) % self.n == 0 else -1
-        edge = self.n - 0.5 if way > 0 else -0.5  # where the diagonal leaves the board
-        out_y = by_row + (edge - by_col) * way
-        return [((by_col, by_row), (edge, out_y)), ((self.n - 1 - edge, out_y), (col, row))]
+        square = (self.reject.row, self.reject.col)
+        return attack_path(self.reject.attacker, square, self.n, self.reject_kind)
 
     def kind(self, square: tuple[int, int]) -> str:
         """How `square` is attacked: "line", "wrap" or "knight"."""
@@ -72,6 +64,25 @@ class Frame:
             f"step {self.step}   nodes {self.nodes}   "
             f"backtracks {self.backtracks}   solutions {self.solutions}"
         )
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+"""A straight piece of line between two points (x, y) of the board, x the column."""
+
+
+def attack_path(
+    attacker: tuple[int, int], square: tuple[int, int], n: int, kind: str = "line"
+) -> list[Segment]:
+    """The line from a queen on `attacker` to the `square` below it that it attacks: one
+    straight segment, or for a diagonal round the edge (`kind` "wrap") two, one to the
+    edge where it leaves the board, one from the edge where it comes back."""
+    (by_row, by_col), (row, col) = attacker, square
+    if kind != "wrap":
+        return [((by_col, by_row), (col, row))]
+    way = 1 if (by_col + row - by_row - col) % n == 0 else -1
+    edge = n - 0.5 if way > 0 else -0.5  # where the diagonal leaves the board
+    out_y = by_row + (edge - by_col) * way
+    return [((by_col, by_row), (edge, out_y)), ((n - 1 - edge, out_y), (col, row))]
 
 
 def snapshot(
