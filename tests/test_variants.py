@@ -243,7 +243,7 @@ def test_show_variant_grids_and_refusals(tmp_path: object) -> None:
     code, _, _ = _cli("show", "6", "--variant", "toroidal", "--out", f"{tmp_path}/six.png")
     assert code == 1
     code, _, err = _cli("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
-    assert code == 2 and "drop --variant" in err
+    assert code == 2 and "drop --heatmap" in err
 
 
 @pytest.mark.parametrize("variant", ["toroidal", "superqueens", "classic"])

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from nqueens.render.player import Recording
+    from nqueens.variants.board import VariantBoard
     from nqueens.variants.rules import Rules
 
 __all__ = [
@@ -64,7 +65,7 @@ def _placements(
 
 
 def show(
-    what: int | Placement | Iterable[Placement],
+    what: int | Placement | Iterable[Placement | VariantBoard],
     *,
     all: bool = False,
     unique: bool = False,
@@ -78,7 +79,8 @@ def show(
     Parameters
     ----------
     what : int, Placement or iterable of Placement
-        A board size (its solutions are found), or the placements to draw.
+        A board size (its solutions are found), or the placements to draw (or a
+        rectangle's boards, `VariantBoard`s of one width).
     all, unique : bool
         Every solution, or one per symmetry class, in a numbered grid.
     limit : int, optional
@@ -117,6 +119,7 @@ def show(
         check_output_place(out)
     from nqueens.render.image import picture, save_picture
 
+    placements: list[Placement | VariantBoard]
     if isinstance(what, Placement):
         placements = [what]
     elif isinstance(what, int):
@@ -124,7 +127,7 @@ def show(
         if limit is not None and limit < 1:
             raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
         algorithm = auto_algorithm(n, listing=all or unique)
-        placements = _placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)
+        placements = [*_placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)]
         if title is None:
             kind = "unique solutions" if unique else "solutions" if (all or limit) else ""
             title = f"{n} queens" + (f": {len(placements)} {kind}" if kind else "")
@@ -137,8 +140,8 @@ def show(
 
 
 def show_variant(
-    n: int,
-    variant: str,
+    size: int | str,
+    variant: str = "classic",
     *,
     all: bool = False,
     unique: bool = False,
@@ -146,23 +149,36 @@ def show_variant(
     out: str | Path | None = None,
     one_based: bool = False,
 ) -> Figure:
-    """A picture of a square variant's solutions (toroidal, superqueens), as `show` draws
-    the classic ones: the first, `all`, the `unique` ones, or `limit` of them."""
+    """A picture of a variant's solutions (toroidal, superqueens), or of a rectangle's
+    (`size` "MxN"), as `show` draws the classic ones: the first, `all`, the `unique` ones,
+    or `limit` of them.
+
+    Examples
+    --------
+    >>> len(show_variant("4x6", all=True).axes)
+    46
+    """
     import itertools
 
-    from nqueens.variants import Rules, solutions
+    from nqueens.variants import Rules, VariantBoard, solutions
 
-    rules = Rules.of(variant, n)
+    rules = Rules.of(variant, size)
     if out is not None:
         picture_format(out)
         check_output_place(out)
+    if limit is not None and limit < 1:
+        raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
     wanted = limit if (all or unique or limit) else 1
-    found = [Placement(c) for c in itertools.islice(solutions(rules, unique=unique), wanted)]
+    found = list(itertools.islice(solutions(rules, unique=unique), wanted))
     if not found:
         raise rules.no_solution()
+    boards = [Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found]
+    board = f"{rules.size} {variant}" if rules.square else f"{rules.size} board"
+    if not rules.square and variant != "classic":
+        board += f", {variant}"
     kind = "unique solutions" if unique else "solutions"
-    title = f"{n} {variant}" + (f": {len(found)} {kind}" if (all or unique or limit) else "")
-    return show(found, out=out, one_based=one_based, title=title)
+    title = board + (f": {len(found)} {kind}" if (all or unique or limit) else "")
+    return show(boards, out=out, one_based=one_based, title=title)
 
 
 def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:

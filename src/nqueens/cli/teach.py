@@ -23,11 +23,21 @@ from nqueens.errors import IncompatibleOptionsError
 @_size_argument
 @click.option("--algorithms", help="Comma-separated names (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
-def compare(n: int, algorithms: str | None, as_json: bool) -> None:
+@_variant_option(
+    "Refused for toroidal and superqueens: the teaching algorithms follow the classic rules "
+    "(a variant's own search: solve --stats, trace)."
+)
+def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None:
     """Run the algorithms side by side: search space, nodes, checks, solutions, time.
 
     Algorithms too slow for N are skipped with the reason. Example: nqueens compare 8
     """
+    if variant != "classic":
+        raise IncompatibleOptionsError(
+            f"compare runs the teaching algorithms, which follow the classic rules; for the "
+            f"{variant} board's own search: `solve {n} -V {variant} --all --stats` or "
+            f"`trace {n} -V {variant}`"
+        )
     from rich.console import Console
 
     from nqueens.compare import compare as run_comparison

@@ -10,6 +10,7 @@ import click
 from nqueens.cli._app import (
     _SIZE_COMMAND,
     _algorithm_option,
+    _board_size_argument,
     _one_based_option,
     _size_argument,
     _variant_option,
@@ -29,7 +30,7 @@ _out_option = click.option(
 
 
 @cli.command(**_SIZE_COMMAND)
-@_size_argument
+@_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
@@ -38,9 +39,12 @@ _out_option = click.option(
 )
 @_out_option
 @_one_based_option
-@_variant_option("Draw a variant's solutions: toroidal or superqueens.")
+@_variant_option(
+    "Draw a variant's solutions: toroidal or superqueens. N may be MxN for a rectangle of M "
+    "rows and N columns (M queens, M <= N)."
+)
 def show(
-    n: int,
+    size: str,
     all_: bool,
     unique: bool,
     limit: int | None,
@@ -57,15 +61,25 @@ def show(
       nqueens show 8 --unique --out unique.svg    the 12 unique solutions on one page
       nqueens show 10 --limit 6 --out six.pdf     the first six solutions
       nqueens show 8 --heatmap --out heat.png     how often each square holds a queen
+      nqueens show 7 -V toroidal --all --out t.png  the 28 toroidal solutions
+      nqueens show 4x6 --unique --out r.png       a rectangle's solutions
     """
+    from nqueens.variants import Rules
     from nqueens.visual import show as draw
 
-    if variant != "classic":
+    rules = Rules.of(variant, size)
+    if not rules.classic:
         if heatmap:
-            raise IncompatibleOptionsError("--heatmap counts classic solutions: drop --variant")
-        figure = draw_variant(n, variant, all=all_, unique=unique, limit=limit, out=out)
+            raise IncompatibleOptionsError(
+                f"--heatmap counts classic N x N solutions, not the {rules.variant} "
+                f"{rules.rows}x{rules.cols} board: drop --heatmap"
+            )
+        figure = draw_variant(
+            size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
+        )
         click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
         return
+    n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 

@@ -209,7 +209,7 @@ def picture(
     columns = columns or (1 if count == 1 else math.ceil(math.sqrt(count)))
     rows = math.ceil(count / columns)
     side = 5.0 if count == 1 else max(1.8, min(3.0, 12 / columns))
-    height = side * max(0.45, n / width)  # a rectangle's boards are less tall
+    height = side if n == width else side * max(0.45, n / width) + 0.3  # a rectangle's: less
     header = 0.5 if title else 0.1
     title_room = 0.25 if count > 1 else 0.0
     figure = Figure(figsize=(columns * side, rows * (height + title_room) + header), dpi=100)
