@@ -194,7 +194,7 @@ class FramePainter:
         self.board = BoardPainter(board, n, base=base)
         self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
         if legend:
-            _legend(self.figure, legend, text - 1)
+            _legend(self.figure, legend, text)
         self._moving = self.board.moving_parts()
         for artist in self._moving:
             artist.set_animated(True)
