@@ -237,7 +237,7 @@ class Animation:
                 f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
             )
         chosen = get_algorithm(self.algorithm)
-        self.rules = _variant_rules(self.n, self.variant, self.algorithm)
+        self.rules = _variant_rules(self.n, self.variant, chosen.name)
         endless = self.max_frames is None and self.solutions is None
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
