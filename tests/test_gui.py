@@ -250,3 +250,32 @@ def test_gui_refuses_a_teaching_algorithm_with_a_variant() -> None:
     result = CliRunner().invoke(cli, ["gui", "7", "--variant", "toroidal", "-A", "bitboard"])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "drop --algorithm bitboard" in result.stderr
+
+
+def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> None:
+    """`nqueens gui 7 --variant toroidal` in its own process: its window, closed by a key."""
+    _require("xdotool")
+    env = {**os.environ, "DISPLAY": display}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "gui", "7", "--variant", "toroidal"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "7 queens, toroidal"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        window = found.stdout.split()[0]
+        subprocess.run(["xdotool", "key", "--window", window, "q"], env=env, capture_output=True)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        _out, err = process.communicate()
+    assert err == ""

@@ -15,7 +15,7 @@ from nqueens.render.colours import ATTACK_COLOURS
 from nqueens.render.frames import Frame, FrameLimits, Frames
 from nqueens.search.events import Reject
 from nqueens.variants import Rules, events, solutions
-from tests.naive import naive_queen_attack, naive_superqueen_attack, naive_toroidal_attack
+from tests.naive import naive_attack, naive_queen_attack, naive_shading
 
 VARIANT_BOARDS = [("toroidal", 5), ("toroidal", 7), ("superqueens", 6), ("superqueens", 10)]
 
@@ -23,26 +23,6 @@ VARIANT_BOARDS = [("toroidal", 5), ("toroidal", 7), ("superqueens", 6), ("superq
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, list(args))
     return result.exit_code, result.stdout, result.stderr
-
-
-def naive_attack(variant: str, n: int):  # type: ignore[no-untyped-def]
-    return naive_toroidal_attack(n) if variant == "toroidal" else naive_superqueen_attack
-
-
-def naive_shading(variant: str, n: int, cols: tuple[int, ...]) -> dict[tuple[int, int], str]:
-    """Every square below the queens that the variant's queens attack, and "line" when a
-    classic queen would attack it too, else the variant's own kind ("wrap", "knight")."""
-    attack = naive_attack(variant, n)
-    queens = list(enumerate(cols))
-    shading = {}
-    for row in range(len(cols), n):
-        for col in range(n):
-            if any(attack(q, (row, col)) for q in queens):
-                classic = any(naive_queen_attack(q, (row, col)) for q in queens)
-                shading[row, col] = (
-                    "line" if classic else "wrap" if variant == "toroidal" else "knight"
-                )
-    return shading
 
 
 def variant_frames(variant: str, n: int, max_frames: int | None = 600) -> list[Frame]:
