@@ -14,7 +14,12 @@ from click.testing import CliRunner
 
 from nqueens.cli import cli
 from nqueens.variants import Rules, count, solutions
-from tests.naive import naive_classes, naive_queen_attack, naive_variant_solutions
+from tests.naive import (
+    naive_attack,
+    naive_classes,
+    naive_queen_attack,
+    naive_variant_solutions,
+)
 from tests.pixels import dark_pixels
 
 
@@ -82,7 +87,7 @@ REFUSED = [
     ["count", "5x8", "--journal", "{tmp}/j.sqlite"],
     ["count", "5x8", "--method", "backtrack"],
     ["count", "8x5"],
-    ["compare", "7", "--variant", "toroidal"],
+    ["compare", "7", "--variant", "toroidal", "--algorithms", "bitboard"],
     ["animate", "7", "-V", "toroidal", "-A", "bitboard", "--out", "{tmp}/film.gif"],
     ["play", "7", "-V", "superqueens", "--learn", "--out", "{tmp}/page.html"],
     ["gui", "7", "-V", "toroidal", "-A", "flags"],
@@ -115,7 +120,27 @@ def test_a_square_given_as_nxn_is_n() -> None:
     assert code == 0 and "place    row 0, col 0" in out
 
 
-def test_compare_says_why_it_takes_no_variant() -> None:
-    code, _, err = run("compare", "7", "--variant", "superqueens")
-    assert code == 2 and "follow the classic rules" in err
-    assert "solve 7 -V superqueens --all --stats" in err
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 8), ("toroidal", 5)])
+def test_compare_runs_the_variants_own_searches_over_the_naive_tree(variant: str, n: int) -> None:
+    """Both searches place a queen on every node of the variant's tree: the partial
+    boards whose queens do not attack each other, as the naive solver lists them."""
+    attack = naive_attack(variant, n)
+    nodes = sum(len(naive_variant_solutions(d, n, attack)) for d in range(1, n + 1))
+    code, out, _ = run("compare", str(n), "--variant", variant, "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [row["algorithm"] for row in rows] == ["check function", "bitboard"]
+    solutions_ = len(naive_variant_solutions(n, n, attack))
+    for row in rows:
+        assert (row["nodes"], row["solutions"], row["skipped"]) == (nodes, solutions_, None)
+    check_function, bitboard = rows
+    assert check_function["checks"] > bitboard["checks"]  # a check per square, not per row
+
+
+def test_compare_names_the_variants_searches_and_skips_the_slow_one() -> None:
+    code, out, _ = run("compare", "7", "--variant", "superqueens")
+    assert code == 0 and "N = 7, superqueens: the variant's own searches side by side" in out
+    assert "check function" in out and "bitboard" in out
+    code, out, _ = run("compare", "13", "--variant", "superqueens")
+    assert code == 0 and "check function skipped: runs its whole search only up to N = 12" in out
+    code, _, err = run("compare", "7", "-V", "toroidal", "--algorithms", "backtracking")
+    assert code == 2 and "drop --algorithms" in err and err.count("\n") == 1
