@@ -204,3 +204,24 @@ def expected_counts(method: str, n: int) -> tuple[int, int]:
     if unique is None:
         unique = count(rules, unique=True, fast=False)
     return total, unique
+
+
+def naive_attack(variant: str, n: int):  # type: ignore[no-untyped-def]
+    """The naive attack test of a square variant (toroidal or superqueens) of size n."""
+    return naive_toroidal_attack(n) if variant == "toroidal" else naive_superqueen_attack
+
+
+def naive_shading(variant: str, n: int, cols: tuple[int, ...]) -> dict[tuple[int, int], str]:
+    """Every square below the queens that the variant's queens attack, and "line" when a
+    classic queen would attack it too, else the variant's own kind ("wrap", "knight")."""
+    attack = naive_attack(variant, n)
+    queens = list(enumerate(cols))
+    shading = {}
+    for row in range(len(cols), n):
+        for col in range(n):
+            if any(attack(q, (row, col)) for q in queens):
+                classic = any(naive_queen_attack(q, (row, col)) for q in queens)
+                shading[row, col] = (
+                    "line" if classic else "wrap" if variant == "toroidal" else "knight"
+                )
+    return shading

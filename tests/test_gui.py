@@ -188,3 +188,94 @@ def test_nqueens_gui_command_opens_a_window_that_keys_drive_and_close(
             process.kill()
         _out, err = process.communicate()
     assert err == ""
+
+
+@pytest.mark.parametrize(
+    ("variant", "n", "kind"), [("toroidal", 7, "wrap"), ("superqueens", 10, "knight")]
+)
+def test_a_variants_window_shades_its_own_attacks_apart(
+    display: str, variant: str, n: int, kind: str
+) -> None:
+    """Each square's colour on screen is the colour of how the variant's queens attack it
+    (naive rules in test_variants_visual check the frames themselves)."""
+    from tkinter import ttk
+
+    from matplotlib.colors import to_rgb
+
+    from nqueens.render.colours import ATTACK_LEGEND, square_colour
+    from nqueens.render.frames import snapshot
+    from nqueens.render.gui import open_window
+    from nqueens.variants import Rules
+
+    root, viewer = open_window(n, "backtracking", Rules.of(variant, n))
+    try:
+        assert root.title() == f"{n} queens, {variant}: check-function search"
+        legend = viewer.grid_slaves(row=4, column=0)[0]
+        texts = [w.cget("text") for w in legend.winfo_children() if isinstance(w, ttk.Label)]
+        assert texts == [ATTACK_LEGEND["line"], ATTACK_LEGEND[kind]]
+        seen = {"line": 0, kind: 0}
+        dashed = False
+        for _ in range(40):
+            viewer.forward()
+            root.update()
+            shown = snapshot(viewer.stepper.replay, viewer.stepper.event, rules=viewer.rules)
+            pixels = _grab(display, viewer.canvas)
+            marked = set()  # the squares the rejection's marks may cross
+            if shown.reject is not None:
+                (r1, _c1), r2 = shown.reject.attacker, shown.reject.row
+                marked = {(r, c) for r in range(r1, r2 + 1) for c in range(n)}
+            for square in shown.attacked - marked:
+                x0, y0 = viewer._xy(*square)
+                got = pixels[y0 + viewer.square // 2, x0 + 3]
+                want = np.array([round(255 * v) for v in to_rgb(
+                    square_colour(*square, attacked=shown.kind(square)))])  # fmt: skip
+                assert np.abs(got - want).max() <= 3, (square, shown.kind(square))
+                seen[shown.kind(square)] += 1
+            if shown.reject is not None and shown.reject_kind != "line":
+                line = viewer.lines[0]
+                dashed = dashed or viewer.canvas.itemcget(line, "dash") != ""
+                if shown.reject_kind == "wrap":
+                    assert all(viewer.canvas.itemcget(x, "state") == "normal" for x in viewer.lines)
+        assert seen["line"] and seen[kind]
+        assert dashed  # a wrapped or knight rejection is tied by a dashed line
+    finally:
+        root.destroy()
+
+
+def test_gui_refuses_a_teaching_algorithm_with_a_variant() -> None:
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+
+    result = CliRunner().invoke(cli, ["gui", "7", "--variant", "toroidal", "-A", "bitboard"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "drop --algorithm bitboard" in result.stderr
+
+
+def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> None:
+    """`nqueens gui 7 --variant toroidal` in its own process: its window, closed by a key."""
+    _require("xdotool")
+    env = {**os.environ, "DISPLAY": display}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "gui", "7", "--variant", "toroidal"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "7 queens, toroidal"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        window = found.stdout.split()[0]
+        subprocess.run(["xdotool", "key", "--window", window, "q"], env=env, capture_output=True)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        _out, err = process.communicate()
+    assert err == ""

@@ -138,3 +138,61 @@ def test_capped_recording_says_so(open_player: object) -> None:
     assert counters(page)["step"] == "500"
     page.keyboard.press("ArrowRight")
     assert counters(page)["step"] == "500"
+
+
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 10)])
+def test_a_variants_page_shades_and_names_its_own_attacks(
+    open_player: object, variant: str, n: int
+) -> None:
+    """Every few steps, the page's shading and caption are the Python frames' (whose
+    shading tests/test_variants_visual.py checks against naive rules)."""
+    from matplotlib.colors import to_rgb
+
+    from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND
+    from nqueens.render.frames import FrameLimits, Frames
+    from nqueens.variants import Rules, events
+
+    kind = "wrap" if variant == "toroidal" else "knight"
+    rules = Rules.of(variant, n)
+    page = open_player(n, variant=variant, max_steps=400)  # type: ignore[operator]
+    assert page.inner_text("#title") == f"{n} queens, {variant}: check-function search"
+    legend = page.inner_text("#legend")
+    assert ATTACK_LEGEND["line"] in legend and ATTACK_LEGEND[kind] in legend
+    assert not page.is_visible("#learn") and not page.is_visible("#learn-key")
+    frames = list(Frames(lambda: events(rules), n, FrameLimits(401, None, 1), rules=rules))
+    seen = set()
+    dashed = coloured = False
+    for frame in frames[1::9]:
+        page.evaluate(
+            """step => { const s = document.getElementById("scrubber");
+                         s.value = step; s.dispatchEvent(new Event("input")); }""",
+            frame.step,
+        )
+        assert page.inner_text("#caption").split(" \u2014 ")[0] == frame.caption
+        shown = page.eval_on_selector_all(
+            "#board rect[data-row]",
+            "els => els.map(e => [+e.dataset.row, +e.dataset.col, e.getAttribute('class')])",
+        )
+        for row, col, classes in shown:
+            words = set(classes.split())
+            expected = frame.kind((row, col)) if (row, col) in frame.attacked else None
+            assert ("attacked" in words) == (expected is not None), (frame.step, row, col)
+            assert ({"wrap", "knight"} & words) == ({expected} - {"line", None}), (row, col)
+            seen |= {expected} - {None}
+            if expected == kind and not coloured:
+                fill = page.eval_on_selector(
+                    f'#board rect[data-row="{row}"][data-col="{col}"]',
+                    "e => getComputedStyle(e).fill",
+                )
+                light, dark = ATTACK_COLOURS[kind]
+                want = [round(255 * v) for v in to_rgb(dark if (row + col) % 2 else light)]
+                assert fill == "rgb({}, {}, {})".format(*want)
+                coloured = True
+        if frame.reject is not None and frame.reject_kind != "line":
+            lines = page.eval_on_selector_all(
+                "#board line.attack-line[visibility=visible]",
+                "els => els.map(e => e.classList.contains('dashed'))",
+            )
+            assert lines and all(lines) and len(lines) == len(frame.reject_path())
+            dashed = True
+    assert seen == {"line", kind} and dashed and coloured

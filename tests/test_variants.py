@@ -19,8 +19,10 @@ from nqueens.variants import (
     solutions,
 )
 from tests.naive import (
+    naive_attack,
     naive_classes,
     naive_queen_attack,
+    naive_shading,
     naive_superqueen_attack,
     naive_toroidal_attack,
     naive_variant_solutions,
@@ -100,6 +102,29 @@ def test_torus_attacks_agree_with_the_naive_rule(n: int, c: int, r2: int, c2: in
     a, b = (0, c % n), (r2 % n, c2 % n)
     if a != b:
         assert Rules(n, n, wrap=True).attacks(a, b) == naive_toroidal_attack(n)(a, b)
+
+
+@given(
+    st.sampled_from(["toroidal", "superqueens"]),
+    st.integers(min_value=1, max_value=11).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n - 1), max_size=n - 1))
+    ),
+)
+def test_attacked_squares_and_their_kinds_are_the_naive_ones(
+    variant: str, board: tuple[int, list[int]]
+) -> None:
+    """Any queens on the first rows (attacking each other or not): the squares below them
+    they attack, "line" where a classic queen would too, else the variant's own kind."""
+    n, cols = board
+    rules = Rules.of(variant, n)
+    assert rules.attacked(cols) == naive_shading(variant, n, tuple(cols))
+    for r, c in enumerate(cols):
+        for square in [(row, col) for row in range(n) for col in range(n)]:
+            if square != (r, c):
+                kind = rules.attack_kind((r, c), square)
+                assert (kind is not None) == naive_attack(variant, n)((r, c), square)
+                if kind is not None:
+                    assert (kind == "line") == naive_queen_attack((r, c), square)
 
 
 def test_sizes_and_names_are_checked() -> None:
@@ -243,7 +268,7 @@ def test_show_variant_grids_and_refusals(tmp_path: object) -> None:
     code, _, _ = _cli("show", "6", "--variant", "toroidal", "--out", f"{tmp_path}/six.png")
     assert code == 1
     code, _, err = _cli("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
-    assert code == 2 and "drop --variant" in err
+    assert code == 2 and "drop --heatmap" in err
 
 
 @pytest.mark.parametrize("variant", ["toroidal", "superqueens", "classic"])

@@ -17,6 +17,8 @@ __all__ = [
     "LISTING_MAX_N",
     "PLAYER_MAX_N",
     "TREE_MAX_NODES",
+    "VARIANT_BITBOARD_MAX_N",
+    "VARIANT_CHECK_MAX_N",
 ]
 
 BITBOARD_MAX_N = 63
@@ -52,3 +54,11 @@ backtracking tree has 8,394); beyond, the tree is cut (`--depth`) or counted (`-
 HEATMAP_MAX_N = 17
 """The heat map's kernel visits every solution: N = 17's 95,815,104 take about half a
 minute, and each N more about 7 times as long."""
+
+VARIANT_CHECK_MAX_N = 12
+"""The largest N whose whole search a variant's check-function search (variants.events)
+runs in seconds in `compare`: 4 s for the toroidal N = 12, about 5 times as long per N."""
+
+VARIANT_BITBOARD_MAX_N = 14
+"""The same for a variant's pure-Python bitboard search (variants.solutions): about a
+second for superqueens at N = 14, 5 to 6 times as long per N."""

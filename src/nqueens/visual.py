@@ -7,12 +7,19 @@ when something is drawn.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import InvalidSizeError, NoSolutionError, OutputFormatError, SizeTooLargeError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidSizeError,
+    NoSolutionError,
+    OutputFormatError,
+    SizeTooLargeError,
+)
 from nqueens.files import check_output_place, output_file
 from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
 from nqueens.placement import Placement
@@ -21,11 +28,14 @@ from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
+from nqueens.variants.search import events as variant_events
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from nqueens.render.player import Recording
+    from nqueens.variants.board import VariantBoard
+    from nqueens.variants.rules import Rules
 
 __all__ = [
     "Animation",
@@ -55,7 +65,7 @@ def _placements(
 
 
 def show(
-    what: int | Placement | Iterable[Placement],
+    what: int | Placement | Iterable[Placement | VariantBoard],
     *,
     all: bool = False,
     unique: bool = False,
@@ -69,7 +79,8 @@ def show(
     Parameters
     ----------
     what : int, Placement or iterable of Placement
-        A board size (its solutions are found), or the placements to draw.
+        A board size (its solutions are found), or the placements to draw (or a
+        rectangle's boards, `VariantBoard`s of one width).
     all, unique : bool
         Every solution, or one per symmetry class, in a numbered grid.
     limit : int, optional
@@ -108,6 +119,7 @@ def show(
         check_output_place(out)
     from nqueens.render.image import picture, save_picture
 
+    placements: list[Placement | VariantBoard]
     if isinstance(what, Placement):
         placements = [what]
     elif isinstance(what, int):
@@ -115,7 +127,7 @@ def show(
         if limit is not None and limit < 1:
             raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
         algorithm = auto_algorithm(n, listing=all or unique)
-        placements = _placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)
+        placements = [*_placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)]
         if title is None:
             kind = "unique solutions" if unique else "solutions" if (all or limit) else ""
             title = f"{n} queens" + (f": {len(placements)} {kind}" if kind else "")
@@ -128,8 +140,8 @@ def show(
 
 
 def show_variant(
-    n: int,
-    variant: str,
+    size: int | str,
+    variant: str = "classic",
     *,
     all: bool = False,
     unique: bool = False,
@@ -137,28 +149,61 @@ def show_variant(
     out: str | Path | None = None,
     one_based: bool = False,
 ) -> Figure:
-    """A picture of a square variant's solutions (toroidal, superqueens), as `show` draws
-    the classic ones: the first, `all`, the `unique` ones, or `limit` of them."""
+    """A picture of a variant's solutions (toroidal, superqueens), or of a rectangle's
+    (`size` "MxN"), as `show` draws the classic ones: the first, `all`, the `unique` ones,
+    or `limit` of them.
+
+    Examples
+    --------
+    >>> len(show_variant("4x6", all=True).axes)
+    46
+    """
     import itertools
 
-    from nqueens.variants import Rules, solutions
+    from nqueens.variants import Rules, VariantBoard, solutions
 
-    rules = Rules.of(variant, n)
+    rules = Rules.of(variant, size)
     if out is not None:
         picture_format(out)
         check_output_place(out)
+    if limit is not None and limit < 1:
+        raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
     wanted = limit if (all or unique or limit) else 1
-    found = [Placement(c) for c in itertools.islice(solutions(rules, unique=unique), wanted)]
+    found = list(itertools.islice(solutions(rules, unique=unique), wanted))
     if not found:
         raise rules.no_solution()
+    boards = [Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found]
+    board = f"{rules.size} {variant}" if rules.square else f"{rules.size} board"
+    if not rules.square and variant != "classic":
+        board += f", {variant}"
     kind = "unique solutions" if unique else "solutions"
-    title = f"{n} {variant}" + (f": {len(found)} {kind}" if (all or unique or limit) else "")
-    return show(found, out=out, one_based=one_based, title=title)
+    title = board + (f": {len(found)} {kind}" if (all or unique or limit) else "")
+    return show(boards, out=out, one_based=one_based, title=title)
 
 
 def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:
     chosen = get_algorithm(algorithm)
     return lambda: chosen.events(n)
+
+
+def _variant_rules(n: int, variant: str, algorithm: str) -> Rules | None:
+    """The rules of a variant to step through (None for the classic board), refusing a
+    teaching algorithm: those follow the classic rules; a variant has its own search."""
+    from nqueens.variants import Rules
+
+    rules = Rules.of(variant, n)
+    if rules.classic:
+        return None
+    if algorithm != ANIMATION_ALGORITHM:
+        raise IncompatibleOptionsError(
+            f"a {variant} board is searched by its own check-function search, step by step "
+            f"(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+        )
+    return rules
+
+
+def _variant_title(n: int, rules: Rules) -> str:
+    return f"{n} queens, {rules.variant}: check-function search"
 
 
 @dataclass
@@ -168,7 +213,9 @@ class Animation:
     Saves as GIF, MP4 or HTML (`save`); in a notebook it shows itself as the GIF. The
     film runs from the empty board, one frame per event, each solution held `hold`
     frames (default: one second), until `solutions` solutions or `max_frames` frames.
-    `capped` tells, after drawing, whether `max_frames` cut the search short.
+    `capped` tells, after drawing, whether `max_frames` cut the search short. A
+    `variant` (toroidal, superqueens) films its own check-function search, its attacks
+    round the edge or by a knight shaded apart from the ordinary ones.
     """
 
     n: int
@@ -179,7 +226,9 @@ class Animation:
     size: int = 480
     hold: int | None = None
     one_based: bool = False
+    variant: str = "classic"
     frames: Frames = field(init=False, repr=False)
+    rules: Rules | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
@@ -188,6 +237,7 @@ class Animation:
                 f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
             )
         chosen = get_algorithm(self.algorithm)
+        self.rules = _variant_rules(self.n, self.variant, chosen.name)
         endless = self.max_frames is None and self.solutions is None
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
@@ -200,10 +250,15 @@ class Animation:
                 raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
-        self.frames = Frames(_search(self.n, self.algorithm), self.n, limits, int(self.one_based))
+        search = _search(self.n, self.algorithm)
+        if self.rules is not None:
+            search = functools.partial(variant_events, self.rules)
+        self.frames = Frames(search, self.n, limits, int(self.one_based), self.rules)
 
     @property
     def title(self) -> str:
+        if self.rules is not None:
+            return _variant_title(self.n, self.rules)
         return f"{self.n} queens: {self.algorithm}"
 
     @property
@@ -250,7 +305,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
         The teaching algorithm to film (default: backtracking, whose check function shows
         its rejections).
     **options
-        As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`.
+        As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`,
+        `variant` (toroidal or superqueens: the variant's own search, with backtracking).
 
     Returns
     -------
@@ -263,6 +319,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
         N is beyond 32, or beyond what the algorithm finishes.
     InvalidSizeError
         A frame rate, size or limit out of range.
+    IncompatibleOptionsError
+        A variant with a teaching algorithm other than backtracking.
 
     Examples
     --------
@@ -316,6 +374,7 @@ def play(
     max_steps: int = PLAYER_STEPS,
     out: str | Path | None = None,
     learn: bool = False,
+    variant: str = "classic",
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
@@ -331,6 +390,9 @@ def play(
         Also write the page (an .html name), whole or not at all.
     learn : bool
         Open the page in the learner mode, where the student places the queens.
+    variant : str
+        toroidal or superqueens: record the variant's own check-function search; the
+        page shades its wrapped and knight attacks apart (and has no learner mode).
 
     Returns
     -------
@@ -343,6 +405,8 @@ def play(
         N is beyond the player's 12.
     OutputFormatError, OutputPlaceError
         `out` is not an .html name, or cannot be written.
+    IncompatibleOptionsError
+        A variant with `learn`, or with a teaching algorithm other than backtracking.
 
     Examples
     --------
@@ -358,16 +422,27 @@ def play(
     if out is not None:
         check_output_place(out)
     n, chosen = _steppable(n, algorithm, "the player")
+    rules = _variant_rules(n, variant, chosen.name)
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
-    recording = record(chosen.events(n), n, chosen.name, max_steps)
-    player = Player(recording, page(recording, queen_path(), learn=learn))
+    if rules is None:
+        recording = record(chosen.events(n), n, chosen.name, max_steps)
+        title = None
+    else:
+        if learn:
+            raise IncompatibleOptionsError(
+                "the learner mode's own search follows the classic rules: drop --learn "
+                f"to watch the {variant} search"
+            )
+        recording = record(variant_events(rules), n, "check-function", max_steps, rules)
+        title = _variant_title(n, rules)
+    player = Player(recording, page(recording, queen_path(), title, learn=learn))
     if out is not None:
         player.save(out)
     return player
 
 
-def gui(n: int, algorithm: str = "backtracking") -> None:
+def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") -> None:
     """Open the desktop viewer (tkinter) on the live search; returns when it is closed.
 
     Parameters
@@ -376,6 +451,9 @@ def gui(n: int, algorithm: str = "backtracking") -> None:
         The board size, N <= 12.
     algorithm : str
         The teaching algorithm to step through.
+    variant : str
+        toroidal or superqueens: step through the variant's own check-function search
+        instead, its wrapped and knight attacks shaded apart.
 
     Raises
     ------
@@ -383,8 +461,11 @@ def gui(n: int, algorithm: str = "backtracking") -> None:
         N is beyond the viewer's 12.
     BackendUnavailableError
         No display, or no tkinter.
+    IncompatibleOptionsError
+        A variant with a teaching algorithm other than backtracking.
     """
+    n, chosen = _steppable(n, algorithm, "the viewer")
+    rules = _variant_rules(n, variant, chosen.name)
     from nqueens.render.gui import run
 
-    n, chosen = _steppable(n, algorithm, "the viewer")
-    run(n, chosen.name)
+    run(n, chosen.name, rules)

@@ -14,11 +14,11 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
-from nqueens.errors import NQueensError, shorten
+from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
 from nqueens.files import output_file
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
-from nqueens.variants.rules import VARIANTS
+from nqueens.variants.rules import VARIANTS, parse_board_size
 
 __all__ = ["cli", "main"]
 
@@ -111,8 +111,42 @@ def cli() -> None:
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+RECTANGLE_COMMANDS = "`solve`, `show` and `count`"
+"""The commands that take a rectangle MxN, as the refusals of the others name them."""
+
+
+class _SquareSize(click.ParamType[int, Any]):
+    """The board size N of a command for square boards. A rectangle MxN is refused in one
+    line naming the commands that take one; NxN is N."""
+
+    name = "N"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        if "x" in str(value).lower() or "\u00d7" in str(value):
+            rows, cols = parse_board_size(value)
+            if rows == cols:
+                return rows
+            command = f"`nqueens {ctx.info_name}`" if ctx is not None else "this command"
+            raise IncompatibleOptionsError(
+                f"{command} takes a square board N, not {shorten(str(value))}; a rectangle "
+                f"MxN goes to {RECTANGLE_COMMANDS}"
+            )
+        try:
+            return int(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+
+
 def _size_argument(f: _F) -> _F:
-    return click.argument("n", type=int, metavar="N")(f)
+    """N, a square board's size (see `_SquareSize`)."""
+    return click.argument("n", type=_SquareSize(), metavar="N")(f)
+
+
+def _board_size_argument(f: _F) -> _F:
+    """N or MxN: the size of a square board or of a rectangle (`Rules.of` reads it)."""
+    return click.argument("size", metavar="N")(f)
 
 
 def _algorithm_option(default: str) -> Callable[[_F], _F]:

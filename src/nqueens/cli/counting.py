@@ -12,7 +12,7 @@ import click
 
 from nqueens.cli._app import (
     _SIZE_COMMAND,
-    _size_argument,
+    _board_size_argument,
     _variant_option,
     cli,
 )
@@ -41,7 +41,7 @@ def _warnings_as_lines() -> Iterator[None]:
 
 
 @cli.command(**_SIZE_COMMAND)
-@_size_argument
+@_board_size_argument
 @click.option(
     "--workers",
     "-w",
@@ -58,7 +58,8 @@ def _warnings_as_lines() -> Iterator[None]:
 @_variant_option(
     "Count another board: toroidal (diagonals wrap), superqueens (knights too); "
     "unique then counts classes under the square's 8 symmetries. Default: the board of "
-    "--method, or classic.",
+    "--method, or classic. N may be MxN for a rectangle of M rows and N columns (M queens, "
+    "M <= N), counted by its own search in this process.",
     default=None,
 )
 @click.option(
@@ -98,7 +99,7 @@ def _warnings_as_lines() -> Iterator[None]:
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
-    n: int,
+    size: str,
     workers: int | None,
     journal: str | None,
     method: str,
@@ -125,6 +126,7 @@ def count(
       nqueens count 17 --workers 2 --json
       nqueens count 16 --method backtrack
       nqueens count 17 --variant toroidal
+      nqueens count 5x8                  a rectangle: 568 solutions, 142 unique
       nqueens count 19 --journal n19.sqlite --verify 20
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
@@ -143,6 +145,20 @@ def count(
     tls = TLSFiles(tls_ca_file, tls_cert, tls_key) if tls_ca_file and tls_cert and tls_key else None
     if dashboard and scheduler != "local":
         raise InvalidSchedulerAddressError("--dashboard goes with --scheduler local")
+    from nqueens.variants.rules import parse_board_size
+
+    n, cols = parse_board_size(size)
+    if cols != n:
+        engine_options = {
+            "--workers": workers,
+            "--journal": journal,
+            "--method": None if method == "auto" else method,
+            "--scheduler": scheduler,
+            "--batch-size": batch_size,
+        }
+        given = [name for name, value in engine_options.items() if value is not None]
+        _count_rectangle(size, variant or "classic", given, as_json)
+        return
 
     def show_dashboard(link: str) -> None:
         click.echo(f"Dask dashboard: {link}", err=True)
@@ -180,3 +196,30 @@ def count(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
             f"{checked.recounted_by}, all agree"
         )
+
+
+def _count_rectangle(size: str, variant: str, given: list[str], as_json: bool) -> None:
+    """A rectangle's total and unique counts, by the variants' own search in this process
+    (the engine's methods, pools and journals count square boards)."""
+    import time
+
+    from nqueens.errors import IncompatibleOptionsError
+    from nqueens.variants import Rules
+    from nqueens.variants.search import count_totals
+
+    rules = Rules.of(variant, size)
+    if given:
+        raise IncompatibleOptionsError(
+            f"a {rules.size} rectangle is counted by its own search, in this process: "
+            f"drop {', '.join(given)}"
+        )
+    started = time.perf_counter()
+    total, unique = count_totals(rules)
+    elapsed = time.perf_counter() - started
+    if as_json:
+        record = {"board": rules.size, "rows": rules.rows, "cols": rules.cols}
+        record |= {"variant": rules.variant, "total": total, "unique": unique}
+        click.echo(json.dumps(record | {"time": round(elapsed, 6), "method": "rectangle"}))
+        return
+    board = f"{rules.size} board" + ("" if rules.variant == "classic" else f", {rules.variant}")
+    click.echo(f"{board}: {plural(total, 'solution')}, {unique:,} unique")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -23,29 +24,48 @@ from nqueens.errors import IncompatibleOptionsError
 @_size_argument
 @click.option("--algorithms", help="Comma-separated names (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
-def compare(n: int, algorithms: str | None, as_json: bool) -> None:
+@_variant_option(
+    "Compare a variant's own two searches instead (toroidal, superqueens): its check "
+    "function and its bitboard, under its rules (the teaching algorithms follow the "
+    "classic rules)."
+)
+def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None:
     """Run the algorithms side by side: search space, nodes, checks, solutions, time.
 
-    Algorithms too slow for N are skipped with the reason. Example: nqueens compare 8
+    Algorithms too slow for N are skipped with the reason. Example: nqueens compare 8,
+    or nqueens compare 7 --variant toroidal
     """
     from rich.console import Console
 
+    from nqueens.compare import ComparisonRow, search_spaces
     from nqueens.compare import compare as run_comparison
-    from nqueens.compare import search_spaces
     from nqueens.render.tables import comparison_table
 
     names = [a.strip() for a in algorithms.split(",") if a.strip()] if algorithms else None
+    title = None
+    runs: Callable[..., Iterator[ComparisonRow]] = functools.partial(run_comparison, n, names)
+    if variant != "classic":
+        from nqueens.validate import board_size
+        from nqueens.variants import Rules
+        from nqueens.variants.compare import compare as compare_variant
+
+        if names is not None:
+            raise IncompatibleOptionsError(
+                f"the {variant} board has its own two searches, check function and "
+                "bitboard (the teaching algorithms follow the classic rules): drop --algorithms"
+            )
+        rules = Rules.of(variant, board_size(n))
+        title = f"N = {n}, {variant}: the variant's own searches side by side"
+        runs = functools.partial(compare_variant, rules)
     if as_json:
-        for row in run_comparison(n, names):
+        for row in runs():
             click.echo(json.dumps(row.to_dict()))
         return
     spaces = search_spaces(n)
     console = Console()
     with console.status("comparing...") as status:
-        rows = list(
-            run_comparison(n, names, on_start=lambda name: status.update(f"running {name}..."))
-        )
-    console.print(comparison_table(n, spaces, rows))
+        rows = list(runs(on_start=lambda name: status.update(f"running {name}...")))
+    console.print(comparison_table(n, spaces, rows, title))
     for row in rows:
         if row.skipped:
             click.echo(f"{row.algorithm} skipped: {row.skipped}")
@@ -81,9 +101,9 @@ def trace(
 
     Example: nqueens trace 4 --boards
     """
-    from nqueens.render.trace import Reason, _reason, trace_lines
+    from nqueens.render.trace import Reason, _reason, rules_reason, trace_lines
     from nqueens.search import get_algorithm
-    from nqueens.search.events import Event, Reject
+    from nqueens.search.events import Event
     from nqueens.validate import board_size
 
     chosen = get_algorithm(algorithm)
@@ -99,9 +119,7 @@ def trace(
             )
         rules = Rules.of(variant, n)
         steps = events(rules)
-
-        def reason(event: Reject) -> str:
-            return rules.attack(event.attacker, (event.row, event.col)) or "?"
+        reason = rules_reason(rules)
 
     lines = trace_lines(
         steps,

@@ -10,6 +10,7 @@ import click
 from nqueens.cli._app import (
     _SIZE_COMMAND,
     _algorithm_option,
+    _board_size_argument,
     _one_based_option,
     _size_argument,
     _variant_option,
@@ -29,7 +30,7 @@ _out_option = click.option(
 
 
 @cli.command(**_SIZE_COMMAND)
-@_size_argument
+@_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
 @click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
@@ -38,9 +39,12 @@ _out_option = click.option(
 )
 @_out_option
 @_one_based_option
-@_variant_option("Draw a variant's solutions: toroidal or superqueens.")
+@_variant_option(
+    "Draw a variant's solutions: toroidal or superqueens. N may be MxN for a rectangle of M "
+    "rows and N columns (M queens, M <= N)."
+)
 def show(
-    n: int,
+    size: str,
     all_: bool,
     unique: bool,
     limit: int | None,
@@ -57,15 +61,25 @@ def show(
       nqueens show 8 --unique --out unique.svg    the 12 unique solutions on one page
       nqueens show 10 --limit 6 --out six.pdf     the first six solutions
       nqueens show 8 --heatmap --out heat.png     how often each square holds a queen
+      nqueens show 7 -V toroidal --all --out t.png  the 28 toroidal solutions
+      nqueens show 4x6 --unique --out r.png       a rectangle's solutions
     """
+    from nqueens.variants import Rules
     from nqueens.visual import show as draw
 
-    if variant != "classic":
+    rules = Rules.of(variant, size)
+    if not rules.classic:
         if heatmap:
-            raise IncompatibleOptionsError("--heatmap counts classic solutions: drop --variant")
-        figure = draw_variant(n, variant, all=all_, unique=unique, limit=limit, out=out)
+            raise IncompatibleOptionsError(
+                f"--heatmap counts classic N x N solutions, not the {rules.variant} "
+                f"{rules.rows}x{rules.cols} board: drop --heatmap"
+            )
+        figure = draw_variant(
+            size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
+        )
         click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
         return
+    n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
@@ -109,6 +123,10 @@ def show(
     help="Width and height of the film in pixels.",
 )
 @_one_based_option
+@_variant_option(
+    "Film a variant's own check-function search (toroidal, superqueens); squares attacked "
+    "only round the edge or only by a knight's move are shaded apart."
+)
 def animate(
     n: int,
     algorithm: str,
@@ -118,6 +136,7 @@ def animate(
     solutions: int,
     size: int,
     one_based: bool,
+    variant: str,
 ) -> None:
     """Animate the search as a GIF, MP4 (needs ffmpeg) or HTML page.
 
@@ -130,6 +149,7 @@ def animate(
       nqueens animate 4 --out four.gif                        the whole search for 4
       nqueens animate 8 --solutions 1 --out eight.mp4         up to the first solution
       nqueens animate 6 -A bitboard --fps 4 --out six.html    a page that plays it
+      nqueens animate 5 --variant toroidal --out torus.gif    wrapped attacks in blue
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -147,6 +167,7 @@ def animate(
         solutions=solutions or None,
         size=size,
         one_based=one_based,
+        variant=variant,
     )
     total = film.frame_count()
     with Progress(
@@ -187,7 +208,11 @@ def _stderr_console() -> Console:
     help="Record at most this many steps of the search.",
 )
 @click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
-def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
+@_variant_option(
+    "Record a variant's own check-function search (toroidal, superqueens); the page shades "
+    "its wrapped and knight attacks apart. Not with --learn (classic rules only)."
+)
+def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant: str) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
@@ -197,10 +222,11 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
     Examples:
       nqueens play 8 --out eight.html
       nqueens play 6 -A bitboard --out six.html
+      nqueens play 7 --variant toroidal --out torus.html
     """
     from nqueens.visual import play as record
 
-    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn)
+    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
     recording = player.recording
     click.echo(
         f"wrote {out}: {plural(len(recording.events), 'step')}, "
@@ -217,12 +243,16 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool) -> None:
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
 @_algorithm_option("backtracking")
-def gui(n: int, algorithm: str) -> None:
+@_variant_option(
+    "Step through a variant's own check-function search (toroidal, superqueens); squares "
+    "attacked only round the edge or only by a knight's move are shaded apart."
+)
+def gui(n: int, algorithm: str, variant: str) -> None:
     """Open a window that runs the search live, with the player's controls (N up to 12).
 
     Keys: Space play/pause, Left/Right step, N next solution, Home start, Q or Esc close.
-    Example: nqueens gui 8
+    Example: nqueens gui 8, or nqueens gui 7 --variant toroidal
     """
     from nqueens.visual import gui as open_viewer
 
-    open_viewer(n, algorithm)
+    open_viewer(n, algorithm, variant=variant)

@@ -14,7 +14,7 @@ import html
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -27,6 +27,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
+from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
 from nqueens.render.formats import animation_format
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import FONT, BoardPainter
@@ -178,7 +179,9 @@ class FramePainter:
     redraws only the squares, the queens, the marks and the two lines of text.
     """
 
-    def __init__(self, n: int, size: int, title: str, base: int = 0) -> None:
+    def __init__(
+        self, n: int, size: int, title: str, base: int = 0, legend: Sequence[str] = ()
+    ) -> None:
         inches = size / DPI
         self.size = size
         self.figure = Figure(figsize=(inches, inches), dpi=DPI)
@@ -186,9 +189,12 @@ class FramePainter:
         self.figure.patch.set_facecolor("white")
         text = max(7.0, min(12.0, size / 48))
         margin = 0.09
-        board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, 0.72))
+        height = 0.68 if legend else 0.72  # room for the legend under the title
+        board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, height))
         self.board = BoardPainter(board, n, base=base)
         self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
+        if legend:
+            _legend(self.figure, legend, text)
         self._moving = self.board.moving_parts()
         for artist in self._moving:
             artist.set_animated(True)
@@ -230,11 +236,35 @@ class FramePainter:
         n = self.board.n
         cols = tuple(range(0, n, 2))[: max(1, n // 2)]
         attacked = frozenset((r, c) for r in range(len(cols), n) for c in range(n))
+        reject = Reject(n - 1, 0, (0, cols[0]))
         samples = [
-            Frame(n, cols, attacked, Reject(n - 1, 0, (0, cols[0])), False, 0, 0, 0, 0, "x 0"),
+            Frame(n, cols, attacked, reject, False, 0, 0, 0, 0, "x 0", {}, "wrap"),
             Frame(n, tuple(range(n)), frozenset(), None, True, 0, 0, 0, 0, "found 0"),
         ]
+        for kind in ("wrap", "knight"):  # a variant's shadings
+            kinds = dict.fromkeys(attacked, kind)
+            samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x 0", kinds))
         return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
+
+
+def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
+    """A swatch and its words for each kind of shading, in one row under the title."""
+    from matplotlib.patches import Patch
+
+    handles = [
+        Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=ATTACK_LEGEND[kind])
+        for kind in kinds
+    ]
+    figure.legend(
+        handles=handles,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.945),
+        ncols=len(handles),
+        fontsize=fontsize,
+        frameon=False,
+        handlelength=1.2,
+        columnspacing=1.2,
+    )
 
 
 def _sink(fmt: str, path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
@@ -257,7 +287,9 @@ def write(
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
     fmt = animation_format(path)  # a bad name or place fails before anything is drawn
-    painter = FramePainter(frames.n, size, title, base)
+    rules = frames.rules
+    legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
+    painter = FramePainter(frames.n, size, title, base, legend)
     written = 0
     with output_path(path) as part:
         sink = _sink(fmt, part, fps, painter, title)

@@ -9,6 +9,8 @@ from __future__ import annotations
 __all__ = [
     "ATTACKED_DARK",
     "ATTACKED_LIGHT",
+    "ATTACK_COLOURS",
+    "ATTACK_LEGEND",
     "DARK",
     "LIGHT",
     "QUEEN",
@@ -16,6 +18,7 @@ __all__ = [
     "REJECT",
     "SOLUTION_DARK",
     "SOLUTION_LIGHT",
+    "attack_legend",
     "square_colour",
 ]
 
@@ -25,12 +28,36 @@ SOLUTION_LIGHT, SOLUTION_DARK = "#c8e6a0", "#8fb86a"
 REJECT = "#c62828"
 QUEEN_GLYPH = "\u265b"  # ♛, in DejaVu Sans (matplotlib ships it; Debian's fonts-dejavu)
 
+# A variant's attacks that a classic queen would not make: round the edge (a torus), by a
+# knight's move (superqueens). Keyed by the kinds of nqueens.variants.rules (LINE, WRAP,
+# KNIGHT); a square attacked both ways takes the first: line, then wrap, then knight.
+ATTACK_COLOURS = {
+    "line": (ATTACKED_LIGHT, ATTACKED_DARK),
+    "wrap": ("#b3c8f0", "#7f98c4"),
+    "knight": ("#e0b8f0", "#a47fbd"),
+}
+ATTACK_LEGEND = {
+    "line": "attacked along a line",
+    "wrap": "only round the edge",
+    "knight": "only by a knight's move",
+}
+"""What each shading means, for the legend beside a variant's board (with a swatch)."""
 
-def square_colour(row: int, col: int, *, attacked: bool = False, solved: bool = False) -> str:
-    """The colour of a square: light or dark (a1 dark), shaded when attacked, green when solved."""
+
+def attack_legend(wrap: bool, knight: bool) -> list[str]:
+    """The kinds of shading a board with these rules shows, for its legend (none on a
+    classic board, whose one shading needs no legend)."""
+    kinds = ["line"] + ["wrap"] * wrap + ["knight"] * knight
+    return kinds if len(kinds) > 1 else []
+
+
+def square_colour(row: int, col: int, *, attacked: bool | str = False, solved: bool = False) -> str:
+    """The colour of a square: light or dark (a1 dark), shaded when attacked (`attacked`
+    may name the kind of attack: "line", "wrap", "knight"), green when solved."""
     dark = (row + col) % 2 == 1
     if attacked:
-        return ATTACKED_DARK if dark else ATTACKED_LIGHT
+        light_shade, dark_shade = ATTACK_COLOURS["line" if attacked is True else attacked]
+        return dark_shade if dark else light_shade
     if solved:
         return SOLUTION_DARK if dark else SOLUTION_LIGHT
     return DARK if dark else LIGHT

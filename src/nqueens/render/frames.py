@@ -7,13 +7,17 @@ search never holds more than the current board in memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from nqueens.render.trace import describe
+from nqueens.render.trace import _reason, describe, rules_reason
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
 
-__all__ = ["MAX_FRAMES", "Frame", "FrameLimits", "Frames", "snapshot"]
+if TYPE_CHECKING:
+    from nqueens.variants.rules import Rules
+
+__all__ = ["MAX_FRAMES", "Frame", "FrameLimits", "Frames", "Segment", "attack_path", "snapshot"]
 
 MAX_FRAMES = 1000
 """Where a film stops by default: long enough for the whole search of N <= 6, short enough
@@ -26,6 +30,9 @@ class Frame:
 
     `reject` is the square just found attacked and the queen attacking it; `solution`
     says the board is a solution being shown; `caption` describes the step in words.
+    On a variant's board, `kinds` tells the attacked squares that a classic queen would
+    not attack: "wrap" (only round the edge) or "knight" (only by a knight's move); the
+    rest are "line". `reject_kind` is how the rejecting queen attacks.
     """
 
     n: int
@@ -38,6 +45,19 @@ class Frame:
     backtracks: int
     solutions: int
     caption: str
+    kinds: dict[tuple[int, int], str] = field(default_factory=dict)
+    reject_kind: str = "line"
+
+    def reject_path(self) -> list[Segment]:
+        """The line from the rejecting queen to the rejected square (see `attack_path`)."""
+        if self.reject is None:
+            return []
+        square = (self.reject.row, self.reject.col)
+        return attack_path(self.reject.attacker, square, self.n, self.reject_kind)
+
+    def kind(self, square: tuple[int, int]) -> str:
+        """How `square` is attacked: "line", "wrap" or "knight"."""
+        return self.kinds.get(square, "line")
 
     def counters(self) -> str:
         return (
@@ -46,14 +66,50 @@ class Frame:
         )
 
 
-def snapshot(replay: Replay, event: Event | None, base: int = 0) -> Frame:
-    """The frame for `replay`'s state, `event` being the step that led to it."""
-    caption = " ".join(describe(event, replay, base).split()) if event else "empty board"
+Segment = tuple[tuple[float, float], tuple[float, float]]
+"""A straight piece of line between two points (x, y) of the board, x the column."""
+
+
+def attack_path(
+    attacker: tuple[int, int], square: tuple[int, int], n: int, kind: str = "line"
+) -> list[Segment]:
+    """The line from a queen on `attacker` to the `square` below it that it attacks: one
+    straight segment, or for a diagonal round the edge (`kind` "wrap") two, one to the
+    edge where it leaves the board, one from the edge where it comes back."""
+    (by_row, by_col), (row, col) = attacker, square
+    if kind != "wrap":
+        return [((by_col, by_row), (col, row))]
+    way = 1 if (by_col + row - by_row - col) % n == 0 else -1
+    edge = n - 0.5 if way > 0 else -0.5  # where the diagonal leaves the board
+    out_y = by_row + (edge - by_col) * way
+    return [((by_col, by_row), (edge, out_y)), ((n - 1 - edge, out_y), (col, row))]
+
+
+def snapshot(
+    replay: Replay, event: Event | None, base: int = 0, rules: Rules | None = None
+) -> Frame:
+    """The frame for `replay`'s state, `event` being the step that led to it; the
+    shading and the words follow `rules` (a variant's), or the classic rules."""
+    reason = _reason if rules is None else rules_reason(rules)
+    caption = " ".join(describe(event, replay, base, reason).split()) if event else "empty board"
+    reject = event if isinstance(event, Reject) else None
+    kinds: dict[tuple[int, int], str] = {}
+    reject_kind = "line"
+    if rules is None:
+        attacked = frozenset(replay.attacked())
+    else:
+        found = rules.attacked(replay.cols)
+        attacked = frozenset(found)
+        kinds = {square: kind for square, kind in found.items() if kind != "line"}
+        if reject is not None:
+            reject_kind = rules.attack_kind(reject.attacker, (reject.row, reject.col)) or "line"
     return Frame(
         n=replay.n,
         cols=tuple(replay.cols),
-        attacked=frozenset(replay.attacked()),
-        reject=event if isinstance(event, Reject) else None,
+        attacked=attacked,
+        kinds=kinds,
+        reject_kind=reject_kind,
+        reject=reject,
         solution=isinstance(event, Solution),
         step=replay.step,
         nodes=replay.nodes,
@@ -83,7 +139,7 @@ class Frames:
     `limits.solutions` solutions, whichever comes first; `capped` then says whether the
     frame limit cut the search short. `count()` says how many frames there will be
     without drawing any (it runs the search once more). Captions number rows and
-    columns from `base`.
+    columns from `base`; `rules` (a variant's) decide the shading and the words.
     """
 
     def __init__(
@@ -92,11 +148,13 @@ class Frames:
         n: int,
         limits: FrameLimits | None = None,
         base: int = 0,
+        rules: Rules | None = None,
     ) -> None:
         self.events = events
         self.n = n
         self.limits = limits or FrameLimits()
         self.base = base
+        self.rules = rules
         self.capped = False
 
     def _steps(self) -> Iterator[tuple[Event | None, int]]:
@@ -119,7 +177,7 @@ class Frames:
         for event, copies in self._steps():
             if event is not None:
                 replay.apply(event)
-            frame = snapshot(replay, event, self.base)
+            frame = snapshot(replay, event, self.base, self.rules)
             for _ in range(copies):
                 if budget is not None and shown >= budget:
                     self.capped = True

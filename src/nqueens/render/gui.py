@@ -2,7 +2,9 @@
 
 The same controls as the web player (play/pause, step on and back, speed, next solution,
 the solutions found, the same keys), but the search runs as you watch: a `Stepper` pulls
-each event from the search only when the window needs it.
+each event from the search only when the window needs it. On a variant's board (rules
+given), the variant's own check-function search runs, and the squares attacked only round
+the edge or only by a knight's move are shaded apart, as the legend under the board says.
 """
 
 from __future__ import annotations
@@ -10,13 +12,27 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
+from typing import TYPE_CHECKING
 
 from nqueens.errors import BackendUnavailableError
-from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
-from nqueens.render.frames import snapshot
+from nqueens.render.colours import (
+    ATTACK_COLOURS,
+    ATTACK_LEGEND,
+    QUEEN,
+    QUEEN_GLYPH,
+    REJECT,
+    attack_legend,
+    square_colour,
+)
+from nqueens.render.frames import Frame, snapshot
 from nqueens.search import get_algorithm
-from nqueens.search.events import Reject, Solution
+from nqueens.search.events import Event, Solution
 from nqueens.search.replay import Stepper
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from nqueens.variants.rules import Rules
 
 __all__ = ["Viewer", "run"]
 
@@ -26,13 +42,15 @@ FONT = "DejaVu Sans"
 
 
 class Viewer(ttk.Frame):
-    """The board, its controls and the list of solutions, over one live search."""
+    """The board, its controls and the list of solutions, over one live search (the
+    teaching `algorithm`'s, or with `rules` a variant's own)."""
 
-    def __init__(self, master: tk.Misc, n: int, algorithm: str) -> None:
+    def __init__(self, master: tk.Misc, n: int, algorithm: str, rules: Rules | None = None) -> None:
         super().__init__(master, padding=10)
         self.n = n
         self.algorithm = algorithm
-        self.stepper = Stepper(n, get_algorithm(algorithm).events(n))
+        self.rules = rules
+        self.stepper = Stepper(n, _events(n, algorithm, rules))
         self.playing = False
         self._timer: str | None = None
         self.square = (BOARD_PIXELS - MARGIN) // n
@@ -51,6 +69,8 @@ class Viewer(ttk.Frame):
             row=2, column=0, sticky="w"
         )
         self._controls().grid(row=3, column=0, sticky="w", pady=8)
+        if rules is not None:
+            self._legend(attack_legend(rules.wrap, rules.knight)).grid(row=4, column=0, sticky="w")
         self._solution_list().grid(row=0, column=1, rowspan=4, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()
@@ -73,7 +93,10 @@ class Viewer(ttk.Frame):
                 self.squares[row, col] = c.create_rectangle(x, y, x + s, y + s, width=0)
         x, y = self._xy(0, 0)
         c.create_rectangle(x, y, x + s * self.n, y + s * self.n, outline="#5a3d28")
-        self.line = c.create_line(0, 0, 0, 0, fill=REJECT, width=3, state="hidden")
+        # Two segments: a diagonal round the edge leaves by one side, comes back by the other.
+        self.lines = [
+            c.create_line(0, 0, 0, 0, fill=REJECT, width=3, state="hidden") for _ in range(2)
+        ]
         glyph = (FONT, -int(s * 0.8))  # negative: a size in pixels
         self.queens = [
             c.create_text(0, 0, text=QUEEN_GLYPH, font=glyph, fill=QUEEN, state="hidden")
@@ -109,6 +132,18 @@ class Viewer(ttk.Frame):
         ).grid(row=1, column=2, columnspan=2, sticky="w", pady=(6, 0))
         ttk.Label(bar, textvariable=self.speed).grid(row=1, column=4, sticky="w", pady=(6, 0))
         return bar
+
+    def _legend(self, kinds: Iterable[str]) -> ttk.Frame:
+        """A swatch and its words for each kind of shading the variant's board shows."""
+        panel = ttk.Frame(self)
+        for column, kind in enumerate(kinds):
+            swatch = tk.Canvas(panel, width=14, height=14, highlightthickness=0)
+            swatch.create_rectangle(1, 1, 13, 13, fill=ATTACK_COLOURS[kind][0], outline="#888")
+            swatch.grid(row=0, column=2 * column, padx=(0 if column == 0 else 10, 3))
+            ttk.Label(panel, text=ATTACK_LEGEND[kind], font=(FONT, 10)).grid(
+                row=0, column=2 * column + 1
+            )
+        return panel
 
     def _solution_list(self) -> ttk.Frame:
         panel = ttk.Frame(self)
@@ -192,11 +227,10 @@ class Viewer(ttk.Frame):
 
     def render(self) -> None:
         """Draw the current step: the same `Frame` the animations draw."""
-        frame = snapshot(self.stepper.replay, self.stepper.event)
+        frame = snapshot(self.stepper.replay, self.stepper.event, rules=self.rules)
         for (row, col), item in self.squares.items():
-            colour = square_colour(
-                row, col, attacked=(row, col) in frame.attacked, solved=frame.solution
-            )
+            attacked = (row, col) in frame.attacked and frame.kind((row, col))
+            colour = square_colour(row, col, attacked=attacked, solved=frame.solution)
             self.canvas.itemconfigure(item, fill=colour)
         half = self.square / 2
         for row, queen in enumerate(self.queens):
@@ -206,7 +240,7 @@ class Viewer(ttk.Frame):
                 self.canvas.itemconfigure(queen, state="normal")
             else:
                 self.canvas.itemconfigure(queen, state="hidden")
-        self._mark(frame.reject)
+        self._mark(frame)
         caption = frame.caption
         if self.stepper.finished and self.stepper.position == len(self.stepper.history):
             caption += " (end of the search)"
@@ -214,21 +248,31 @@ class Viewer(ttk.Frame):
         self.counters.set(frame.counters())
         self._list_solutions()
 
-    def _mark(self, reject: Reject | None) -> None:
-        items = (self.line, self.ring, self.cross)
+    def _mark(self, frame: Frame) -> None:
+        """The rejected square crossed, its attacker ringed, the two tied by the attack's
+        path (dashed when it goes round the edge or is a knight's move)."""
+        reject = frame.reject
+        for item in (*self.lines, self.ring, self.cross):
+            self.canvas.itemconfigure(item, state="hidden")
         if reject is None:
-            for item in items:
-                self.canvas.itemconfigure(item, state="hidden")
             return
         half = self.square / 2
         x, y = self._xy(reject.row, reject.col)
         ax, ay = self._xy(*reject.attacker)
         self.canvas.coords(self.cross, x + half, y + half)
-        self.canvas.coords(self.line, ax + half, ay + half, x + half, y + half)
         r = half * 0.92
         self.canvas.coords(self.ring, ax + half - r, ay + half - r, ax + half + r, ay + half + r)
-        for item in items:
+        dash = () if frame.reject_kind == "line" else (6, 4)
+        for line, ((x1, y1), (x2, y2)) in zip(self.lines, frame.reject_path(), strict=False):
+            (px1, py1), (px2, py2) = self._point(x1, y1), self._point(x2, y2)
+            self.canvas.coords(line, px1, py1, px2, py2)
+            self.canvas.itemconfigure(line, state="normal", dash=dash)
+        for item in (self.ring, self.cross):
             self.canvas.itemconfigure(item, state="normal")
+
+    def _point(self, x: float, y: float) -> tuple[float, float]:
+        """The pixel of board point (x, y), square centres at whole numbers."""
+        return MARGIN + (x + 0.5) * self.square, MARGIN + (y + 0.5) * self.square
 
     def _list_solutions(self) -> None:
         known = self.stepper.solution_steps
@@ -241,7 +285,15 @@ class Viewer(ttk.Frame):
             self.solutions.selection_set(known.index(self.stepper.position))
 
 
-def open_window(n: int, algorithm: str) -> tuple[tk.Tk, Viewer]:
+def _events(n: int, algorithm: str, rules: Rules | None) -> Iterable[Event]:
+    if rules is None:
+        return get_algorithm(algorithm).events(n)
+    from nqueens.variants.search import events
+
+    return events(rules)
+
+
+def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.Tk, Viewer]:
     """The window and its viewer, not yet running (tests drive them directly)."""
     try:
         root = tk.Tk(className="nqueens")
@@ -250,13 +302,16 @@ def open_window(n: int, algorithm: str) -> tuple[tk.Tk, Viewer]:
             f"cannot open a window ({error}): the viewer needs a display; "
             "set DISPLAY, or run it under xvfb-run"
         ) from None
-    root.title(f"{n} queens: {algorithm} search")
-    viewer = Viewer(root, n, algorithm)
+    if rules is None:
+        root.title(f"{n} queens: {algorithm} search")
+    else:
+        root.title(f"{n} queens, {rules.variant}: check-function search")
+    viewer = Viewer(root, n, algorithm, rules)
     viewer.pack(fill="both", expand=True)
     return root, viewer
 
 
-def run(n: int, algorithm: str) -> None:
+def run(n: int, algorithm: str, rules: Rules | None = None) -> None:
     """Open the viewer and return when its window is closed."""
-    root, _viewer = open_window(n, algorithm)
+    root, _viewer = open_window(n, algorithm, rules)
     root.mainloop()

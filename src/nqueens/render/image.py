@@ -8,7 +8,7 @@ commands and functions that draw: matplotlib takes a while to load.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,10 @@ from matplotlib.patches import Rectangle
 from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.placement import Placement
-from nqueens.render.colours import QUEEN, QUEEN_GLYPH, REJECT, square_colour
+from nqueens.render.colours import ATTACK_COLOURS, QUEEN, QUEEN_GLYPH, REJECT, square_colour
 from nqueens.render.formats import picture_format
 from nqueens.render.frames import Frame
+from nqueens.variants.board import VariantBoard
 
 __all__ = ["BoardPainter", "picture", "save_picture"]
 
@@ -49,17 +50,25 @@ class BoardPainter:
 
     The squares are one collection of patches (recoloured per frame, far cheaper to draw
     than an image resampled to the screen), the queens one text
-    artist per row, the rejected square a red cross with a line to its attacker.
+    artist per row, the rejected square a red cross with a line to its attacker (dashed
+    when the attack goes round the edge or is a knight's move). The board has `n` rows
+    and `width` columns (default `n`; more for a rectangle).
     """
 
-    def __init__(self, ax: object, n: int, *, base: int = 0, labels: bool = True) -> None:
+    def __init__(
+        self, ax: object, n: int, *, base: int = 0, labels: bool = True, width: int | None = None
+    ) -> None:
         from matplotlib.axes import Axes
 
         assert isinstance(ax, Axes)
         self.ax, self.n = ax, n
-        squares = [(r, c) for r in range(n) for c in range(n)]
+        self.width = width = width or n
+        squares = [(r, c) for r in range(n) for c in range(width)]
         self._plain = to_rgba_array([square_colour(r, c) for r, c in squares])
-        self._attacked = to_rgba_array([square_colour(r, c, attacked=True) for r, c in squares])
+        self._shaded = {
+            kind: to_rgba_array([square_colour(r, c, attacked=kind) for r, c in squares])
+            for kind in ATTACK_COLOURS
+        }
         self._solved = to_rgba_array([square_colour(r, c, solved=True) for r, c in squares])
         self.squares = PatchCollection(
             [Rectangle((c - 0.5, r - 0.5), 1, 1) for r, c in squares],
@@ -69,7 +78,7 @@ class BoardPainter:
             zorder=0,
         )
         ax.add_collection(self.squares)
-        ax.set_xlim(-0.5, n - 0.5)
+        ax.set_xlim(-0.5, width - 0.5)
         ax.set_ylim(n - 0.5, -0.5)
         ax.set_aspect("equal")
         for spine in ax.spines.values():
@@ -101,10 +110,10 @@ class BoardPainter:
         return [self.squares, *spines, self.line, *self.queens, self.cross, self.ring]
 
     def _labels(self, base: int) -> None:
-        step = _label_step(self.n)
-        ticks = list(range(0, self.n, step))
+        step = _label_step(self.width)
         fontsize = max(6.0, min(11.0, self._square_points() * 0.35))
-        for axis in (self.ax.xaxis, self.ax.yaxis):
+        for axis, length in ((self.ax.xaxis, self.width), (self.ax.yaxis, self.n)):
+            ticks = list(range(0, length, step))
             axis.set_ticks(ticks, labels=[str(t + base) for t in ticks], fontsize=fontsize)
         self.ax.xaxis.tick_top()
         self.ax.tick_params(length=0, pad=2, colors="#333333")
@@ -115,7 +124,7 @@ class BoardPainter:
         assert isinstance(figure, Figure)
         box = self.ax.get_position()
         width, height = figure.get_size_inches()
-        return float(min(box.width * width, box.height * height) * 72 / self.n)
+        return float(min(box.width * width / self.width, box.height * height / self.n) * 72)
 
     def _glyph_points(self) -> float:
         return self._square_points() * 0.85
@@ -125,13 +134,20 @@ class BoardPainter:
         cols: Sequence[int],
         *,
         attacked: Iterable[tuple[int, int]] = (),
+        kinds: Mapping[tuple[int, int], str] | None = None,
         reject: tuple[int, int, int, int] | None = None,
+        reject_kind: str = "line",
+        path: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
         solution: bool = False,
     ) -> None:
-        """Queens at `cols[row]`, `attacked` shaded, `reject` (row, col, by_row, by_col) marked."""
+        """Queens at `cols[row]`, `attacked` shaded (by `kinds`: "line" unless it says
+        "wrap" or "knight"), `reject` (row, col, by_row, by_col) marked, tied to its
+        attacker by `path` (segments; default one straight line), dashed unless "line"."""
         colours = (self._solved if solution else self._plain).copy()
+        kinds = kinds or {}
         for row, col in attacked:
-            colours[row * self.n + col] = self._attacked[row * self.n + col]
+            index = row * self.width + col
+            colours[index] = self._shaded[kinds.get((row, col), "line")][index]
         # matplotlib's stubs do not admit an N x 3 array of colours, which it accepts.
         self.squares.set_facecolor(colours)  # type: ignore[arg-type]
         for row, queen in enumerate(self.queens):
@@ -148,7 +164,13 @@ class BoardPainter:
         row, col, by_row, by_col = reject
         self.cross.set_position((col, row))
         self.cross.set_visible(True)
-        self.line.set_data([by_col, col], [by_row, row])
+        xs: list[float] = []
+        ys: list[float] = []
+        for (x1, y1), (x2, y2) in path or [((by_col, by_row), (col, row))]:
+            xs += [x1, x2, math.nan]  # NaN: the pen lifts between segments
+            ys += [y1, y2, math.nan]
+        self.line.set_data(xs, ys)
+        self.line.set_linestyle("-" if reject_kind == "line" else (0, (2, 1.5)))
         self.ring.set_data([by_col], [by_row])
 
     def draw_frame(self, frame: Frame) -> None:
@@ -156,19 +178,24 @@ class BoardPainter:
         self.draw(
             frame.cols,
             attacked=frame.attacked,
+            kinds=frame.kinds,
             reject=(reject.row, reject.col, *reject.attacker) if reject else None,
+            reject_kind=frame.reject_kind,
+            path=frame.reject_path(),
             solution=frame.solution,
         )
 
 
 def picture(
-    placements: Sequence[Placement],
+    placements: Sequence[Placement | VariantBoard],
     *,
     title: str | None = None,
     base: int = 0,
     columns: int | None = None,
 ) -> Figure:
-    """One board, or a numbered grid of boards, as a matplotlib Figure (shown inline in Jupyter)."""
+    """One board, or a numbered grid of boards, as a matplotlib Figure (shown inline in Jupyter).
+
+    The boards are square (`Placement`) or all of one rectangle (`VariantBoard`)."""
     if not placements:
         raise InvalidPlacementError("nothing to draw: no placements given")
     if len(placements) > MAX_PICTURE_BOARDS:
@@ -177,13 +204,15 @@ def picture(
             f"(at most {MAX_PICTURE_BOARDS}): use --limit"
         )
     n = placements[0].n
+    width = placements[0].width if isinstance(placements[0], VariantBoard) else n
     count = len(placements)
     columns = columns or (1 if count == 1 else math.ceil(math.sqrt(count)))
     rows = math.ceil(count / columns)
     side = 5.0 if count == 1 else max(1.8, min(3.0, 12 / columns))
+    height = side if n == width else side * max(0.45, n / width) + 0.3  # a rectangle's: less
     header = 0.5 if title else 0.1
     title_room = 0.25 if count > 1 else 0.0
-    figure = Figure(figsize=(columns * side, rows * (side + title_room) + header), dpi=100)
+    figure = Figure(figsize=(columns * side, rows * (height + title_room) + header), dpi=100)
     FigureCanvasAgg(figure)
     figure.patch.set_facecolor("white")
     if title:
@@ -202,7 +231,7 @@ def picture(
                 cell_h - pad_top - 0.04 * cell_h,
             )
         )
-        BoardPainter(ax, n, base=base, labels=labels).draw(placement.cols)
+        BoardPainter(ax, n, base=base, labels=labels, width=width).draw(placement.cols)
         if count > 1:
             ax.set_title(f"{index + 1}", fontsize=10, pad=14 if labels else 3)
     return figure

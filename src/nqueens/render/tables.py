@@ -13,11 +13,16 @@ from nqueens.search.spaces import SpaceSize
 __all__ = ["comparison_table"]
 
 
-def comparison_table(n: int, spaces: dict[str, SpaceSize], rows: Sequence[ComparisonRow]) -> Table:
+def comparison_table(
+    n: int,
+    spaces: dict[str, SpaceSize],
+    rows: Sequence[ComparisonRow],
+    title: str | None = None,
+) -> Table:
     """The side-by-side comparison, with the search-space sizes in the caption."""
     caption = "Search spaces: " + "; ".join(f"{k} = {v}" for k, v in spaces.items())
     table = Table(
-        title=f"N = {n}: the algorithms side by side",
+        title=title or f"N = {n}: the algorithms side by side",
         caption=caption,
         box=box.SIMPLE_HEAD,
         pad_edge=False,

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 
-__all__ = ["trace_lines"]
+if TYPE_CHECKING:
+    from nqueens.variants.rules import Rules
+
+__all__ = ["rules_reason", "trace_lines"]
 
 
 def _square(row: int, col: int, base: int) -> str:
@@ -21,6 +25,11 @@ Reason = Callable[[Reject], str]
 def _reason(event: Reject) -> str:
     _row, col = event.attacker
     return "same column" if col == event.col else "same diagonal"
+
+
+def rules_reason(rules: Rules) -> Reason:
+    """A variant's rules naming each rejection, in the words of its own check function."""
+    return lambda event: rules.attack(event.attacker, (event.row, event.col)) or "?"
 
 
 def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reason) -> str:

@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from nqueens.errors import InvalidSizeError, NoSolutionError, UnknownAlgorithmError, shorten
 from nqueens.validate import board_size
 
-__all__ = ["VARIANTS", "Rules", "parse_board_size"]
+__all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "Rules", "parse_board_size"]
+
+LINE, WRAP, KNIGHT = "line", "wrap", "knight"
+"""How one queen attacks a square, as pictures tell them apart: along a row, column or
+diagonal on the board; along a diagonal round the edge (a torus); by a knight's move."""
 
 VARIANTS = {
     "classic": "queens attack along rows, columns and diagonals",
@@ -90,25 +94,48 @@ class Rules:
 
     def attack(self, a: tuple[int, int], b: tuple[int, int]) -> str | None:
         """How queens on squares `a` and `b` attack each other, in words, or None."""
+        found = self._attack(a, b)
+        return found[1] if found else None
+
+    def attack_kind(self, a: tuple[int, int], b: tuple[int, int]) -> str | None:
+        """LINE, WRAP or KNIGHT: how a queen on `a` attacks `b`, as pictures shade it."""
+        found = self._attack(a, b)
+        return found[0] if found else None
+
+    def _attack(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[str, str] | None:
+        """The one statement of the rules: (kind, words) of the attack, or None."""
         (r1, c1), (r2, c2) = a, b
         dr, dc = r2 - r1, c2 - c1
         if dr == 0:
-            return "same row"
+            return LINE, "same row"
         if dc == 0:
-            return "same column"
+            return LINE, "same column"
         if abs(dr) == abs(dc):
-            return "same diagonal"
+            return LINE, "same diagonal"
         if (self.wrap and (dr - dc) % self.rows == 0) or (self.wrap and (dr + dc) % self.rows == 0):
-            return "same diagonal, round the edge"
+            return WRAP, "same diagonal, round the edge"
         if self.knight:
             kr, kc = abs(dr), abs(dc)
             if self.wrap:
                 kr, kc = min(kr, self.rows - kr), min(kc, self.cols - kc)
             if {kr, kc} == {1, 2}:
-                return "a knight's move" + (
-                    ", round the edge" if (kr, kc) != (abs(dr), abs(dc)) else ""
-                )
+                edge = ", round the edge" if (kr, kc) != (abs(dr), abs(dc)) else ""
+                return KNIGHT, "a knight's move" + edge
         return None
+
+    def attacked(self, cols: tuple[int, ...] | list[int]) -> dict[tuple[int, int], str]:
+        """The squares of the rows below the queens (one per row at `cols[row]`) that some
+        queen attacks, and how: LINE when any queen attacks along a line on the board,
+        else WRAP (only round the edge), else KNIGHT (only by a knight's move)."""
+        order = (LINE, WRAP, KNIGHT)
+        squares: dict[tuple[int, int], str] = {}
+        queens = list(enumerate(cols))
+        for row in range(len(queens), self.rows):
+            for col in range(self.cols):
+                kinds = [k for q in queens if (k := self.attack_kind(q, (row, col)))]
+                if kinds:
+                    squares[row, col] = min(kinds, key=order.index)
+        return squares
 
     def attacking_pairs(
         self, cols: tuple[int, ...]

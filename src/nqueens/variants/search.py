@@ -18,7 +18,7 @@ from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Sol
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
-__all__ = ["count", "count_both", "events", "solutions"]
+__all__ = ["count", "count_both", "count_totals", "events", "solutions"]
 
 Columns = tuple[int, ...]
 
@@ -158,6 +158,24 @@ def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     rows = count_columns(*board, split_for(rules).firsts, unique)
     return int(rows[:, 0].sum()), int(rows[:, 1].sum())
+
+
+def count_totals(rules: Rules) -> tuple[int, int]:
+    """(total, unique) in one search: the kernel's from width `FAST_FROM_N`, else the
+    Python search's, keeping the least member of each class as `unique` does.
+
+    Examples
+    --------
+    >>> count_totals(Rules(5, 8))
+    (568, 142)
+    """
+    if rules.cols >= FAST_FROM_N:
+        return count_both(rules, unique=True)
+    total = least = 0
+    for cols in solutions(rules):
+        total += 1
+        least += is_canonical(cols, rules)
+    return total, least
 
 
 FAST_FROM_N = 11

@@ -15,9 +15,15 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from nqueens.placement import Placement
+from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
+
+if TYPE_CHECKING:
+    from nqueens.variants.rules import Rules
 
 __all__ = [
     "PAGE_TREE_NODES",
@@ -40,49 +46,83 @@ PLACE, REJECT, REMOVE, SOLUTION = 0, 1, 2, 3
 class Recording:
     """A search written down as compact event rows, at most `max_steps` of them.
 
-    Rows are [kind, row, col] (a rejection adds the attacker's row and col); `capped`
-    says the search went on beyond `max_steps`.
+    Rows are [kind, row, col] (a rejection adds the attacker's row and col, and on a
+    variant's board the points of the line between them, x1 y1 x2 y2 per segment);
+    `capped` says the search went on beyond `max_steps`. `rules` are a variant's, whose
+    search this is (None: the classic board).
     """
 
     n: int
     algorithm: str
     max_steps: int
-    events: list[list[int]] = field(default_factory=list)
+    events: list[list[float]] = field(default_factory=list)
     solutions: list[dict[str, object]] = field(default_factory=list)
     capped: bool = False
+    rules: Rules | None = None
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "n": self.n,
-                "algorithm": self.algorithm,
-                "maxSteps": self.max_steps,
-                "capped": self.capped,
-                "events": self.events,
-                "solutions": self.solutions,
-            },
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "n": self.n,
+            "algorithm": self.algorithm,
+            "maxSteps": self.max_steps,
+            "capped": self.capped,
+            "events": self.events,
+            "solutions": self.solutions,
+        }
+        if self.rules is not None:
+            data["rules"] = rules_table(self.rules)
+        return json.dumps(data, separators=(",", ":"))
 
 
-def _row(event: Event) -> list[int]:
+def rules_table(rules: Rules) -> dict[str, object]:
+    """A variant's rules as the page reads them, so that its script never restates them:
+    `attacks[a * n * n + b]` is 0 when a queen on square a (row * n + col) leaves square
+    b alone, else 1 + the index in `words` (how, in words, as `Rules.attack` says) and in
+    `kinds` (line, wrap or knight, as `Rules.attack_kind` says)."""
+    n = rules.rows
+    squares = [(r, c) for r in range(n) for c in range(n)]
+    words: list[str] = []
+    kinds: list[str] = []
+    attacks: list[int] = []
+    for a in squares:
+        for b in squares:
+            how = rules.attack(a, b) if a != b else None
+            if how is None:
+                attacks.append(0)
+                continue
+            if how not in words:
+                words.append(how)
+                kinds.append(rules.attack_kind(a, b) or "line")
+            attacks.append(words.index(how) + 1)
+    return {"variant": rules.variant, "words": words, "kinds": kinds, "attacks": attacks}
+
+
+def _row(event: Event, rules: Rules | None = None) -> list[float]:
     if isinstance(event, Place):
         return [PLACE, event.row, event.col]
     if isinstance(event, Reject):
-        return [REJECT, event.row, event.col, *event.attacker]
+        row: list[float] = [REJECT, event.row, event.col, *event.attacker]
+        if rules is not None:
+            square = (event.row, event.col)
+            kind = rules.attack_kind(event.attacker, square) or "line"
+            for start, end in attack_path(event.attacker, square, rules.rows, kind):
+                row += [*start, *end]
+        return row
     if isinstance(event, Remove):
         return [REMOVE, event.row, event.col]
     return [SOLUTION, event.placement.n - 1, event.placement.cols[-1]]
 
 
-def record(events: Iterable[Event], n: int, algorithm: str, max_steps: int) -> Recording:
-    """Write down the first `max_steps` events of a search."""
-    recording = Recording(n, algorithm, max_steps)
+def record(
+    events: Iterable[Event], n: int, algorithm: str, max_steps: int, rules: Rules | None = None
+) -> Recording:
+    """Write down the first `max_steps` events of a search (a variant's, with `rules`)."""
+    recording = Recording(n, algorithm, max_steps, rules=rules)
     for event in events:
         if len(recording.events) >= max_steps:
             recording.capped = True
             break
-        recording.events.append(_row(event))
+        recording.events.append(_row(event, rules))
         if isinstance(event, Solution):
             recording.solutions.append(
                 {"step": len(recording.events), "cols": list(event.placement.cols)}
@@ -93,7 +133,7 @@ def record(events: Iterable[Event], n: int, algorithm: str, max_steps: int) -> R
 def _events(recording: Recording) -> Iterator[Event]:
     """The recorded rows as events again (the inverse of `_row`), for the tree."""
     cols: list[int] = []
-    for kind, row, col, *attacker in recording.events:
+    for kind, row, col, *attacker in (map(int, e[:5]) for e in recording.events):
         if kind == PLACE:
             cols.append(col)
             yield Place(row, col)
@@ -126,6 +166,28 @@ def tree_of(recording: Recording) -> str:
     return str(tree_svg(found))
 
 
+def _variant_style() -> str:
+    """The shadings of a variant's own attacks, from the colours every picture uses."""
+    return "".join(
+        f"#board .light.attacked.{kind} {{ fill: {light}; }} "
+        f"#board .dark.attacked.{kind} {{ fill: {dark}; }}\n"
+        for kind, (light, dark) in ATTACK_COLOURS.items()
+        if kind != "line"
+    )
+
+
+def _legend(rules: Rules | None) -> str:
+    """What each shading means, under a variant's board (nothing on the classic board)."""
+    kinds = attack_legend(rules.wrap, rules.knight) if rules is not None else []
+    items = "".join(
+        f'<span class="legend-item" data-kind="{kind}"><span class="swatch" '
+        f'style="background:{ATTACK_COLOURS[kind][0]}"></span>{html.escape(ATTACK_LEGEND[kind])}'
+        "</span>"
+        for kind in kinds
+    )
+    return f'<p id="legend" class="legend">{items}</p>' if items else ""
+
+
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
@@ -135,7 +197,9 @@ def page(
 ) -> str:
     """The player page for `recording`; `queen_path` is the SVG path of the queen glyph.
 
-    `learn` opens the page in the learner mode (a button switches at any time).
+    `learn` opens the page in the learner mode (a button switches at any time). A
+    variant's page shades its own attacks apart, says which is which under the board,
+    and has no learner mode (the learner's search follows the classic rules).
     """
     title = title or f"{recording.n} queens: {recording.algorithm} search"
     # JSON inside <script> must not close the element early.
@@ -143,7 +207,8 @@ def page(
     return (
         _asset("player.html")
         .replace("{{TITLE}}", html.escape(title))
-        .replace("{{STYLE}}", _asset("player.css"))
+        .replace("{{STYLE}}", _asset("player.css") + _variant_style())
+        .replace("{{LEGEND}}", _legend(recording.rules))
         .replace("{{SCRIPT}}", "\n".join(_asset(f) for f in SCRIPTS))
         .replace("{{TREE}}", tree_of(recording))
         .replace("{{MODE}}", "learn" if learn else "watch")

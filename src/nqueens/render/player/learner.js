@@ -4,7 +4,13 @@
 // here, or to watch the search continue from here. Works offline like the rest.
 (() => {
   "use strict";
+  const $hide = (id) => { document.getElementById(id).hidden = true; };
   const player = window.nqueensPlayer;
+  if (player.variant) {  // the learner's own search follows the classic rules
+    $hide("learn");
+    $hide("learn-key");
+    return;
+  }
   const { n, board, squares } = player;
   const $ = (id) => document.getElementById(id);
   const layer = player.element("g", { class: "learner-layer" });

@@ -1,11 +1,17 @@
 // Replays a recorded N-Queens search. The rules mirror nqueens.search.replay.Replay:
 // every event can be applied and undone, so stepping back is as cheap as stepping on.
+// On a variant's board, `data.rules` says how each square attacks each other (written by
+// Python from the variant's rules, never restated here) and rejections carry their line.
 (() => {
   "use strict";
   const PLACE = 0, REJECT = 1, REMOVE = 2, SOLUTION = 3;
   const SVG = "http://www.w3.org/2000/svg";
   const data = JSON.parse(document.getElementById("search-data").textContent);
   const n = data.n, events = data.events, total = events.length;
+  const rules = data.rules || null;
+  const ORDER = ["line", "wrap", "knight"];  // a square attacked two ways shows the first
+  // How a queen on (r, c) attacks (row, col) under the variant's rules: 0, or 1 + an index.
+  const how = (r, c, row, col) => rules.attacks[(r * n + c) * n * n + row * n + col];
   const state = { cols: [], step: 0, nodes: 0, backtracks: 0, rejects: 0, solutions: 0 };
   const $ = (id) => document.getElementById(id);
 
@@ -27,12 +33,24 @@
     state.step--;
   }
 
+  // The attacked squares below the queens, each with how: "line", "wrap" or "knight".
   function attacked() {
-    const squares = new Set();
+    const squares = new Map();
     for (let row = state.cols.length; row < n; row++) {
+      if (rules) {
+        for (let col = 0; col < n; col++) {
+          let best = -1;
+          state.cols.forEach((c, r) => {
+            const found = how(r, c, row, col);
+            if (found) best = Math.min(best < 0 ? 9 : best, ORDER.indexOf(rules.kinds[found - 1]));
+          });
+          if (best >= 0) squares.set(row * n + col, ORDER[best]);
+        }
+        continue;
+      }
       state.cols.forEach((c, r) => {
         for (const col of [c, c - (row - r), c + (row - r)]) {
-          if (col >= 0 && col < n) squares.add(row * n + col);
+          if (col >= 0 && col < n) squares.set(row * n + col, "line");
         }
       });
     }
@@ -46,7 +64,8 @@
     const [kind, row, col, byRow, byCol] = e;
     if (kind === PLACE) return `place ${square(row, col)}`;
     if (kind === REJECT) {
-      const why = byCol === col ? "same column" : "same diagonal";
+      const why = rules ? rules.words[how(byRow, byCol, row, col) - 1]
+        : byCol === col ? "same column" : "same diagonal";
       return `attacked ${square(row, col)} by the queen on ${square(byRow, byCol)} (${why})`;
     }
     if (kind === REMOVE) {
@@ -79,7 +98,8 @@
     element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end" }).textContent = i;
   }
   element("rect", { x: 0, y: 0, width: n, height: n, fill: "none", stroke: "#5a3d28", "stroke-width": 0.03 });
-  const line = element("line", { class: "attack-line", visibility: "hidden" });
+  // Two segments: a diagonal round the edge leaves by one side and comes back by the other.
+  const lines = [0, 1].map(() => element("line", { class: "attack-line", visibility: "hidden" }));
   const queens = [];
   for (let row = 0; row < n; row++) {
     const queen = element("use", { href: "#queen-glyph", class: "queen", visibility: "hidden", "data-row": row });
@@ -140,7 +160,12 @@
   function render() {
     const current = state.step ? events[state.step - 1] : null;
     const shaded = attacked();
-    squares.forEach((rect, index) => rect.classList.toggle("attacked", shaded.has(index)));
+    squares.forEach((rect, index) => {
+      const kind = shaded.get(index);
+      rect.classList.toggle("attacked", kind !== undefined);
+      rect.classList.toggle("wrap", kind === "wrap");
+      rect.classList.toggle("knight", kind === "knight");
+    });
     queens.forEach((queen, row) => {
       const placed = row < state.cols.length;
       queen.setAttribute("visibility", placed ? "visible" : "hidden");
@@ -150,13 +175,20 @@
       }
     });
     const rejected = current && current[0] === REJECT;
-    for (const mark of [cross, ring, line]) mark.setAttribute("visibility", rejected ? "visible" : "hidden");
+    for (const mark of [cross, ring, ...lines]) mark.setAttribute("visibility", rejected ? "visible" : "hidden");
     if (rejected) {
-      const [, row, col, byRow, byCol] = current;
+      const [, row, col, byRow, byCol, ...path] = current;
       cross.setAttribute("transform", `translate(${col} ${row})`);
       ring.setAttribute("cx", byCol + 0.5); ring.setAttribute("cy", byRow + 0.5);
-      line.setAttribute("x1", byCol + 0.5); line.setAttribute("y1", byRow + 0.5);
-      line.setAttribute("x2", col + 0.5); line.setAttribute("y2", row + 0.5);
+      const segments = path.length ? path : [byCol, byRow, col, row];
+      const kind = rules ? rules.kinds[how(byRow, byCol, row, col) - 1] : "line";
+      lines.forEach((line, i) => {
+        const [x1, y1, x2, y2] = segments.slice(4 * i, 4 * i + 4);
+        if (x1 === undefined) { line.setAttribute("visibility", "hidden"); return; }
+        line.setAttribute("x1", x1 + 0.5); line.setAttribute("y1", y1 + 0.5);
+        line.setAttribute("x2", x2 + 0.5); line.setAttribute("y2", y2 + 0.5);
+        line.classList.toggle("dashed", kind !== "line");
+      });
     }
     const solved = Boolean(current && current[0] === SOLUTION);
     board.classList.toggle("solved", solved);
@@ -235,7 +267,8 @@
   document.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
   // What the learner mode (learner.js) shares with the player.
   window.nqueensPlayer = {
-    n, board, squares, queens, marks: [cross, ring, line], element, render, pause, highlightPath,
+    n, board, squares, queens, marks: [cross, ring, ...lines], element, render, pause, highlightPath,
+    variant: rules ? rules.variant : null,
     cols: () => state.cols.slice(),
   };
   render();

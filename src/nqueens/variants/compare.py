@@ -1,0 +1,59 @@
+"""A variant's two searches side by side, as `compare` sets the classic ones.
+
+The check-function search (`events`, the teaching `backtracking` under the variant's
+rules) and the bitboard search (`solutions`) walk the same tree, so they place the same
+queens; what differs is the work of finding the free squares: one check per square
+against the queens above, or one per row with the squares as bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from nqueens.compare import ComparisonRow
+from nqueens.limits import VARIANT_BITBOARD_MAX_N, VARIANT_CHECK_MAX_N
+from nqueens.search.events import SearchStats, timed
+from nqueens.variants.rules import Rules
+from nqueens.variants.search import events, solutions
+
+__all__ = ["VARIANT_SEARCHES", "compare"]
+
+VARIANT_SEARCHES = {
+    "check function": VARIANT_CHECK_MAX_N,
+    "bitboard": VARIANT_BITBOARD_MAX_N,
+}
+"""A variant's searches by name, and the largest N whose whole search `compare` runs."""
+
+
+def _run(name: str, rules: Rules, stats: SearchStats) -> None:
+    if name == "bitboard":
+        for _ in solutions(rules, stats=stats):
+            pass
+        return
+    for _ in timed(events(rules, stats), stats):
+        pass
+
+
+def compare(
+    rules: Rules, *, on_start: Callable[[str], None] | None = None
+) -> Iterator[ComparisonRow]:
+    """Run each of the variant's searches over its whole tree and yield what each cost;
+    a search too slow for this N is skipped, with the largest N it takes.
+
+    Examples
+    --------
+    >>> rows = list(compare(Rules.of("toroidal", 7)))
+    >>> [(row.algorithm, row.stats.nodes, row.stats.solutions) for row in rows]
+    [('check function', 259, 28), ('bitboard', 259, 28)]
+    """
+    for name, largest in VARIANT_SEARCHES.items():
+        if rules.rows > largest:
+            yield ComparisonRow(
+                name, "", None, None, f"runs its whole search only up to N = {largest}"
+            )
+            continue
+        if on_start is not None:
+            on_start(name)
+        stats = SearchStats()
+        _run(name, rules, stats)
+        yield ComparisonRow(name, "", None, stats)
