@@ -161,10 +161,13 @@ def memory_probe(n: int, seconds: float) -> str:
         peak_worker = max([peak_worker, *workers])
         peak_total = max(peak_total, parent + sum(workers))
         time.sleep(0.25)
-    os.killpg(proc.pid, signal.SIGINT)
-    proc.wait(timeout=60)
+    finished = proc.poll() is not None
+    if not finished:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=60)
+    span = "over the whole count" if finished else f"sampled for {seconds:.0f} s"
     return (
-        f"N = {n}, sampled for {seconds:.0f} s: peak resident memory {peak_parent / 1024:.0f} MB "
+        f"N = {n}, {span}: peak resident memory {peak_parent / 1024:.0f} MB "
         f"(parent), {peak_worker / 1024:.0f} MB (largest worker), {peak_total / 1024:.0f} MB "
         "(all processes together, shared pages counted in each)"
     )
