@@ -1,4 +1,7 @@
-"""Bit instructions numba does not expose: lowest set bit, vector AND-and-count blocks.
+"""Bit and vector instructions numba does not expose, for the join counter: the lowest
+set bit; AND-and-count over a block (`match_block`); a strip's candidates joined eight at
+a time with a compress (`join_lower`); a 64 x 64 bit transpose (`transpose64`) and a
+block's combination rows (`combination_rows`) in vector registers.
 
 Each is an LLVM intrinsic inside compiled kernels, and plain Python when the JIT is
 disabled (NUMBA_DISABLE_JIT=1), so the kernels that use them still run as Python.
@@ -6,7 +9,9 @@ disabled (NUMBA_DISABLE_JIT=1), so the kernels that use them still run as Python
 block's words into gathers across queries; written as `<4 x i64>` vectors, with the rows
 per query unrolled (one variant per row count) and one vector of counts summed at the
 end, it is several times faster and keeps the join counter's inner loop at a few
-instructions per 256 pairs.
+instructions per 256 pairs. The other three replace loops that numba leaves scalar
+(a data-dependent branch per candidate, swaps within a vector, rows kept in registers);
+benchmarks/join_stages.py measures each stage, docs/benchmarks.md quotes it.
 """
 
 from __future__ import annotations

@@ -331,9 +331,9 @@ def _sort_by_key(sigs, count, cuts, out, starts, keys, drop):  # type: ignore[no
 @njit(cache=True)
 def _dropping(cuts, drop):  # type: ignore[no-untyped-def]
     """The cut bits, highest first, padded with bit 62 (which no signature holds) to the
-    2 + EXTRA_CUTS that `_drop_bits` takes out. Once two lists are sorted by key, only groups whose
-    keys share no bit meet: no matched pair can clash on a cut bit, so the tables need
-    not hold them, and fewer bits can mean one table row fewer per query."""
+    2 + EXTRA_CUTS that `_drop_bits` takes out. Once two lists are sorted by key, only
+    groups whose keys share no bit meet: no matched pair can clash on a cut bit, so the
+    tables need not hold them, and fewer bits can mean one table row fewer per query."""
     drop[:] = 62
     for t in range(cuts.shape[0]):
         drop[t] = cuts[t]
