@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -154,24 +155,7 @@ def test_nqueens_gui_command_opens_a_window_that_keys_drive_and_close(
     display: str, tmp_path: Path
 ) -> None:
     """The real command in its own process, driven with xdotool like a user would."""
-    _require("xdotool")
-    env = {**os.environ, "DISPLAY": display}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "gui", "5"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        found = subprocess.run(
-            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "5 queens"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
-        window = found.stdout.split()[0]
+    with _gui_window(display, ["5"], "5 queens") as (window, env):
         before = np.asarray(ImageGrab.grab(xdisplay=display).convert("RGB")).astype(int)
         subprocess.run(
             ["xdotool", "key", "--window", window, "Right", "Right", "Right"], env=env, check=True
@@ -180,6 +164,31 @@ def test_nqueens_gui_command_opens_a_window_that_keys_drive_and_close(
         after = ImageGrab.grab(xdisplay=display)
         after.save(tmp_path / "gui.png")
         assert (np.asarray(after.convert("RGB")).astype(int) != before).any()  # queens appeared
+
+
+@contextlib.contextmanager
+def _gui_window(display: str, args: list[str], title: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """`nqueens gui ARGS` in its own process: yields its window (found by `title`) and the
+    environment, then closes it with the q key and checks it exits cleanly and quietly."""
+    _require("xdotool")
+    env = {**os.environ, "DISPLAY": display}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "gui", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--name", title],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        window = found.stdout.split()[0]
+        yield window, env
         # Not checked: the window is gone before xdotool sends the key's release.
         subprocess.run(["xdotool", "key", "--window", window, "q"], env=env, capture_output=True)
         assert process.wait(timeout=20) == 0
@@ -254,28 +263,5 @@ def test_gui_refuses_a_teaching_algorithm_with_a_variant() -> None:
 
 def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> None:
     """`nqueens gui 7 --variant toroidal` in its own process: its window, closed by a key."""
-    _require("xdotool")
-    env = {**os.environ, "DISPLAY": display}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "gui", "7", "--variant", "toroidal"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        found = subprocess.run(
-            ["xdotool", "search", "--sync", "--onlyvisible", "--name", "7 queens, toroidal"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=30,
-        )
-        window = found.stdout.split()[0]
-        subprocess.run(["xdotool", "key", "--window", window, "q"], env=env, capture_output=True)
-        assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        _out, err = process.communicate()
-    assert err == ""
+    with _gui_window(display, ["7", "--variant", "toroidal"], "7 queens, toroidal"):
+        pass
