@@ -36,6 +36,7 @@ from nqueens.search import (
 )
 from nqueens.search_tree import SearchTree, levels, tree
 from nqueens.solving import first, solutions
+from nqueens.variants.rules import Rules
 from nqueens.visual import Animation, Player, animate, gui, play, show
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "Player",
     "Reject",
     "Remove",
+    "Rules",
     "SearchStats",
     "SearchTree",
     "SizeTooLargeError",
