@@ -201,9 +201,12 @@ def test_the_matcher_with_extra_cut_bits_counts_the_weighted_disjoint_pairs(
     assert found == expected
 
 
-@given(cuts=st.sets(st.integers(0, 33), min_size=2, max_size=6), x=st.integers(0, 2**34 - 1))
+@given(
+    cuts=st.sets(st.integers(0, 33), min_size=2, max_size=2 + join.EXTRA_CUTS),
+    x=st.integers(0, 2**34 - 1),
+)
 def test_dropping_the_cut_bits_closes_the_gaps(cuts: set[int], x: int) -> None:
-    drop = np.empty(6, np.uint64)
+    drop = np.empty(2 + join.EXTRA_CUTS, np.uint64)
     join._dropping(np.array(sorted(cuts, reverse=True), np.int64), drop)
     kept = [bit for bit in range(34) if bit not in cuts]
     expected = sum(((x >> bit) & 1) << place for place, bit in enumerate(kept))

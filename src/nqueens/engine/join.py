@@ -334,6 +334,7 @@ def _dropping(cuts, drop):  # type: ignore[no-untyped-def]
     2 + EXTRA_CUTS that `_drop_bits` takes out. Once two lists are sorted by key, only
     groups whose keys share no bit meet: no matched pair can clash on a cut bit, so the
     tables need not hold them, and fewer bits can mean one table row fewer per query."""
+    assert drop.shape[0] == 2 + EXTRA_CUTS, "`_drop_bits` reads 2 + EXTRA_CUTS positions"
     drop[:] = 62
     for t in range(cuts.shape[0]):
         drop[t] = cuts[t]
