@@ -25,7 +25,7 @@ from numba import njit, types, uint64
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from nqueens.engine import bitops, halves, join
+from nqueens.engine import halves, join
 from nqueens.known import known_counts
 
 STAGES = ("strips", "cuts", "sort", "build", "rows", "match", "searches")
@@ -52,78 +52,40 @@ _cycles = _cycle_counter()
 
 @njit
 def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, counters, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
-    """`join._join`, with the cycles of each stage added to `spent`."""
+    """`join._join`, stage by stage, with the cycles of each added to `spent`."""
     start = _cycles()
-    half = n // 2
     nbits = 2 * (n - 1)
     if ne >= nw:
         stored, nstored, queries, nqueries = east, ne, west, nw
     else:
         stored, nstored, queries, nqueries = west, nw, east, ne
-    cuts = counters[0, : 2 + join.EXTRA_CUTS]
-    cuts[0] = n - 1 - half
-    cuts[1] = n - 1 - half + n - 1
     if nqueries < join.BRUTE_BELOW:
-        found = join._pairs_one_by_one(stored, nstored, queries, nqueries, cuts[:2])
+        cuts = join._long_cuts(n, counters)
+        found = join._pairs_one_by_one(stored, nstored, queries, nqueries, cuts)
         spent[MATCH] += _cycles() - start
         return found
-    extra = 0
-    while extra < join.EXTRA_CUTS and nstored >> (extra + 2) >= join.MIN_BUCKET:
-        extra += 1
-    cuts = counters[0, : 2 + extra]
-    join._choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
+    cuts = join._cut_bits(stored, nstored, queries, nqueries, n, counters)
     drop = np.empty(2 + join.EXTRA_CUTS, np.uint64)
     join._dropping(cuts, drop)
     kept = nbits - cuts.shape[0]
-    now = _cycles()
-    spent[CUTS] += now - start
-    start = now
-    groups = 1 << cuts.shape[0]
-    table_starts = counters[1]
-    query_starts = counters[2]
-    first_block = counters[3]
-    join._sort_by_key(stored, nstored, cuts, spare[0], table_starts, spare[1], drop)
-    now = _cycles()
-    spent[SORT] += now - start
-    start = now
-    blocks = 0
-    for v in range(groups):
-        first_block[v] = blocks
-        count = table_starts[v + 1] - table_starts[v]
-        blocks += join._build(
-            spare[0], table_starts[v], count, kept, table, valid, slices, blocks, square
-        )
-    first_block[groups] = blocks
-    now = _cycles()
-    spent[BUILD] += now - start
-    start = now
-    join._query_rows(queries, nqueries, kept, cuts, offsets, query_starts, spare[1], spare[0], drop)
-    now = _cycles()
-    spent[ROWS] += now - start
-    start = now
-    chunks = (kept + join.CHUNK_BITS - 1) // join.CHUNK_BITS
-    flat = table.reshape(-1)
-    step = table.shape[1] * bitops.BLOCK_WORDS
-    meets = np.empty(groups, np.int64)
-    total = 0
-    for v in range(groups):
-        if first_block[v] == first_block[v + 1]:
-            continue
-        met = 0
-        for u in range(groups):
-            if query_starts[u + 1] > query_starts[u] and not u & v and join._weight(u, v):
-                meets[met] = u
-                met += 1
-        for p in range(first_block[v], first_block[v + 1]):
-            for m in range(met):
-                u = meets[m]
-                found = bitops.match_block(
-                    *(flat, p * step, offsets, nqueries, query_starts[u]),
-                    *(query_starts[u + 1] - query_starts[u], chunks, valid[p]),
-                )
-                total += join._weight(u, v) * found
-    spent[MATCH] += _cycles() - start
+    start = _lap(spent, CUTS, start)
+    join._sort_by_key(stored, nstored, cuts, spare[0], counters[1], spare[1], drop)
+    start = _lap(spent, SORT, start)
+    join._build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
+    start = _lap(spent, BUILD, start)
+    join._query_rows(queries, nqueries, kept, cuts, offsets, counters[2], spare[1], spare[0], drop)
+    start = _lap(spent, ROWS, start)
+    total = join._match_buckets(cuts, kept, table, valid, offsets, nqueries, counters)
+    _lap(spent, MATCH, start)
     return total
+
+
+@njit
+def _lap(spent, stage, start):  # type: ignore[no-untyped-def]
+    """Add the cycles since `start` to `stage`; the counter now, to time the next."""
+    now = _cycles()
+    spent[stage] += now - start
+    return now
 
 
 @njit
@@ -144,48 +106,25 @@ def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, st
     total = 0
     for i in range(middles.shape[0]):
         m = middles[i]
-        d1_0 = uint64(0)
-        d2_0 = uint64(0)
-        if m >= 0:
-            d1_0 = uint64(1) << uint64(m + half)
-            d2_0 = uint64(1) << uint64(half - m + n - 1)
-        ne = 0
-        nw = 0
-        for r in range(n):
-            if r == m:
-                continue
-            if (easts[i] >> r) & 1:
-                east_rows[ne] = r
-                ne += 1
-            else:
-                west_rows[nw] = r
-                nw += 1
+        ne, nw, d1_0, d2_0 = join._representative(n, m, easts[i], east_rows, west_rows)
         start = _cycles()
-        side = 1
-        for side in (1, 0):
-            strip_rows, count, cols = (
-                (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
-            )
-            found[side] = join._strip(
-                *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
-                *(lower[side], starts[side], stack, keys, side),
-            )
-            if found[side] <= 0:
-                break
-        spent[STRIPS] += _cycles() - start
+        side = join._strips(
+            *(n, m, d1_0, d2_0, east_rows, ne, west_rows, nw, sigs, upper, lower),
+            *(starts, stack, keys, found),
+        )
+        start = _lap(spent, STRIPS, start)
         if found[side] < 0:
             return -1
-        start = _cycles()
-        for side in (1, 0):  # the same placement searches again, apart, as the strip does them
+        for again in (1, 0):  # the same placement searches again, apart, as the strip does them
             strip_rows, count, cols = (
-                (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
+                (west_rows, nw, west_cols) if again else (east_rows, ne, east_cols)
             )
             mid = max(0, count // 2 - 1)
             key = (m + 1) << n
             for r in range(mid, count):
                 key |= 1 << strip_rows[r]
-            if lower_keys[side] != key:
-                lower_keys[side] = key
+            if lower_keys[again] != key:
+                lower_keys[again] = key
                 join._partials(
                     *(n, strip_rows, mid, count, cols, d1_0, d2_0),
                     *(scratch[0], scratch[1], scratch[2], stack),

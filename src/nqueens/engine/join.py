@@ -420,40 +420,69 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
     bits (the two longest diagonals, then the bits most often held on both sides), the
     table in block-aligned buckets; a bucket is matched only with the query groups whose
     key shares no bit with its own, each pair weighted by its long diagonals."""
-    half = n // 2
     nbits = 2 * (n - 1)
     if ne >= nw:
         stored, nstored, queries, nqueries = east, ne, west, nw
     else:
         stored, nstored, queries, nqueries = west, nw, east, ne
-    cuts = counters[0, : 2 + EXTRA_CUTS]
+    if nqueries < BRUTE_BELOW:
+        return _pairs_one_by_one(stored, nstored, queries, nqueries, _long_cuts(n, counters))
+    cuts = _cut_bits(stored, nstored, queries, nqueries, n, counters)
+    drop = np.empty(2 + EXTRA_CUTS, np.uint64)
+    _dropping(cuts, drop)
+    kept = nbits - cuts.shape[0]  # the bits the tables hold
+    scratch = spare[1]  # keys, for the two sorts
+    _sort_by_key(stored, nstored, cuts, spare[0], counters[1], scratch, drop)
+    _build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
+    _query_rows(queries, nqueries, kept, cuts, offsets, counters[2], scratch, spare[0], drop)
+    return _match_buckets(cuts, kept, table, valid, offsets, nqueries, counters)
+
+
+@njit(cache=True)
+def _long_cuts(n, counters):  # type: ignore[no-untyped-def]
+    """The first two cut bits, always the same: the board's two longest diagonals."""
+    cuts = counters[0, :2]
+    half = n // 2
     cuts[0] = n - 1 - half  # anti-diagonal, r + c = N - 1
     cuts[1] = n - 1 - half + n - 1  # main diagonal, r = c
-    if nqueries < BRUTE_BELOW:
-        return _pairs_one_by_one(stored, nstored, queries, nqueries, cuts[:2])
+    return cuts
+
+
+@njit(cache=True)
+def _cut_bits(stored, nstored, queries, nqueries, n, counters):  # type: ignore[no-untyped-def]
+    """The cut bits both lists are sorted on (in counters[0]): the long diagonals, then as
+    many of the bits most often held on both sides as keep buckets near MIN_BUCKET."""
+    _long_cuts(n, counters)
     extra = 0  # buckets of a few hundred patterns at least: empty ones cost a block each
     while extra < EXTRA_CUTS and nstored >> (extra + 2) >= MIN_BUCKET:
         extra += 1
     cuts = counters[0, : 2 + extra]
-    _choose_cuts(stored, nstored, queries, nqueries, nbits, cuts)
-    drop = np.empty(2 + EXTRA_CUTS, np.uint64)
-    _dropping(cuts, drop)
-    kept = nbits - cuts.shape[0]  # the bits the tables hold
-    groups = 1 << cuts.shape[0]
+    _choose_cuts(stored, nstored, queries, nqueries, 2 * (n - 1), cuts)
+    return cuts
+
+
+@njit(cache=True)
+def _build_buckets(stored, cuts, kept, table, valid, slices, square, counters):  # type: ignore[no-untyped-def]
+    """The table side, sorted by key (bucket v at counters[1][v] ..), built block by block;
+    counters[3][v] is the first block of bucket v."""
     table_starts = counters[1]
-    query_starts = counters[2]
     first_block = counters[3]
-    scratch = spare[1]  # keys, for the two sorts
-    _sort_by_key(stored, nstored, cuts, spare[0], table_starts, scratch, drop)
+    groups = 1 << cuts.shape[0]
     blocks = 0
     for v in range(groups):
         first_block[v] = blocks
         count = table_starts[v + 1] - table_starts[v]
-        blocks += _build(
-            spare[0], table_starts[v], count, kept, table, valid, slices, blocks, square
-        )
+        blocks += _build(stored, table_starts[v], count, kept, table, valid, slices, blocks, square)
     first_block[groups] = blocks
-    _query_rows(queries, nqueries, kept, cuts, offsets, query_starts, scratch, spare[0], drop)
+
+
+@njit(cache=True)
+def _match_buckets(cuts, kept, table, valid, offsets, nqueries, counters):  # type: ignore[no-untyped-def]
+    """Each bucket's blocks against the query groups (counters[2]) whose keys share no bit
+    with its own, weighted by their long diagonals: the join's count."""
+    query_starts = counters[2]
+    first_block = counters[3]
+    groups = 1 << cuts.shape[0]
     chunks = (kept + CHUNK_BITS - 1) // CHUNK_BITS
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
@@ -476,6 +505,51 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
                 )
                 total += _weight(u, v) * found
     return total
+
+
+@njit(cache=True)
+def _representative(n, m, east, east_rows, west_rows):  # type: ignore[no-untyped-def]
+    """Representative (m, east): its east rows and west rows (the middle row m left out)
+    into the two arrays, and the diagonals of the middle column's queen at (m, N // 2),
+    none for even N (m = -1). Returns (east count, west count, d1, d2)."""
+    half = n // 2
+    d1_0 = uint64(0)
+    d2_0 = uint64(0)
+    if m >= 0:
+        d1_0 = ONE << uint64(m + half)
+        d2_0 = ONE << uint64(half - m + n - 1)
+    ne = 0
+    nw = 0
+    for r in range(n):
+        if r == m:
+            continue
+        if (east >> r) & 1:
+            east_rows[ne] = r
+            ne += 1
+        else:
+            west_rows[nw] = r
+            nw += 1
+    return ne, nw, d1_0, d2_0
+
+
+@njit(cache=True)
+def _strips(n, m, d1_0, d2_0, east_rows, ne, west_rows, nw, sigs, upper, lower, starts, stack, keys, found):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
+    """List a representative's two strips into sigs[1] (west) and sigs[0] (east), their
+    sizes into found; west first: if it has no placement, the east is not listed. Returns
+    the side listed last (`_strip` for what a negative size means)."""
+    half = n // 2
+    west_cols = uint64((1 << half) - 1)
+    east_cols = uint64(((1 << n) - 1) & ~((1 << (half + (n & 1))) - 1))
+    side = 1
+    for side in (1, 0):
+        strip_rows, count, cols = (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
+        found[side] = _strip(
+            *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
+            *(lower[side], starts[side], stack, keys, side),
+        )
+        if found[side] <= 0:
+            break
+    return side
 
 
 @njit(cache=True)
@@ -507,10 +581,6 @@ def count_blocks(
     the first subproblem whose lists do not fit the buffers: status = (that subproblem,
     which buffer); (-1, 0) when all are done.
     """
-    half = n // 2
-    odd = n & 1
-    west_cols = uint64((1 << half) - 1)
-    east_cols = uint64(((1 << n) - 1) & ~((1 << (half + odd)) - 1))
     east_rows = np.empty(n, np.int64)
     west_rows = np.empty(n, np.int64)
     stack = np.empty((4, n), np.uint64)
@@ -523,33 +593,11 @@ def count_blocks(
         total = 0
         for i in range(bounds[b], bounds[b + 1]):
             m = middles[i]
-            rows_of_east = easts[i]
-            d1_0 = uint64(0)
-            d2_0 = uint64(0)
-            if m >= 0:  # the middle column's queen, at (m, half)
-                d1_0 = ONE << uint64(m + half)
-                d2_0 = ONE << uint64(half - m + n - 1)
-            ne = 0
-            nw = 0
-            for r in range(n):
-                if r == m:
-                    continue
-                if (rows_of_east >> r) & 1:
-                    east_rows[ne] = r
-                    ne += 1
-                else:
-                    west_rows[nw] = r
-                    nw += 1
-            for side in (1, 0):  # west first: if it has no placement, the east is not listed
-                strip_rows, count, cols = (
-                    (west_rows, nw, west_cols) if side else (east_rows, ne, east_cols)
-                )
-                found[side] = _strip(
-                    *(n, strip_rows, count, cols, d1_0, d2_0, m + 1, sigs[side], upper),
-                    *(lower[side], starts[side], stack, keys, side),
-                )
-                if found[side] <= 0:
-                    break
+            ne, nw, d1_0, d2_0 = _representative(n, m, easts[i], east_rows, west_rows)
+            side = _strips(
+                *(n, m, d1_0, d2_0, east_rows, ne, west_rows, nw, sigs, upper, lower),
+                *(starts, stack, keys, found),
+            )
             if found[side] < 0:
                 status[0] = b
                 status[1] = -found[side]
