@@ -91,7 +91,7 @@ class LocalSearch:
         if took > 2 * slice_seconds:
             self.work[phase] = max(1, work // 2)
         elif took < slice_seconds / 2:
-            self.work[phase] = work * 2
+            self.work[phase] = min(work * 2, 1 << 40)
         if code == k.SOLVED:
             self.columns = self._whole_board()
             return True
