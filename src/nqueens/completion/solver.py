@@ -67,6 +67,9 @@ def complete(
 ) -> Completion:
     """Find a completion of `partial` (or count them all), within `time_limit` seconds.
 
+    The exact searches and local search share the time (see the module's notes); only
+    the exact search proves ``impossible``, and only it counts.
+
     Parameters
     ----------
     partial : Partial
@@ -76,18 +79,22 @@ def complete(
     time_limit : float, optional
         Seconds, set-up included, before answering `unknown`.
     seed : int
-        Makes the randomised restarts, and so the answer, reproducible.
+        Makes each search's random draws reproducible (which search answers first can
+        still depend on the clock, on boards where several nearly tie).
 
     Returns
     -------
     Completion
-        `status` is ``solved`` (with a `placement`), ``impossible`` (the search finished:
-        a proof) or ``unknown`` (time ran out first); `nodes` and `time` say what it cost.
+        `status` is ``solved`` (with `columns` and a `placement`), ``impossible`` (the
+        search finished: a proof) or ``unknown`` (time ran out first); `nodes`, `swaps`
+        and `time` say what it cost.
 
     Raises
     ------
     InvalidPlacementError
         Fixed queens that attack each other or lie off the board.
+    SizeTooLargeError
+        The board's arrays would not fit in this machine's memory (checked first).
 
     Examples
     --------
