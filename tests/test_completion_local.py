@@ -135,3 +135,12 @@ def test_a_board_too_big_for_memory_is_refused_up_front() -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("nqueens: error: N = 1,000,000,000 needs about ")
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_time_limit_spent_on_reading_the_board_answers_unknown_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "dots.txt"
+    path.write_text("\n".join("." * 1200 for _ in range(1200)) + "\n")
+    done = run_nqueens("complete", str(path), "--time-limit", "0")
+    assert done.returncode == 3 and done.stderr == ""
+    assert done.stdout.startswith("unknown: no answer within 0 s (0 nodes, ")
+    assert len(done.stdout.splitlines()) == 1
