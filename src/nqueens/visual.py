@@ -20,10 +20,10 @@ from nqueens.errors import (
     OutputFormatError,
     SizeTooLargeError,
 )
-from nqueens.files import check_output_place, output_file
+from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
 from nqueens.placement import Placement
-from nqueens.render.formats import picture_format
+from nqueens.render.formats import picture_output
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
@@ -115,8 +115,7 @@ def show(
     from nqueens.solving import auto_algorithm
 
     if out is not None:
-        picture_format(out)  # a bad name or place fails before the search
-        check_output_place(out)
+        picture_output(out)  # a bad name or place fails before the search
     from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
@@ -164,8 +163,7 @@ def show_variant(
 
     rules = Rules.of(variant, size)
     if out is not None:
-        picture_format(out)
-        check_output_place(out)
+        picture_output(out)
     if limit is not None and limit < 1:
         raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
     wanted = limit if (all or unique or limit) else 1
@@ -417,7 +415,8 @@ def play(
     from nqueens.render.glyph import queen_path
     from nqueens.render.player import page, record
 
-    if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
+    named = Path(out).suffix if out is not None else ""
+    if out is not None and named.lower() not in (".html", ".htm") and (named or not is_stream(out)):
         raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
     if out is not None:
         check_output_place(out)

@@ -94,7 +94,7 @@ def solve(
         raise click.UsageError("--format npy writes binary data: give --output FILE")
     stats = SearchStats()
     base = 1 if one_based else 0
-    with _opened(output) as out:
+    with _opened(output, binary=fmt == "npy") as out:
         if algorithm == ENGINE and fmt in ARRAY_FORMATS:
             written = _solve_into_arrays(n, unique, limit, fmt, out, base, workers)
         else:

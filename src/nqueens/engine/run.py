@@ -140,9 +140,13 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 
 def quiet_worker() -> None:
-    """A pool worker's initializer: Ctrl-C is the parent's to handle (it stops the pool),
-    so a worker never prints a KeyboardInterrupt traceback of its own."""
+    """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
+    stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
+    SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
+    turns it into an interrupt in the parent, and a fork inherits that)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _interrupted(done: int, total: int, book: Journal | None) -> str:
