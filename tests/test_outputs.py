@@ -311,3 +311,43 @@ def test_a_stopped_count_keeps_its_journal(tmp_path: Path, signum: int) -> None:
     result = count(16, method="backtrack", workers=1, journal=path)
     assert result.resumed >= kept
     assert (result.total, result.unique) == known_counts()[16]
+
+
+# Bounds on what a user can type
+
+
+BOUNDS = {
+    "count workers": (("count", "16", "--workers", "100000", "--journal", "j.sqlite"), "workers"),
+    "count batch": (("count", "16", "--batch-size", "10000000", "--journal", "j.sqlite"), "batch"),
+    "solve workers": (("solve", "16", "--all", "--workers", "100000", "-o", "s.txt"), "workers"),
+    "complete workers": (("complete", "0:0", "1:2", "--n", "8", "--workers", "100000"), "workers"),
+    "animate frames": (("animate", "5", "--max-frames", "10000000", "--out", "f.gif"), "frames"),
+    "animate pixels": (("animate", "5", "--size", "100000", "--out", "f.gif"), "4000"),
+    "play steps": (("play", "8", "--max-steps", "10000000", "--out", "p.html"), "steps"),
+    "construct sweeps": (
+        ("construct", "1000", "--method", "min-conflicts", "--max-sweeps", "9" * 9),
+        "sweeps",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BOUNDS))
+def test_every_typed_resource_count_has_a_bound(tmp_path: Path, case: str) -> None:
+    """Refused in one line naming the bound, before any work: no journal, no output file
+    (and no worker started: the count would take minutes with them)."""
+    args, named = BOUNDS[case]
+    line = assert_one_line(nqueens(*args, cwd=tmp_path))
+    assert named in line and ("use at most" in line or "range" in line), line
+    only(tmp_path)
+
+
+def test_the_worker_bound_is_four_per_core() -> None:
+    from nqueens.errors import SizeTooLargeError
+    from nqueens.limits import WORKERS_PER_CORE, max_workers
+    from nqueens.validate import worker_count
+
+    most = max_workers()
+    assert most == WORKERS_PER_CORE * (os.cpu_count() or 1)
+    assert worker_count(most) == most
+    with pytest.raises(SizeTooLargeError, match=f"use at most {most:,}"):
+        worker_count(most + 1)

@@ -78,9 +78,12 @@ def solve(
     """Solve N queens: the first solution, or all / unique ones streamed as found."""
     from nqueens.search import SearchStats
     from nqueens.solving import ENGINE, auto_algorithm
+    from nqueens.validate import worker_count
     from nqueens.variants import Rules
 
     rules = Rules.of(variant, size)
+    if workers is not None:
+        worker_count(workers)  # a bound broken is refused even where no worker would start
     if not rules.classic:
         _solve_variant(rules, all_, unique, limit, algorithm, fmt, output, one_based, show_stats)
         return

@@ -18,6 +18,7 @@ from nqueens.cli._app import (
 )
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.files import is_stdout
+from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
@@ -118,7 +119,7 @@ def show(
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=4000),
+    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
     help="Width and height of the film in pixels.",
