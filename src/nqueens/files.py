@@ -191,9 +191,10 @@ def _check_stream(path: str | Path, name: str, binary: bool) -> None:
     if descriptor is None and not os.access(path, os.W_OK):
         raise OutputPlaceError(f"cannot write {name}: permission denied")
     if binary and _is_terminal(path, descriptor):
+        where = "standard output" if descriptor == 1 else name
         raise OutputPlaceError(
-            f"cannot write {name}: it is a terminal, and this output is binary; "
-            "redirect it (> FILE, | program) or name a file"
+            f"cannot write binary data to a terminal ({where}): redirect it (> FILE, "
+            "| program) or name a file"
         )
 
 

@@ -164,8 +164,6 @@ def construct(
 
     n = board_size(n)
     fmt = fmt or column_format(n, output)
-    if fmt == "npy" and output is None and sys.stdout.isatty():
-        raise click.UsageError("--format npy writes binary data: give --output FILE")
     check_output_place(output or STDOUT, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
         _answer_no(str(NoSolutionError.for_size(n)), on_stdout=output is None and fmt != "npy")

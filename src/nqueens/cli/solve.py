@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import sys
 from typing import Any, BinaryIO
 
 import click
@@ -93,8 +92,6 @@ def solve(
         algorithm = auto_algorithm(n, listing=listing)
     if fmt == "npy" and algorithm != ENGINE:
         algorithm = ENGINE  # an array file is the engine's own output
-    if fmt == "npy" and output is None and sys.stdout.isatty():
-        raise click.UsageError("--format npy writes binary data: give --output FILE")
     stats = SearchStats()
     base = 1 if one_based else 0
     with _opened(output, binary=fmt == "npy") as out:
