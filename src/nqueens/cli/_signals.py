@@ -18,7 +18,10 @@ from types import FrameType
 
 __all__ = ["STOPPING_SIGNALS", "Stopped", "Terminated", "received", "stopping_as_interrupt"]
 
-STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+STOPPING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""SIGHUP is POSIX only."""
 
 _received: list[int] = []
 

@@ -148,7 +148,8 @@ def quiet_worker() -> None:
     SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
     turns it into an interrupt in the parent, and a fork inherits that)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # POSIX only
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
