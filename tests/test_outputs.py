@@ -324,6 +324,7 @@ BOUNDS = {
     "animate frames": (("animate", "5", "--max-frames", "10000000", "--out", "f.gif"), "frames"),
     "animate pixels": (("animate", "5", "--size", "100000", "--out", "f.gif"), "4000"),
     "play steps": (("play", "8", "--max-steps", "10000000", "--out", "p.html"), "steps"),
+    "trace steps": (("trace", "8", "--limit", "100000000"), "steps"),
     "construct sweeps": (
         ("construct", "1000", "--method", "min-conflicts", "--max-sweeps", "9" * 9),
         "sweeps",

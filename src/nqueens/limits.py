@@ -29,6 +29,7 @@ __all__ = [
     "PLAYER_MAX_N",
     "PLAYER_MAX_STEPS",
     "SWEEPS_MAX",
+    "TRACE_MAX_STEPS",
     "TREE_MAX_NODES",
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
@@ -97,6 +98,10 @@ at 8 fps. `--max-frames 0`, the whole search, is bounded by the algorithm's own 
 
 FILM_MAX_PIXELS = 4000
 """The widest film frame (`animate --size`): 16 million pixels drawn for each frame."""
+
+TRACE_MAX_STEPS = 10_000_000
+"""The most steps `trace --limit` may name: a few hundred megabytes of lines. `--limit 0`,
+every step, is bounded by the algorithm's own N."""
 
 PLAYER_MAX_STEPS = 1_000_000
 """The most steps one player page records (`play --max-steps`): each is a row in the
