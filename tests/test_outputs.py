@@ -292,6 +292,19 @@ def test_a_stopped_listing_leaves_no_part_file(tmp_path: Path, signum: int) -> N
     only(tmp_path)
 
 
+def test_a_stopped_film_leaves_no_part_file(tmp_path: Path) -> None:
+    proc = _start(["animate", "8", "--max-frames", "0", "--out", "eight.gif"], tmp_path)
+    deadline = time.monotonic() + 120
+    while not any(p.stat().st_size for p in tmp_path.glob(".eight.*.part.gif")):
+        assert proc.poll() is None, "the film ended before it could be stopped"
+        assert time.monotonic() < deadline, "the film drew nothing"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGTERM)
+    _, err = _finish(proc)
+    assert proc.returncode == 143 and err.strip() == "nqueens: stopped by SIGTERM", err
+    only(tmp_path)
+
+
 @pytest.mark.compiled
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_stopped_count_keeps_its_journal(tmp_path: Path, signum: int) -> None:
