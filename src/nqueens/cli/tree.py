@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, cli
+from nqueens.files import is_stdout
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -68,4 +69,4 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(f"wrote {out}: {len(picture):,} nodes")
+        click.echo(f"wrote {out}: {len(picture):,} nodes", err=is_stdout(out))

@@ -17,6 +17,8 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.files import is_stdout
+from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
@@ -77,17 +79,17 @@ def show(
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
         return
     n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
         found = count_squares(n, out=out, one_based=one_based)
-        click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
+        click.echo(f"wrote {out}: heat map of {found.total:,} solutions", err=is_stdout(out))
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -117,7 +119,7 @@ def show(
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=4000),
+    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
     help="Width and height of the film in pixels.",
@@ -153,12 +155,10 @@ def animate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from nqueens.files import check_output_place
-    from nqueens.render.formats import animation_format
+    from nqueens.render.formats import animation_output
     from nqueens.visual import Animation
 
-    animation_format(out)  # a bad file name or place fails before the search runs
-    check_output_place(out)
+    animation_output(out)  # a bad file name or place fails before the search runs
     film = Animation(
         n,
         algorithm,
@@ -181,7 +181,9 @@ def animate(
     ) as progress:
         task = progress.add_task("frames", total=total)
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
-    click.echo(f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)")
+    click.echo(
+        f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)", err=is_stdout(out)
+    )
     if film.capped:
         click.echo(
             f"stopped at {max_frames} frames before the search ended "
@@ -230,7 +232,8 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     recording = player.recording
     click.echo(
         f"wrote {out}: {plural(len(recording.events), 'step')}, "
-        f"{plural(len(recording.solutions), 'solution')}"
+        f"{plural(len(recording.solutions), 'solution')}",
+        err=is_stdout(out),
     )
     if recording.capped:
         click.echo(

@@ -28,7 +28,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
-from nqueens.render.formats import animation_format
+from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import FONT, BoardPainter
 from nqueens.search.events import Reject
@@ -286,12 +286,12 @@ def write(
     on_frame: Callable[[int], None] | None = None,
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
-    fmt = animation_format(path)  # a bad name or place fails before anything is drawn
+    fmt = animation_output(path)  # a bad name or place fails before anything is drawn
     rules = frames.rules
     legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
     painter = FramePainter(frames.n, size, title, base, legend)
     written = 0
-    with output_path(path) as part:
+    with output_path(path, suffix=f".{fmt}") as part:
         sink = _sink(fmt, part, fps, painter, title)
         try:
             for frame in frames:
