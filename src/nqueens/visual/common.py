@@ -29,8 +29,9 @@ PLAYER_STEPS = 20_000
 
 
 def events_of(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:
+    """The search's events, each with the algorithm's state after it."""
     chosen = get_algorithm(algorithm)
-    return lambda: chosen.events(n)
+    return lambda: chosen.events(n, state=True)
 
 
 def variant_rules(n: int, variant: str, algorithm: str) -> Rules | None:

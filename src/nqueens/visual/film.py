@@ -31,7 +31,9 @@ class Animation:
     frames (default: one second), until `solutions` solutions or `max_frames` frames.
     `capped` tells, after drawing, whether `max_frames` cut the search short. A
     `variant` (toroidal, superqueens) films its own check-function search, its attacks
-    round the edge or by a knight shaded apart from the ordinary ones.
+    round the edge or by a knight shaded apart from the ordinary ones. With `state`
+    (default), a panel beside the board shows the algorithm's own state at each step
+    (flags, masks, stack, candidate): the film is `size` pixels high and wider than that.
     """
 
     n: int
@@ -43,6 +45,7 @@ class Animation:
     hold: int | None = None
     one_based: bool = False
     variant: str = "classic"
+    state: bool = True
     frames: Frames = field(init=False, repr=False)
     rules: Rules | None = field(init=False, repr=False)
 
@@ -69,7 +72,10 @@ class Animation:
         search = events_of(self.n, self.algorithm)
         if self.rules is not None:
             search = functools.partial(variant_events, self.rules)
-        self.frames = Frames(search, self.n, limits, int(self.one_based), self.rules)
+        stateful = self.state and self.rules is None  # a variant's search carries none
+        self.frames = Frames(
+            search, self.n, limits, int(self.one_based), self.rules, stateful=stateful
+        )
 
     @property
     def title(self) -> str:
@@ -122,7 +128,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
         its rejections).
     **options
         As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`,
-        `variant` (toroidal or superqueens: the variant's own search, with backtracking).
+        `variant` (toroidal or superqueens: the variant's own search, with backtracking),
+        `state` (False: no panel of the algorithm's state beside the board).
 
     Returns
     -------

@@ -102,7 +102,9 @@ def play(
     if max_steps < 1:
         raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
     if rules is None:
-        recording = record(chosen.events(n), n, chosen.name, max_steps)
+        _path, first, lines = chosen.source()
+        events = chosen.events(n, state=True)
+        recording = record(events, n, chosen.name, max_steps, code=(first, lines))
         title = None
     else:
         if learn:

@@ -21,6 +21,7 @@ from nqueens.placement import Placement
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
 from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.state import State
 
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
@@ -49,7 +50,9 @@ class Recording:
     Rows are [kind, row, col] (a rejection adds the attacker's row and col, and on a
     variant's board the points of the line between them, x1 y1 x2 y2 per segment);
     `capped` says the search went on beyond `max_steps`. `rules` are a variant's, whose
-    search this is (None: the classic board).
+    search this is (None: the classic board). `states` hold the algorithm's state after
+    each event (`_state`), when its events carry one, and `code` the source they name:
+    (first line number, lines).
     """
 
     n: int
@@ -59,6 +62,9 @@ class Recording:
     solutions: list[dict[str, object]] = field(default_factory=list)
     capped: bool = False
     rules: Rules | None = None
+    states: list[list[object]] = field(default_factory=list)
+    parts: dict[str, int] = field(default_factory=dict)
+    code: tuple[int, list[str]] | None = None
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -71,7 +77,25 @@ class Recording:
         }
         if self.rules is not None:
             data["rules"] = rules_table(self.rules)
+        if self.states:
+            data["states"] = self.states
+            data["parts"] = [json.loads(part) for part in self.parts]
+        if self.code is not None:
+            data["code"] = {"first": self.code[0], "lines": self.code[1]}
         return json.dumps(data, separators=(",", ":"))
+
+
+def _state(state: State, parts: dict[str, int]) -> list[object]:
+    """A state as the page reads it: [line, depth, [part, ...]], each part an index in
+    `parts`, the structures the recording holds once each: [name, cells, read, filled,
+    note], the cells as one string when each is one character (flags and masks). Steps
+    repeat most structures, so long recordings stay small."""
+    indices = []
+    for s in state.structures:
+        cells: object = "".join(s.cells) if all(len(c) == 1 for c in s.cells) else s.cells
+        part = json.dumps([s.name, cells, s.read, s.filled, s.note], separators=(",", ":"))
+        indices.append(parts.setdefault(part, len(parts)))
+    return [state.line, state.depth, indices]
 
 
 def rules_table(rules: Rules) -> dict[str, object]:
@@ -114,15 +138,23 @@ def _row(event: Event, rules: Rules | None = None) -> list[float]:
 
 
 def record(
-    events: Iterable[Event], n: int, algorithm: str, max_steps: int, rules: Rules | None = None
+    events: Iterable[Event],
+    n: int,
+    algorithm: str,
+    max_steps: int,
+    rules: Rules | None = None,
+    code: tuple[int, list[str]] | None = None,
 ) -> Recording:
-    """Write down the first `max_steps` events of a search (a variant's, with `rules`)."""
-    recording = Recording(n, algorithm, max_steps, rules=rules)
+    """Write down the first `max_steps` events of a search (a variant's, with `rules`),
+    with the state each event carries and the `code` its lines refer to."""
+    recording = Recording(n, algorithm, max_steps, rules=rules, code=code)
     for event in events:
         if len(recording.events) >= max_steps:
             recording.capped = True
             break
         recording.events.append(_row(event, rules))
+        if event.state is not None:
+            recording.states.append(_state(event.state, recording.parts))
         if isinstance(event, Solution):
             recording.solutions.append(
                 {"step": len(recording.events), "cols": list(event.placement.cols)}
@@ -147,7 +179,8 @@ def _events(recording: Recording) -> Iterator[Event]:
 
 
 def tree_of(recording: Recording) -> str:
-    """The SVG tree of the recorded search, cut at a depth when it has too many nodes."""
+    """The SVG tree of the recorded search, cut at a depth when it has too many nodes; a
+    small tree's icicle turned sideways, so that its labels keep their size in the panel."""
     from nqueens.render.tree import tree_svg
     from nqueens.search_tree import SearchTree, build_tree
 
@@ -163,7 +196,7 @@ def tree_of(recording: Recording) -> str:
     found = SearchTree(
         recording.n, recording.algorithm, root, depth=depth, complete=not recording.capped
     )
-    return str(tree_svg(found))
+    return str(tree_svg(found, narrow=True))
 
 
 def _variant_style() -> str:
