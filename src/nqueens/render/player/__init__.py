@@ -18,7 +18,14 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from nqueens.placement import Placement
-from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.render.colours import (
+    ATTACK_COLOURS,
+    ATTACK_LEGEND,
+    STATE_CELL,
+    STATE_FILLED,
+    STATE_READ,
+    attack_legend,
+)
 from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.state import State
@@ -209,6 +216,16 @@ def _variant_style() -> str:
     )
 
 
+def _state_style() -> str:
+    """The state panel's colours, from the ones the film and the window use."""
+    return (
+        f"#state .cell {{ border-color: {STATE_CELL}; }} "
+        f"#state .cell.filled {{ background: {STATE_FILLED}; border-color: {STATE_FILLED}; }} "
+        f"#state .cell.read {{ outline-color: {STATE_READ}; }} "
+        f"#state .structure-note {{ color: {STATE_READ}; }}\n"
+    )
+
+
 def _legend(rules: Rules | None) -> str:
     """What each shading means, under a variant's board (nothing on the classic board)."""
     kinds = attack_legend(rules.wrap, rules.knight) if rules is not None else []
@@ -240,7 +257,7 @@ def page(
     return (
         _asset("player.html")
         .replace("{{TITLE}}", html.escape(title))
-        .replace("{{STYLE}}", _asset("player.css") + _variant_style())
+        .replace("{{STYLE}}", _asset("player.css") + _variant_style() + _state_style())
         .replace("{{LEGEND}}", _legend(recording.rules))
         .replace("{{SCRIPT}}", "\n".join(_asset(f) for f in SCRIPTS))
         .replace("{{TREE}}", tree_of(recording))
