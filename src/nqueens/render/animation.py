@@ -219,7 +219,8 @@ class FramePainter:
         self.panel: StatePanel | None = None
         if panel:
             mono = font_manager.findfont(MONO)
-            box = (size + size // 40, round(size * 0.1), self.width - size - size // 20, size)
+            top = round(size * 0.1)
+            box = (size + size // 40, top, self.width - size - size // 20, size - top - size // 40)
             self.panel = StatePanel(box, self._font_file, mono)
 
     def render(self, frame: Frame) -> NDArray[np.uint8]:

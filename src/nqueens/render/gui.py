@@ -277,10 +277,11 @@ class Viewer(ttk.Frame):
         y = 34
         for s in state.structures:
             c.create_text(4, y + 10, text=s.name, anchor="w", font=(MONO, 10, "bold"), tags="state")
-            cell = max(12, 9 * max((len(text) for text in s.cells), default=1) + 6)
-            cell = min(cell, (STATE_PIXELS - width - 6) // max(1, len(s.cells)) - 2)
+            x = width
             for index, text in enumerate(s.cells):
-                x = width + index * (cell + 2)
+                cell = 8 * len(text) + 8
+                if x + cell > STATE_PIXELS - 4 and x > width:  # wrap to the next line
+                    x, y = width, y + 26
                 filled, read = index in s.filled, index in s.read
                 self.state_cells[s.name, index] = c.create_rectangle(
                     x, y, x + cell, y + 20,
@@ -293,6 +294,7 @@ class Viewer(ttk.Frame):
                     x + cell / 2, y + 10, text=text, font=(MONO, 9),
                     fill="white" if filled else QUEEN, tags="state",
                 )  # fmt: skip
+                x += cell + 3
             y += 26
             if s.note:
                 c.create_text(

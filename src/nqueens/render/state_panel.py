@@ -12,7 +12,7 @@ import functools
 from PIL import ImageDraw, ImageFont
 
 from nqueens.render.colours import QUEEN, STATE_CELL, STATE_FILLED, STATE_READ
-from nqueens.search.state import State
+from nqueens.search.state import State, Structure
 
 __all__ = ["HEADING", "StatePanel", "depth_text"]
 
@@ -29,7 +29,8 @@ def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 
 class StatePanel:
-    """Draws a `State` into the box (left, top, width, height) of a picture.
+    """Draws a `State` into the box (left, top, width, height) of a picture; a row of
+    cells too long for the width goes on over more lines.
 
     `boxes` holds, after each drawing, where each cell went: (name, index) -> (x0, y0,
     x1, y1), so that a test can look at the pixels of any cell.
@@ -46,45 +47,64 @@ class StatePanel:
         pen.text((self.left, self.top), HEADING, QUEEN, _font(self.font_file, unit + 2))
         if state is None:
             return
+        # The largest text that fits the panel's height (a long stack wraps over lines).
+        while unit > 8 and self._rows(pen, state, unit, None) > self.top + self.height:
+            unit -= 1
+        self._rows(pen, state, unit, pen)
+
+    def _rows(
+        self, measure: ImageDraw.ImageDraw, state: State, unit: int, pen: ImageDraw.ImageDraw | None
+    ) -> int:
+        """Lay the structures out at text size `unit`, drawing them with `pen` (None: only
+        measure); returns the bottom of the drawing."""
         y = self.top + round(unit * 2.2)
         mono = _font(self.mono_file, unit)
-        name_width = unit + max(round(pen.textlength(s.name, mono)) for s in state.structures)
+        name_width = unit + max(round(measure.textlength(s.name, mono)) for s in state.structures)
         small = _font(self.mono_file, max(6, unit * 2 // 3))
         right = self.left + self.width
+        height = unit + unit // 2
         for s in state.structures:
-            pen.text((self.left, y), s.name, QUEEN, mono)
-            widths = [max(unit, round(pen.textlength(c, mono)) + unit // 2) for c in s.cells]
-            room = right - self.left - name_width
-            scale = min(1.0, room / max(1, sum(widths) + 2 * len(widths)))
+            if pen:
+                pen.text((self.left, y), s.name, QUEEN, mono)
             x = self.left + name_width
-            height = unit + unit // 2
-            for index, (cell, w) in enumerate(zip(s.cells, widths, strict=True)):
-                w = max(4, int(w * scale))
-                box = (x, y, x + w, y + height)
-                filled = index in s.filled
-                pen.rectangle(box, fill=STATE_FILLED if filled else "white", outline=STATE_CELL)
-                if index in s.read:
-                    pen.rectangle(
-                        (x - 2, y - 2, x + w + 2, y + height + 2), outline=STATE_READ, width=2
-                    )
-                font = mono if scale >= 0.99 else _font(self.mono_file, max(6, int(unit * scale)))
-                colour = "white" if filled else QUEEN
-                pen.text((x + w / 2, y + height / 2), cell, colour, font, "mm")
-                pen.text((x + w / 2, y + height + 2), str(index), "#888888", small, "mt")
-                self.boxes[s.name, index] = box
-                x += w + 3
+            for index, cell in enumerate(s.cells):
+                w = round(measure.textlength(cell, mono)) + unit // 2
+                if x + w > right and x > self.left + name_width:  # wrap to the next line
+                    x, y = self.left + name_width, y + height + unit
+                if pen:
+                    self._cell(pen, (x, y, x + w, y + height), cell, index, s, mono, small)
+                x += w + 4
             y += height + unit
             if s.note:
-                room = right - self.left - name_width
-                pen.text(
-                    (self.left + name_width, y),
-                    s.note,
-                    STATE_READ,
-                    self._fit(pen, s.note, unit, room),
-                )
+                if pen:
+                    note = self._fit(pen, s.note, unit, right - self.left - name_width)
+                    pen.text((self.left + name_width, y), s.note, STATE_READ, note)
                 y += unit + unit // 2
             y += unit // 3
-        pen.text((self.left, y), depth_text(state.depth), "#444444", _font(self.font_file, unit))
+        if pen:
+            font = _font(self.font_file, unit)
+            pen.text((self.left, y), depth_text(state.depth), "#444444", font)
+        return y + unit + unit // 2
+
+    def _cell(
+        self,
+        pen: ImageDraw.ImageDraw,
+        box: tuple[int, int, int, int],
+        text: str,
+        index: int,
+        structure: Structure,
+        font: ImageFont.FreeTypeFont,
+        small: ImageFont.FreeTypeFont,
+    ) -> None:
+        x0, y0, x1, y1 = box
+        filled = index in structure.filled
+        pen.rectangle(box, fill=STATE_FILLED if filled else "white", outline=STATE_CELL)
+        if index in structure.read:
+            pen.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), outline=STATE_READ, width=2)
+        middle = (x0 + x1) / 2
+        pen.text((middle, (y0 + y1) / 2), text, "white" if filled else QUEEN, font, "mm")
+        pen.text((middle, y1 + 2), str(index), "#888888", small, "mt")
+        self.boxes[structure.name, index] = box
 
     def _fit(
         self, pen: ImageDraw.ImageDraw, text: str, pixels: int, room: int

@@ -36,9 +36,6 @@ class Structure:
         line = f"{self.name:<{width}}  {' '.join(self.cells) or EMPTY}"
         return f"{line}   {self.note}" if self.note else line
 
-    def to_json(self) -> list[object]:
-        return [self.name, list(self.cells), list(self.read), list(self.filled), self.note]
-
 
 @dataclass(frozen=True, slots=True)
 class State:
@@ -55,6 +52,3 @@ class State:
         """One line per structure, names aligned."""
         width = max((len(s.name) for s in self.structures), default=0)
         return [s.text(width) for s in self.structures]
-
-    def to_json(self) -> list[object]:
-        return [self.line, self.depth, [s.to_json() for s in self.structures]]
