@@ -70,7 +70,8 @@ class Recording:
     capped: bool = False
     rules: Rules | None = None
     states: list[list[object]] = field(default_factory=list)
-    parts: dict[str, int] = field(default_factory=dict)
+    cells: dict[str, int] = field(default_factory=dict)
+    notes: dict[str, int] = field(default_factory=dict)
     code: tuple[int, list[str]] | None = None
 
     def to_json(self) -> str:
@@ -86,23 +87,27 @@ class Recording:
             data["rules"] = rules_table(self.rules)
         if self.states:
             data["states"] = self.states
-            data["parts"] = [json.loads(part) for part in self.parts]
+            data["cells"] = [json.loads(row) for row in self.cells]
+            data["notes"] = list(self.notes)
         if self.code is not None:
             data["code"] = {"first": self.code[0], "lines": self.code[1]}
         return json.dumps(data, separators=(",", ":"))
 
 
-def _state(state: State, parts: dict[str, int]) -> list[object]:
-    """A state as the page reads it: [line, depth, [part, ...]], each part an index in
-    `parts`, the structures the recording holds once each: [name, cells, read, filled,
-    note], the cells as one string when each is one character (flags and masks). Steps
-    repeat most structures, so long recordings stay small."""
-    indices = []
+def _state(state: State, recording: Recording) -> list[object]:
+    """A state as the page reads it: [line, depth, [[cells, read, filled, note], ...]],
+    `cells` an index in the recording's `cells` table ([name, cells], the cells as one
+    string when each is one character, as flags and masks are) and `note` one in its
+    `notes`. Steps repeat most rows of cells and most notes, so a long recording holds
+    each once."""
+    rows = []
     for s in state.structures:
         cells: object = "".join(s.cells) if all(len(c) == 1 for c in s.cells) else s.cells
-        part = json.dumps([s.name, cells, s.read, s.filled, s.note], separators=(",", ":"))
-        indices.append(parts.setdefault(part, len(parts)))
-    return [state.line, state.depth, indices]
+        key = json.dumps([s.name, cells], separators=(",", ":"))
+        row = recording.cells.setdefault(key, len(recording.cells))
+        note = recording.notes.setdefault(s.note, len(recording.notes))
+        rows.append([row, s.read, s.filled, note])
+    return [state.line, state.depth, rows]
 
 
 def rules_table(rules: Rules) -> dict[str, object]:
@@ -161,7 +166,7 @@ def record(
             break
         recording.events.append(_row(event, rules))
         if event.state is not None:
-            recording.states.append(_state(event.state, recording.parts))
+            recording.states.append(_state(event.state, recording))
         if isinstance(event, Solution):
             recording.solutions.append(
                 {"step": len(recording.events), "cols": list(event.placement.cols)}

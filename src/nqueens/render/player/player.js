@@ -167,9 +167,10 @@
   }));
 
   // The algorithm's own state after each step, and its code, as Python recorded them:
-  // drawn here, never worked out again. Each state is [line, depth, [part, ...]] and each
-  // part [name, cells, read, filled, note] (cells as one string when each is one character).
-  const states = data.states || null, parts = data.parts || [];
+  // drawn here, never worked out again. Each state is [line, depth, [row, ...]], each row
+  // [cells, read, filled, note] with `cells` an index in data.cells ([name, cells], the
+  // cells as one string when each is one character) and `note` one in data.notes.
+  const states = data.states || null, cellRows = data.cells || [], notes = data.notes || [];
   const codeLines = [];
   if (states) {
     $("state-panel").hidden = false;
@@ -197,9 +198,9 @@
     if (markedLine) markedLine.classList.remove("current");
     markedLine = null;
     if (!current) { $("depth").textContent = ""; return; }
-    const [line, depth, indices] = current;
-    for (const index of indices) {
-      const [name, cells, read, filled, note] = parts[index];
+    const [line, depth, rows] = current;
+    for (const [index, read, filled, noteIndex] of rows) {
+      const [name, cells] = cellRows[index], note = notes[noteIndex];
       const row = document.createElement("div");
       row.className = "structure";
       row.dataset.name = name;
