@@ -88,8 +88,11 @@ def _bookkeeping(node: ast.stmt) -> bool:
 def _guards(filename: str) -> tuple[tuple[int, int, int], ...]:
     """Each guard `if observe:` of a file: (first line, last line, the line its step is
     shown at)."""
-    with open(filename, encoding="utf-8") as source:
-        tree = ast.parse(source.read(), filename)
+    try:
+        with open(filename, encoding="utf-8") as source:
+            tree = ast.parse(source.read(), filename)
+    except OSError:  # no source beside the code: each step names its own line
+        return ()
     found = []
     for parent in ast.walk(tree):
         header = parent.lineno if isinstance(parent, ast.stmt) else 0
