@@ -32,6 +32,14 @@ def test_info_reports_this_installation_as_json() -> None:
     assert report["cpu"] and report["numba_cache"]
 
 
+def test_the_api_gives_what_the_command_prints() -> None:
+    import nqueens
+
+    found = nqueens.info()
+    assert found.vector_path in simd.PATHS and found.cores == os.cpu_count()
+    assert len(found.lines()) == len(found.to_dict())
+
+
 def test_info_prints_one_line_each() -> None:
     done = run_nqueens("info")
     assert done.returncode == 0
