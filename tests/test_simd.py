@@ -22,13 +22,18 @@ TARGETS = {"skylake-avx512": "avx512", "haswell": "avx2", "generic": "portable"}
 """A processor numba can compile for on each path; "generic" is the x86-64 baseline
 (SSE2) here and the plain target elsewhere."""
 
+SIGNS = ("vpcompressq", "vpermd", "zmm")
+"""Instructions and registers that tell the paths apart in the strip kernel's code."""
+
 _SCRIPT = f"""
-import json
+import json, re
 import nqueens
-from nqueens.engine import simd
+from nqueens.engine import join, simd
 counts = {{n: nqueens.count(n, method="join", workers=1) for n in range(1, {LARGEST} + 1)}}
+code = "".join(join._strip.inspect_asm().values())
 print(json.dumps({{"path": simd.vector_path(),
-                   "counts": {{n: [r.total, r.unique] for n, r in counts.items()}}}}))
+                   "counts": {{n: [r.total, r.unique] for n, r in counts.items()}},
+                   "signs": [len(re.findall(sign, code)) for sign in {SIGNS!r}]}}))
 """
 
 
@@ -80,6 +85,9 @@ def test_each_vector_path_counts_exactly(cpu: str, runs: dict[str, subprocess.Po
     assert {int(n): tuple(c) for n, c in report["counts"].items()} == {
         n: table[n] for n in range(1, LARGEST + 1)
     }
+    compress, permute, wide = report["signs"]  # the strip kernel's code took the path
+    assert (compress > 0, permute > 0) == (path == "avx512", path == "avx2")
+    assert wide == 0 or path == "avx512"
 
 
 def test_the_path_is_one_of_the_paths() -> None:
