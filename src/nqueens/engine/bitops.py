@@ -218,8 +218,9 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
         """Join one upper placement to the lower placements first..last-1 of a strip
         (`join._strip`): keep each whose diagonals miss the upper's and write its
         signature at out[found], found + 1, ...; the new count. COMPRESS_LANES at a time:
-        a masked load, one comparison, a compress (`simd.compress`, the one operation
-        written per vector path), no branch per candidate.
+        a vector load (masked for the last few), one comparison, a compress
+        (`simd.compress`, the one operation written per vector path), no branch per
+        candidate.
 
         `upper` holds (u1, u2, x1, x2, d1_0, d2_0, shift, low_bits, shift_2): the upper
         placement's diagonals, the same without the middle queen's, the middle queen's,
@@ -263,25 +264,22 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
             zero = ir.Constant(vector, [0] * lanes)
             lane_index = ir.Constant(vector, list(range(lanes)))
             found_p = cgutils.alloca_once_value(builder, found_v)
-            span = builder.sub(last_v, first_v)
-            chunks = builder.sdiv(
-                builder.add(span, ir.Constant(word, lanes - 1)), ir.Constant(word, lanes)
-            )
-            with cgutils.for_range(builder, chunks) as loop:
-                at = builder.add(first_v, builder.mul(loop.index, ir.Constant(word, lanes)))
-                left = splat(builder.sub(last_v, at))
-                inside = builder.icmp_signed("<", lane_index, left)
-                align = ir.Constant(ir.IntType(32), 8)
-                y1 = builder.call(
-                    masked_load,
-                    [builder.bitcast(builder.gep(d1_a.data, [at]), pointer), align, inside, zero],
-                )
-                y2 = builder.call(
-                    masked_load,
-                    [builder.bitcast(builder.gep(d2_a.data, [at]), pointer), align, inside, zero],
-                )
+            align = ir.Constant(ir.IntType(32), 8)
+
+            def join_chunk(at: Any, inside: Any) -> None:
+                """The candidates at..at + lanes - 1; `inside` flags those before `last`
+                (None: all are, and the words are loaded whole)."""
+                places = [builder.bitcast(builder.gep(a.data, [at]), pointer) for a in (d1_a, d2_a)]
+                if inside is None:
+                    y1, y2 = (builder.load(place, align=8) for place in places)
+                else:
+                    y1, y2 = (
+                        builder.call(masked_load, [place, align, inside, zero]) for place in places
+                    )
                 clash = builder.or_(builder.and_(x1, y1), builder.and_(x2, y2))
-                keep = builder.and_(builder.icmp_unsigned("==", clash, zero), inside)
+                keep = builder.icmp_unsigned("==", clash, zero)
+                if inside is not None:
+                    keep = builder.and_(keep, inside)
                 s1 = builder.lshr(builder.xor(builder.or_(u1, y1), d1_0), shift)
                 s2 = builder.lshr(builder.xor(builder.or_(u2, y2), d2_0), shift)
                 signature_v = builder.or_(
@@ -291,6 +289,16 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 simd.compress(builder, signature_v, keep, builder.gep(out_a.data, [found_now]))
                 kept = builder.call(ctpop, [builder.bitcast(keep, ir.IntType(8))])
                 builder.store(builder.add(found_now, builder.zext(kept, word)), found_p)
+
+            step = ir.Constant(word, lanes)
+            whole = builder.sdiv(builder.sub(last_v, first_v), step)
+            with cgutils.for_range(builder, whole) as loop:  # whole vectors: plain loads
+                join_chunk(builder.add(first_v, builder.mul(loop.index, step)), None)
+            tail = builder.add(first_v, builder.mul(whole, step))
+            with builder.if_then(builder.icmp_signed("<", tail, last_v)):  # the rest, masked
+                join_chunk(
+                    tail, builder.icmp_signed("<", lane_index, splat(builder.sub(last_v, tail)))
+                )
             return builder.load(found_p)
 
         return signature, codegen
