@@ -19,7 +19,9 @@ class CountResult:
     (P and R, OEIS A032522 and A033148) count the solutions that a half turn or a quarter
     turn of the board leaves unchanged, where the method finds them (None otherwise).
     `memory` is the most bytes of working tables one worker held (the join method's
-    half-board lists and match tables; None where a method keeps no tables).
+    half-board lists and match tables; None where a method keeps no tables). `variant`
+    is the board counted, and `cols` its columns where it is a rectangle of `n` rows
+    (None for the square).
     """
 
     n: int
@@ -34,6 +36,8 @@ class CountResult:
     half_turn: int | None = None
     quarter_turn: int | None = None
     memory: int | None = None
+    variant: str = "classic"
+    cols: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

@@ -7,6 +7,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from nqueens.cli._app import (
 )
 from nqueens.engine.registry import METHODS
 from nqueens.render.text import plural
+
+if TYPE_CHECKING:
+    from nqueens.results import CountResult
 
 
 def _methods_help() -> str:
@@ -135,6 +139,7 @@ def count(
     from nqueens.counting import verify as verify_journal
     from nqueens.engine.cluster import TLSFiles
     from nqueens.errors import InvalidSchedulerAddressError, JournalError
+    from nqueens.options import CountOptions
     from nqueens.render.progress import CountProgress
 
     if verify is not None and journal is None:
@@ -145,42 +150,32 @@ def count(
     tls = TLSFiles(tls_ca_file, tls_cert, tls_key) if tls_ca_file and tls_cert and tls_key else None
     if dashboard and scheduler != "local":
         raise InvalidSchedulerAddressError("--dashboard goes with --scheduler local")
-    from nqueens.variants.rules import parse_board_size
-
-    n, cols = parse_board_size(size)
-    if cols != n:
-        engine_options = {
-            "--workers": workers,
-            "--journal": journal,
-            "--method": None if method == "auto" else method,
-            "--scheduler": scheduler,
-            "--batch-size": batch_size,
-        }
-        given = [name for name, value in engine_options.items() if value is not None]
-        _count_rectangle(size, variant or "classic", given, as_json)
-        return
 
     def show_dashboard(link: str) -> None:
         click.echo(f"Dask dashboard: {link}", err=True)
 
+    options = CountOptions(
+        method=method,
+        variant=variant,
+        workers=workers,
+        journal=journal,
+        scheduler=scheduler,
+        batch_size=batch_size,
+        connect_timeout=connect_timeout,
+        tls=tls,
+        on_dashboard=show_dashboard if dashboard else None,
+    )
     with (
         _warnings_as_lines(),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
     ):
         result = count_solutions(
-            n,
-            method=method,
-            variant=variant,
-            workers=workers,
-            journal=journal,
-            on_progress=progress.update,
-            on_compile=progress.compiling,
-            scheduler=scheduler,
-            batch_size=batch_size,
-            connect_timeout=connect_timeout,
-            tls=tls,
-            on_dashboard=show_dashboard if dashboard else None,
+            size,
+            options.with_changes(on_progress=progress.update, on_compile=progress.compiling),
         )
+    if result.cols is not None:
+        _show_rectangle(result, as_json)
+        return
     checked = verify_journal(journal, verify) if verify is not None and journal else None
     if as_json:
         record = result.to_dict()
@@ -188,8 +183,7 @@ def count(
             record["verified"] = list(checked.checked)
         click.echo(json.dumps(record))
         return
-    counted = METHODS[result.method].variant
-    board = f"N = {result.n}" + ("" if counted == "classic" else f", {counted}")
+    board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
     click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
@@ -198,28 +192,13 @@ def count(
         )
 
 
-def _count_rectangle(size: str, variant: str, given: list[str], as_json: bool) -> None:
-    """A rectangle's total and unique counts, by the variants' own search in this process
-    (the engine's methods, pools and journals count square boards)."""
-    import time
-
-    from nqueens.errors import IncompatibleOptionsError
-    from nqueens.variants import Rules
-    from nqueens.variants.search import count_totals
-
-    rules = Rules.of(variant, size)
-    if given:
-        raise IncompatibleOptionsError(
-            f"a {rules.size} rectangle is counted by its own search, in this process: "
-            f"drop {', '.join(given)}"
-        )
-    started = time.perf_counter()
-    total, unique = count_totals(rules)
-    elapsed = time.perf_counter() - started
+def _show_rectangle(result: CountResult, as_json: bool) -> None:
+    """A rectangle's counts, in the shape its JSON has always had (rows and columns)."""
+    size = f"{result.n}x{result.cols}"
     if as_json:
-        record = {"board": rules.size, "rows": rules.rows, "cols": rules.cols}
-        record |= {"variant": rules.variant, "total": total, "unique": unique}
-        click.echo(json.dumps(record | {"time": round(elapsed, 6), "method": "rectangle"}))
+        record = {"board": size, "rows": result.n, "cols": result.cols}
+        record |= {"variant": result.variant, "total": result.total, "unique": result.unique}
+        click.echo(json.dumps(record | {"time": round(result.time, 6), "method": result.method}))
         return
-    board = f"{rules.size} board" + ("" if rules.variant == "classic" else f", {rules.variant}")
-    click.echo(f"{board}: {plural(total, 'solution')}, {unique:,} unique")
+    board = f"{size} board" + ("" if result.variant == "classic" else f", {result.variant}")
+    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")

@@ -21,6 +21,7 @@ from nqueens.engine import cluster
 from nqueens.engine.journal import Journal, check_place
 from nqueens.engine.registry import Method, Parts
 from nqueens.errors import CountInterrupted, InvalidSizeError
+from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
@@ -32,40 +33,33 @@ Batches = Sequence[Indices]
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
-def run_count(
-    method: Method,
-    n: int,
-    *,
-    workers: int | None = None,
-    journal: str | Path | None = None,
-    on_progress: Callable[[Progress], None] | None = None,
-    on_compile: Callable[[], None] | None = None,
-    scheduler: str | None = None,
-    batch_size: int | None = None,
-    connect_timeout: float = 10.0,
-    tls: cluster.TLSFiles | None = None,
-    on_dashboard: Callable[[str], None] | None = None,
-) -> CountResult:
+def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
-    workers = worker_count(workers)
+    workers = worker_count(options.workers)
+    batch_size = options.batch_size
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
+    scheduler = options.scheduler
     address = cluster.parse_address(scheduler) if scheduler is not None else None
+    journal = options.journal
     if journal is not None:
         check_place(Path(journal))  # before any work: a journal that cannot be kept
     start = time.perf_counter()
     if n == 1:
         elapsed = time.perf_counter() - start
-        return CountResult(1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1)
-    method.warm_up(on_compile)
+        return CountResult(
+            1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
+            variant=method.variant,
+        )  # fmt: skip
+    method.warm_up(options.on_compile)
     parts = method.split(n)
     book = _open_journal(journal, method, parts)
+    on_progress = options.on_progress
     try:
         if address is not None:
-            with cluster.connect(address, workers, connect_timeout, tls, on_dashboard) as (
-                client,
-                size,
-            ):
+            with cluster.connect(
+                address, workers, options.connect_timeout, options.tls, options.on_dashboard
+            ) as (client, size):
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
                 return _run(method, parts, on_cluster, size, book, on_progress, per_task, start)
@@ -127,6 +121,7 @@ def _run(
         half_turn=tally.half_turn,
         quarter_turn=tally.quarter_turn,
         memory=tally.memory,
+        variant=method.variant,
     )
 
 
