@@ -38,6 +38,7 @@ class CountOptions:
     connect_timeout: float = 10.0
     tls: TLSFiles | None = None
     on_dashboard: Callable[[str], None] | None = None
+    part: tuple[int, int] | str | None = None
 
     def with_changes(self, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any
@@ -57,5 +58,6 @@ class CountOptions:
             "--method": None if self.method == "auto" else self.method,
             "--scheduler": self.scheduler,
             "--batch-size": self.batch_size,
+            "--part": self.part,
         }
         return [name for name, value in given.items() if value is not None]

@@ -21,7 +21,9 @@ class CountResult:
     `memory` is the most bytes of working tables one worker held (the join method's
     half-board lists and match tables; None where a method keeps no tables). `variant`
     is the board counted, and `cols` its columns where it is a rectangle of `n` rows
-    (None for the square).
+    (None for the square). `part` is "K/M" for a count of the K-th of M shares of the
+    subproblems (`--part`): its `total` and `unique` are then the share's (unique 0 where
+    only the whole count gives it, by Burnside), and its journal merges with the others.
     """
 
     n: int
@@ -38,6 +40,7 @@ class CountResult:
     memory: int | None = None
     variant: str = "classic"
     cols: int | None = None
+    part: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

@@ -10,6 +10,7 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     complete,
     counting,
     journal,
+    journal_merge,
     solve,
     teach,
     tree,

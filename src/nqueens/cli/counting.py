@@ -100,6 +100,12 @@ def _warnings_as_lines() -> Iterator[None]:
     show_default=True,
     help="Seconds to wait for the Dask scheduler and its first worker.",
 )
+@click.option(
+    "--part",
+    metavar="K/M",
+    help="Count only the K-th of M balanced shares of the subproblems, into --journal; "
+    "`nqueens journal merge` joins the M journals (for batch schedulers: SLURM arrays).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
@@ -116,6 +122,7 @@ def count(
     dashboard: bool,
     batch_size: int | None,
     connect_timeout: float,
+    part: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -132,6 +139,7 @@ def count(
       nqueens count 17 --variant toroidal
       nqueens count 5x8                  a rectangle: 568 solutions, 142 unique
       nqueens count 19 --journal n19.sqlite --verify 20
+      nqueens count 20 --part 3/8 --journal part-3.db
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
@@ -144,6 +152,10 @@ def count(
 
     if verify is not None and journal is None:
         raise JournalError("--verify recounts subproblems of a journal: add --journal FILE")
+    if part is not None and journal is None:
+        raise JournalError("--part counts a share to merge later: add --journal FILE")
+    if part is not None and verify is not None:
+        raise JournalError("--verify checks a whole count: verify the merged journal instead")
     given = [f for f in (tls_ca_file, tls_cert, tls_key) if f is not None]
     if given and len(given) < 3:
         raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
@@ -164,6 +176,7 @@ def count(
         connect_timeout=connect_timeout,
         tls=tls,
         on_dashboard=show_dashboard if dashboard else None,
+        part=part,
     )
     with (
         _warnings_as_lines(),
@@ -184,6 +197,14 @@ def count(
         click.echo(json.dumps(record))
         return
     board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
+    if result.part is not None:
+        k, m = result.part.split("/")
+        click.echo(
+            f"{board}, part {k} of {m}: {plural(result.subproblems, 'subproblem')} counted "
+            f"into {journal}; when all {m} parts are done: nqueens journal merge PARTS... "
+            "--out FILE"
+        )
+        return
     click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
     if checked is not None:
         click.echo(

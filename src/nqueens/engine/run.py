@@ -19,13 +19,14 @@ import numpy.typing as npt
 
 from nqueens.engine import cluster
 from nqueens.engine.journal import Journal, check_place
+from nqueens.engine.parts import Part, share
 from nqueens.engine.registry import Method, Parts
 from nqueens.errors import CountInterrupted, InvalidSizeError
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["BACKENDS", "process_context", "quiet_worker", "run_count"]
+__all__ = ["BACKENDS", "journal_identity", "process_context", "quiet_worker", "run_count"]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
@@ -51,9 +52,12 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
             variant=method.variant,
         )  # fmt: skip
+    part = _part(options.part)
     method.warm_up(options.on_compile)
     parts = method.split(n)
-    book = _open_journal(journal, method, parts)
+    if part is not None:
+        part.check(len(parts))
+    book = _open_journal(journal, method, parts, part)
     on_progress = options.on_progress
     try:
         if address is not None:
@@ -62,17 +66,28 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             ) as (client, size):
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
-                return _run(method, parts, on_cluster, size, book, on_progress, per_task, start)
+                return _run(
+                    method, parts, part, on_cluster, size, book, on_progress, per_task, start
+                )
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
-        return _run(method, parts, runner, workers, book, on_progress, batch_size, start)
+        return _run(method, parts, part, runner, workers, book, on_progress, batch_size, start)
     finally:
         if book is not None:
             book.close()
 
 
+def _part(given: tuple[int, int] | str | None) -> Part | None:
+    if given is None or isinstance(given, Part):
+        return given
+    if isinstance(given, str):
+        return Part.from_string(given)
+    return Part(*given)
+
+
 def _run(
     method: Method,
     parts: Parts,
+    part: Part | None,
     runner: Backend,
     workers: int,
     book: Journal | None,
@@ -80,17 +95,19 @@ def _run(
     batch_size: int | None,
     start: float,
 ) -> CountResult:
-    """Run what the journal does not have yet, record it, report progress, sum."""
+    """Run what the journal does not have yet (of the part's share, if a part), record
+    it, report progress, sum."""
+    wanted = share(len(parts), part) if part is not None else np.arange(len(parts), dtype=np.intp)
     finished = book.finished() if book is not None else {}
     kept = np.array(list(finished.values()), np.int64).reshape(len(finished), len(method.fields))
     values = method.sum_rows(kept)
-    pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
+    pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
 
     def report() -> None:
         if on_progress is not None:
             so_far = method.tally_of(values)
-            on_progress(Progress(done, len(parts), so_far.total, so_far.unique, len(finished)))
+            on_progress(Progress(done, len(wanted), so_far.total, so_far.unique, len(finished)))
 
     report()
     results = runner(parts, _batches(pending, workers, batch_size), workers)
@@ -103,25 +120,26 @@ def _run(
             report()
     except KeyboardInterrupt:
         saved = book.done() if book is not None else done  # the journal's own count
-        raise CountInterrupted(_interrupted(saved, len(parts), book)) from None
+        raise CountInterrupted(_interrupted(saved, len(wanted), book)) from None
     finally:
         results.close()  # stop the workers now, not whenever the generator is collected
-    tally = method.final_tally(parts.n, values)
-    assert tally.unique is not None
+    # a share has its own sums; Burnside's unique count needs the whole count
+    tally = method.final_tally(parts.n, values) if part is None else method.tally_of(values)
     return CountResult(
         parts.n,
         tally.total,
-        tally.unique,
+        tally.unique if tally.unique is not None else 0,
         time.perf_counter() - start,
         method.name,
         workers,
-        len(parts),
+        len(wanted),
         resumed=len(finished),
         nodes=tally.nodes,
         half_turn=tally.half_turn,
         quarter_turn=tally.quarter_turn,
         memory=tally.memory,
         variant=method.variant,
+        part=None if part is None else str(part),
     )
 
 
@@ -152,9 +170,8 @@ def _interrupted(done: int, total: int, book: Journal | None) -> str:
     )
 
 
-def _open_journal(path: str | Path | None, method: Method, parts: Parts) -> Journal | None:
-    if path is None:
-        return None
+def journal_identity(method: Method, parts: Parts, part: Part | None = None) -> dict[str, str]:
+    """What a journal belongs to: a part's journal says which share it holds."""
     identity = {
         "n": str(parts.n),
         "method": method.name,
@@ -162,6 +179,15 @@ def _open_journal(path: str | Path | None, method: Method, parts: Parts) -> Jour
         "subproblems": str(len(parts)),
         "split": parts.fingerprint(),
     }
+    return identity if part is None else identity | {"part": str(part)}
+
+
+def _open_journal(
+    path: str | Path | None, method: Method, parts: Parts, part: Part | None
+) -> Journal | None:
+    if path is None:
+        return None
+    identity = journal_identity(method, parts, part)
     return Journal(path, identity, [f.name for f in method.fields])
 
 
