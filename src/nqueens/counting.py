@@ -18,9 +18,19 @@ from nqueens.results import CountResult, Progress
 from nqueens.variants.rules import parse_board_size
 
 if TYPE_CHECKING:
+    from nqueens.engine.estimate import Estimate
     from nqueens.engine.verify import Verification
 
-__all__ = ["METHODS", "CountOptions", "CountResult", "Progress", "best_method", "count", "verify"]
+__all__ = [
+    "METHODS",
+    "CountOptions",
+    "CountResult",
+    "Progress",
+    "best_method",
+    "count",
+    "estimate",
+    "verify",
+]
 
 
 def count(board: int | str, options: CountOptions | None = None, /, **changes: Any) -> CountResult:
@@ -97,6 +107,51 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     from nqueens.engine.run import run_count
 
     return run_count(method, rows, chosen)
+
+
+def estimate(
+    board: int | str,
+    options: CountOptions | None = None,
+    /,
+    *,
+    budget: float | None = None,
+    seed: int | None = None,
+    **changes: Any,
+) -> Estimate:
+    """Plan a count without running it: how many subproblems, how long on this machine's
+    workers (or `workers`), within what bounds, and the memory per worker.
+
+    A stratified random sample of the count's own subproblems is counted and timed here,
+    with the method the count would use; subproblems too long to time are sized by
+    Knuth's random probes instead (`Estimate.sampling` says which). See
+    `nqueens.engine.estimate` for the model.
+
+    Parameters
+    ----------
+    board, options, changes
+        As for `count` (`workers` may exceed this machine's cores: a cluster's size).
+    budget : float, optional
+        Seconds to spend timing (default `nqueens.engine.estimate.BUDGET`).
+    seed : int, optional
+        For a reproducible sample.
+
+    Examples
+    --------
+    >>> e = estimate(12, workers=4, seed=1)
+    >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
+    True
+    """
+    chosen = (options or CountOptions()).with_changes(**changes)
+    rows, cols = parse_board_size(board)
+    if rows != cols:
+        raise IncompatibleOptionsError(
+            f"a {rows}x{cols} rectangle is counted by its own search in this process: "
+            "count it, there is no plan to make"
+        )
+    method = choose(rows, chosen.method, chosen.variant)
+    from nqueens.engine.estimate import estimate_run
+
+    return estimate_run(method, rows, chosen, budget, seed)
 
 
 def _count_rectangle(rows: int, cols: int, options: CountOptions) -> CountResult:

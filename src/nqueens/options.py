@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nqueens.engine.cluster import TLSFiles
+    from nqueens.engine.estimate import Estimate
     from nqueens.results import Progress
 
 __all__ = ["CountOptions"]
@@ -39,6 +40,7 @@ class CountOptions:
     tls: TLSFiles | None = None
     on_dashboard: Callable[[str], None] | None = None
     part: tuple[int, int] | str | None = None
+    on_plan: Callable[[Estimate], None] | None = None
 
     def with_changes(self, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any

@@ -21,6 +21,8 @@ from nqueens.engine.registry import METHODS
 from nqueens.render.text import plural
 
 if TYPE_CHECKING:
+    from nqueens.engine.estimate import Estimate
+    from nqueens.options import CountOptions
     from nqueens.results import CountResult
 
 
@@ -106,6 +108,12 @@ def _warnings_as_lines() -> Iterator[None]:
     help="Count only the K-th of M balanced shares of the subproblems, into --journal; "
     "`nqueens journal merge` joins the M journals (for batch schedulers: SLURM arrays).",
 )
+@click.option(
+    "--estimate",
+    is_flag=True,
+    help="Do not count: time a random sample of the count's subproblems (under a minute) "
+    "and predict its time on this machine's workers and on --workers, and its memory.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
@@ -123,6 +131,7 @@ def count(
     batch_size: int | None,
     connect_timeout: float,
     part: str | None,
+    estimate: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -140,6 +149,7 @@ def count(
       nqueens count 5x8                  a rectangle: 568 solutions, 142 unique
       nqueens count 19 --journal n19.sqlite --verify 20
       nqueens count 20 --part 3/8 --journal part-3.db
+      nqueens count 24 --estimate --workers 100
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
@@ -148,6 +158,7 @@ def count(
     from nqueens.engine.cluster import TLSFiles
     from nqueens.errors import InvalidSchedulerAddressError, JournalError
     from nqueens.options import CountOptions
+    from nqueens.render.plan import warning
     from nqueens.render.progress import CountProgress
 
     if verify is not None and journal is None:
@@ -178,13 +189,25 @@ def count(
         on_dashboard=show_dashboard if dashboard else None,
         part=part,
     )
+    if estimate:
+        _estimate(size, options, as_json, quiet)
+        return
     with (
         _warnings_as_lines(),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
     ):
+
+        def on_plan(plan: Estimate) -> None:
+            progress.expect(plan.seconds)
+            line = warning(plan, journal)
+            if line is not None and not quiet:
+                progress.say(f"nqueens: {line}")
+
         result = count_solutions(
             size,
-            options.with_changes(on_progress=progress.update, on_compile=progress.compiling),
+            options.with_changes(
+                on_progress=progress.update, on_compile=progress.compiling, on_plan=on_plan
+            ),
         )
     if result.cols is not None:
         _show_rectangle(result, as_json)
@@ -211,6 +234,30 @@ def count(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
             f"{checked.recounted_by}, all agree"
         )
+
+
+def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
+    """`--estimate`: the plan, not the count."""
+    import os
+
+    from nqueens.counting import estimate
+    from nqueens.render.plan import describe
+    from nqueens.render.progress import CountProgress
+
+    if options.journal is not None or options.scheduler is not None:
+        from nqueens.errors import IncompatibleOptionsError
+
+        raise IncompatibleOptionsError(
+            "--estimate counts nothing here: drop --journal and --scheduler (give the "
+            "cluster's size as --workers)"
+        )
+    with CountProgress(enabled=False, quiet=quiet) as progress:
+        plan = estimate(size, options.with_changes(on_compile=progress.compiling))
+    if as_json:
+        click.echo(json.dumps(plan.to_dict()))
+        return
+    for line in describe(plan, os.cpu_count() or 1):
+        click.echo(line)
 
 
 def _show_rectangle(result: CountResult, as_json: bool) -> None:

@@ -46,6 +46,15 @@ class Part(tuple[int, int]):
             raise InvalidPartError(f"a part is K/M (the K-th of M shares), not {shorten(text)}")
         return cls(int(match[1]), int(match[2]))
 
+    @classmethod
+    def given(cls, part: tuple[int, int] | str | None) -> Part | None:
+        """The `part` option as given to `count` ("K/M" or (K, M)) as a Part, or None."""
+        if part is None or isinstance(part, Part):
+            return part
+        if isinstance(part, str):
+            return cls.from_string(part)
+        return cls(*part)
+
     @property
     def k(self) -> int:
         return self[0]

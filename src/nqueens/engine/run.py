@@ -26,11 +26,22 @@ from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["BACKENDS", "journal_identity", "process_context", "quiet_worker", "run_count"]
+__all__ = [
+    "BACKENDS",
+    "default_batch",
+    "journal_identity",
+    "process_context",
+    "quiet_worker",
+    "run_count",
+]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
 Batches = Sequence[Indices]
+PLAN_FROM = 20
+"""From this N a count told `on_plan` first plans itself (engine/estimate.py): a second
+of sampling, against counts of a minute and more."""
+
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
@@ -52,13 +63,12 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
             variant=method.variant,
         )  # fmt: skip
-    part = _part(options.part)
+    part = Part.given(options.part)
     method.warm_up(options.on_compile)
     parts = method.split(n)
     if part is not None:
         part.check(len(parts))
     book = _open_journal(journal, method, parts, part)
-    on_progress = options.on_progress
     try:
         if address is not None:
             with cluster.connect(
@@ -66,22 +76,12 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             ) as (client, size):
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
-                return _run(
-                    method, parts, part, on_cluster, size, book, on_progress, per_task, start
-                )
+                return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
-        return _run(method, parts, part, runner, workers, book, on_progress, batch_size, start)
+        return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
         if book is not None:
             book.close()
-
-
-def _part(given: tuple[int, int] | str | None) -> Part | None:
-    if given is None or isinstance(given, Part):
-        return given
-    if isinstance(given, str):
-        return Part.from_string(given)
-    return Part(*given)
 
 
 def _run(
@@ -91,7 +91,7 @@ def _run(
     runner: Backend,
     workers: int,
     book: Journal | None,
-    on_progress: Callable[[Progress], None] | None,
+    options: CountOptions,
     batch_size: int | None,
     start: float,
 ) -> CountResult:
@@ -103,6 +103,12 @@ def _run(
     values = method.sum_rows(kept)
     pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
+    on_progress = options.on_progress
+    if options.on_plan is not None and len(pending) and parts.n >= PLAN_FROM:
+        from nqueens.engine.estimate import QUICK_BUDGET, plan
+
+        rng = np.random.default_rng(parts.n)
+        options.on_plan(plan(method, parts, pending, workers, QUICK_BUDGET, rng))
 
     def report() -> None:
         if on_progress is not None:
@@ -191,9 +197,13 @@ def _open_journal(
     return Journal(path, identity, [f.name for f in method.fields])
 
 
-def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+def default_batch(pending: int, workers: int) -> int:
     """Small batches by default, so that no worker is left with a long tail at the end."""
-    size = size or max(1, min(32, len(pending) // (workers * 16)))
+    return max(1, min(32, pending // (workers * 16)))
+
+
+def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+    size = size or default_batch(len(pending), workers)
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 
