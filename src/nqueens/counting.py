@@ -43,31 +43,9 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
         queens, M <= N), counted by the variants' own search in this process.
     options : CountOptions, optional
         How to count, as one value; keywords (the same names) change single fields of it.
-    method : str
-        ``"auto"`` (the fastest for N and the variant) or a registered method:
-        ``backtrack``, ``join``, ``python``, or a variant's ``toroidal``, ``superqueens``
-        (see `nqueens.engine.registry.METHODS`).
-    variant : str, optional
-        Count another board (``toroidal``, ``superqueens``; see `nqueens.variants`) with
-        its own method; naming that method is enough. `unique` then counts classes under
-        the square's 8 symmetries.
-    workers : int or None
-        Worker processes (None: every core; 1 counts in this process).
-    journal : str or Path, optional
-        An SQLite file keeping finished subproblems: the same call again resumes.
-    on_progress, on_compile : callable, optional
-        Told of progress (a `Progress`), and before kernels compile (once per machine).
-    scheduler : str, optional
-        Count on a Dask cluster: ``tls://host:8786`` (with `tls`), ``tcp://host:8786``, or
-        ``local`` for a LocalCluster on this machine's loopback.
-    batch_size : int, optional
-        Subproblems per task.
-    connect_timeout : float
-        Seconds to wait for the scheduler and its first worker.
-    tls : TLSFiles, optional
-        The CA, certificate and key for a ``tls://`` scheduler.
-    on_dashboard : callable, optional
-        Given the dashboard's link of a local cluster.
+    **changes
+        Single options by name (``workers=2``), changing those of `options`: the fields
+        of `CountOptions`, where each is described.
 
     Returns
     -------
@@ -128,7 +106,7 @@ def estimate(
 
     Parameters
     ----------
-    board, options, changes
+    board, options, **changes
         As for `count` (`workers` may exceed this machine's cores: a cluster's size).
     budget : float, optional
         Seconds to spend timing (default `nqueens.engine.estimate.BUDGET`).

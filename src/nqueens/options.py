@@ -20,7 +20,41 @@ __all__ = ["CountOptions"]
 
 @dataclass(frozen=True)
 class CountOptions:
-    """Everything about a count but the board (see `nqueens.count` for each field).
+    """Everything about a count but the board: `nqueens.count(board, options)`.
+
+    Attributes
+    ----------
+    method : str
+        ``"auto"`` (the fastest for N and the variant) or a registered method:
+        ``backtrack``, ``join``, ``python``, or a variant's ``toroidal``, ``superqueens``
+        (see `nqueens.engine.registry.METHODS`).
+    variant : str, optional
+        Count another board (``toroidal``, ``superqueens``; see `nqueens.variants`) with
+        its own method; naming that method is enough. `unique` then counts classes under
+        the square's 8 symmetries.
+    workers : int or None
+        Worker processes (None: every core; 1 counts in this process).
+    journal : str or Path, optional
+        An SQLite file keeping finished subproblems: the same call again resumes.
+    on_progress, on_compile : callable, optional
+        Told of progress (a `Progress`), and before kernels compile (once per machine).
+    scheduler : str, optional
+        Count on a Dask cluster: ``tls://host:8786`` (with `tls`), ``tcp://host:8786``, or
+        ``local`` for a LocalCluster on this machine's loopback.
+    batch_size : int, optional
+        Subproblems per task.
+    connect_timeout : float
+        Seconds to wait for the scheduler and its first worker.
+    tls : TLSFiles, optional
+        The CA, certificate and key for a ``tls://`` scheduler.
+    on_dashboard : callable, optional
+        Given the dashboard's link of a local cluster.
+    part : str or (int, int), optional
+        ``"K/M"``: count only the K-th of M interleaved shares of the subproblems, into
+        `journal`; the M journals merge into the whole (`nqueens.engine.merge`).
+    on_plan : callable, optional
+        From N = 20, given the count's plan (an `Estimate`, from a second's sampling)
+        before it starts: the progress bar's first ETA, the long-run warning.
 
     Examples
     --------

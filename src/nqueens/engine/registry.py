@@ -106,6 +106,9 @@ class Method:
     auto_from: int | None = None  # `auto` picks it from this N up to `largest`
     recounted_by: str | None = None  # the independent counter in `module.recount`
     variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
+    slow_from: int = 13  # a count takes seconds from this N (the tests mark it slow there)
+    survives_fork: bool = True  # its loaded kernels work in a forked worker (numba's do; a
+    # GPU context does not): else its counts run in this process, whatever `workers` says
 
     smallest = 1
 
@@ -163,7 +166,8 @@ class Method:
 
     def warm_up(self, on_compile: Callable[[], None] | None = None) -> None:
         """Load the compiled kernels (compiling them on a machine's first count, after
-        telling `on_compile`) before any worker starts, so workers inherit them."""
+        telling `on_compile`) before any worker starts, so forked workers inherit them
+        (where `survives_fork`; else the count runs in this process)."""
         module = self.implementation()
         marker = _warm_marker(self, module.compiled())
         if on_compile is not None and marker is not None and not marker.exists():
@@ -236,6 +240,7 @@ BACKTRACK = Method(
     module="nqueens.engine.split",
     version="1",
     auto_from=1,
+    slow_from=17,
 )
 
 JOIN = Method(
@@ -252,6 +257,7 @@ JOIN = Method(
     version="2",  # 2: pairs weighed by their longest diagonals
     auto_from=12,  # measured faster from N = 12 on (benchmarks/engine.py)
     recounted_by="a row-by-row backtracking search confined to each orbit's rows",
+    slow_from=17,
 )
 
 PYTHON = Method(
@@ -266,6 +272,7 @@ PYTHON = Method(
     tally=_listed,
     module="nqueens.engine.pure",
     version="1",
+    slow_from=14,
 )
 
 

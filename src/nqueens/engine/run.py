@@ -77,6 +77,8 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
                 return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
+        if not method.survives_fork:  # its kernels live in this process only
+            workers = 1
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
