@@ -6,7 +6,9 @@ of similar cost together) and one is drawn at random from each. Each drawn subpr
 counted and timed in this process, unless it would not fit in the time left: then, where
 the method offers a `probe` (Knuth's random-probe estimate of the nodes below a
 subproblem, engine/knuth.py), its nodes are estimated instead and turned into seconds by
-a calibration on N = `CALIBRATE_N`, where subproblems are quick to time. The stratified
+a calibration on N = `CALIBRATE_N`, where subproblems are quick to time; or, for a method
+whose probe says it measures seconds (`PROBE_UNIT`: the join times a few of a block's
+orbit representatives, its inner work), the probe's seconds are taken as they are. The stratified
 mean times the number of subproblems is one core's work; the wall time on W workers is
 that over W, never less than the longest subproblem seen. The bounds are two standard
 errors of the sample (and of the probes), widened by `SLACK` for what a sample does not
@@ -163,8 +165,13 @@ def plan(
     bounds = np.linspace(0, size, strata + 1).astype(np.intp)
     batch = default_batch(size, workers)
     weights = np.diff(bounds).astype(float)
-    probe: Probe | None = getattr(method.implementation(), "probe", None)
-    scale = _seconds_per_node(method.name) if probe is not None and parts.n > CALIBRATE_N else 0.0
+    module = method.implementation()
+    probe: Probe | None = getattr(module, "probe", None)
+    scale = 0.0
+    if probe is not None and getattr(module, "PROBE_UNIT", "nodes") == "seconds":
+        scale = 1.0  # the probe times a sample of the subproblem's inner work itself
+    elif probe is not None and parts.n > CALIBRATE_N:
+        scale = _seconds_per_node(method.name)
     seconds = np.full(strata, np.nan)
     variances = np.zeros(strata)
     peaks = [i for i, f in enumerate(method.fields) if f.peak]

@@ -246,8 +246,9 @@ BACKTRACK = Method(
 JOIN = Method(
     name="join",
     summary="half-boards listed and matched on their diagonals (numba)",
-    largest=23,  # N = 23 has 4 million orbit representatives (100 MB); N = 25 67 million
-    too_large="the join method (its list of orbits outgrows memory)",
+    largest=27,  # past 23 each task generates its own orbits (engine/orbits.py); past 27
+    # the diagonals' signatures (2(N - 1) bits) and the matchers were never tried
+    too_large="the join method (tried up to the largest published count)",
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
         Field("table_bytes", "working tables of the worker that counted it", peak=True),

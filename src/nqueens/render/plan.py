@@ -47,6 +47,14 @@ def _span(estimate: Estimate, workers: int) -> str:
     return f"{duration(seconds)} ({duration(low)} to {duration(high)})"
 
 
+def _probes(method: str) -> str:
+    from nqueens.engine.registry import METHODS
+
+    if getattr(METHODS[method].implementation(), "PROBE_UNIT", "nodes") == "seconds":
+        return "timing a few of its orbit representatives (its inner work)"
+    return "Knuth's random probes of its search tree"
+
+
 def describe(estimate: Estimate, cores: int) -> list[str]:
     """The lines `nqueens count N --estimate` prints."""
     lines = [
@@ -64,11 +72,11 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
     if probed == 0:
         how += "each counted and timed here"
     elif estimate.timed == 0:
-        how += "each too long to time, so sized by Knuth's random probes of its search tree"
+        how += f"each too long to time, so sized by {_probes(estimate.method)}"
     else:
         how += (
             f"{estimate.timed:,} counted and timed, {probed:,} too long to time sized by "
-            "Knuth's random probes of the search tree"
+            f"{_probes(estimate.method)}"
         )
     return [*lines, how]
 
