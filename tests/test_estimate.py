@@ -93,14 +93,14 @@ def test_a_part_is_estimated_alone() -> None:
 @pytest.mark.compiled
 def test_subproblems_too_long_to_time_are_probed() -> None:
     plan = nqueens.estimate(19, method="backtrack", workers=2, budget=0.05, seed=1)
-    assert plan.sampling in ("knuth", "timed+knuth") and plan.timed < plan.sampled
+    assert plan.sampling in ("probed", "timed+probed") and plan.timed < plan.sampled
     assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
     assert any("Knuth" in line for line in describe(plan, 2))
 
 
 def _plan(seconds: float, n: int = 24) -> Estimate:
     return Estimate(
-        n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, "knuth"
+        n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, "probed"
     )
 
 

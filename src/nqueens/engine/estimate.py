@@ -67,8 +67,9 @@ class Estimate:
 
     `cpu_seconds` (and its bounds) is one core's work; `longest` the longest sampled
     subproblem, a floor under any wall time. `sampling` says how the sample was measured:
-    ``timed`` (every drawn subproblem counted), ``knuth`` (Knuth's random probes, each
-    subproblem too long to time), or ``timed+knuth``.
+    ``timed`` (every drawn subproblem counted), ``probed`` (each too long to time, so
+    sized by the method's probe: Knuth's random probes for backtrack, a few timed orbit
+    representatives for the join), or ``timed+probed``.
     """
 
     n: int
@@ -206,7 +207,7 @@ def plan(
         + float(variances[seen].sum()) / max(1, sampled) ** 2
     )
     longest = float(seconds[seen].max()) if sampled else 0.0
-    how = "timed" if timed == sampled else ("knuth" if timed == 0 else "timed+knuth")
+    how = "timed" if timed == sampled else ("probed" if timed == 0 else "timed+probed")
     return Estimate(
         n=parts.n,
         method=method.name,
