@@ -14,7 +14,8 @@ that over W, never less than the longest subproblem seen. The bounds are two sta
 errors of the sample (and of the probes), widened by `SLACK` for what a sample does not
 see (the pool's overheads, other load). The peak memory per worker is this process's
 resident memory after the warm-up plus the largest working tables a sampled subproblem
-reported (the join's lists and match tables).
+reported (the join's lists and match tables), or this process's memory after the probes,
+whichever is more.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ def plan(
 ) -> Estimate:
     """The estimate of counting `indices` of `parts` (all of them, or a part's share)."""
     size = len(indices)
+    resident = _resident_bytes()
     strata = min(SAMPLES, size)
     bounds = np.linspace(0, size, strata + 1).astype(np.intp)
     batch = default_batch(size, workers)
@@ -218,7 +220,9 @@ def plan(
         cpu_high=(cpu + 2 * error) * (1 + SLACK),
         longest=longest,
         overhead=overhead,
-        peak_bytes_per_worker=_resident_bytes() + table_bytes,
+        # the tables a probe grew are in this process's memory now; a timed task's
+        # are reported by the task (its peak field), and may since have been freed
+        peak_bytes_per_worker=max(_resident_bytes(), resident + table_bytes),
         sampled=sampled,
         timed=timed,
         sampling=how,
