@@ -2,10 +2,11 @@
 
 For each N: the wall time of the whole command `nqueens count N` (what a user waits,
 start-up included, the method `auto` picks), then each method on 1 worker and on every
-core: the join counter (with the most table memory one worker held) and the symmetric
-backtracking search (run up to --backtrack-max; it grows about 7x per N), beside the
-numpy counter (N <= 13, what `auto` picks there) and the pure-Python bitboard counter
-(run only where it takes under a minute). The vector path of the kernels
+core, every classic method of the registry (engine/registry.py), the one `auto` picks
+from the highest N first: the join counter (with the most table memory one worker held),
+the symmetric backtracking search (run up to --backtrack-max; it grows about 7x per N),
+the pure-Python bitboard counter (run only where it takes under a minute); --max
+METHOD=N limits any of them. The vector path of the kernels
 (engine/simd.py) is printed above the tables: NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=""
 measures the AVX2 path on any x86-64 machine that has AVX2, NUMBA_CPU_NAME=generic the
 portable one. Then a memory
@@ -44,7 +45,7 @@ from pathlib import Path
 
 import nqueens
 from nqueens.counting import best_method
-from nqueens.engine.registry import NUMPY
+from nqueens.engine.registry import METHODS, Method
 from nqueens.known import known_counts
 from nqueens.system import info
 
@@ -211,33 +212,39 @@ def memory_probe(n: int, seconds: float) -> str:
     )
 
 
-def method_table(sizes: list[int], backtrack_max: int) -> None:
-    """Per N: the whole command, then the join and backtrack methods on 1 and every core."""
+def _classic_methods() -> list[Method]:
+    """The registry's methods for the square board, those `auto` picks latest first (the
+    join, then backtrack, then the ones it never picks): a new method gets its columns."""
+    classic = [m for m in METHODS.values() if m.variant == "classic"]
+    return sorted(classic, key=lambda m: -(m.auto_from or 0))
+
+
+def method_table(sizes: list[int], limits: dict[str, int]) -> None:
+    """Per N: the whole command, then every classic method on 1 and every core (and the
+    most table memory one worker held, for a method that keeps tables), up to its limit."""
     cores = os.cpu_count() or 1
-    for method in ("backtrack", "join"):  # compile or load the kernels outside the timings
-        _timed(12, method=method)
-    print(
-        f"| N | `nqueens count N`, wall (s) | join, 1 worker (s) | join, {cores} workers (s) "
-        f"| join tables | backtrack, 1 worker (s) | backtrack, {cores} workers (s) "
-        "| numpy, 1 worker (s) | pure-Python bitboard (s) |"
-    )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    methods = _classic_methods()
+    for method in methods:  # compile or load the kernels outside the timings
+        _timed(min(12, method.largest), method=method.name)
+    header = ["N", "`nqueens count N`, wall (s)"]
+    for method in methods:
+        header += [f"{method.name}, 1 worker (s)", f"{method.name}, {cores} workers (s)"]
+        if any(f.peak for f in method.fields):
+            header.append(f"{method.name} tables")
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---:|" * len(header))
     for n in sizes:
-        wall = _command_seconds(n)
-        joined = [_timed(n, method="join", workers=w) for w in (1, cores)]
-        memory = max(r.memory or 0 for r in joined) / 2**20
-        backtracked = (
-            [f"{_timed(n, method='backtrack', workers=w).time:.2f}" for w in (1, cores)]
-            if n <= backtrack_max
-            else ["-", "-"]
-        )
-        python = f"{_timed(n, method='python').time:.2f}" if n <= PYTHON_LIMIT else "-"
-        numpy = f"{_timed(n, method='numpy').time:.2f}" if NUMPY.takes(n) else "-"
-        print(
-            f"| {n} | {wall:.2f} | {joined[0].time:.2f} | {joined[1].time:.2f} | {memory:.1f} MB "
-            f"| {backtracked[0]} | {backtracked[1]} | {numpy} | {python} |",
-            flush=True,
-        )
+        cells = [str(n), f"{_command_seconds(n):.2f}"]
+        for method in methods:
+            tables = any(f.peak for f in method.fields)
+            if n > min(method.largest, limits.get(method.name, method.largest)):
+                cells += ["-"] * (3 if tables else 2)
+                continue
+            runs = [_timed(n, method=method.name, workers=w) for w in (1, cores)]
+            cells += [f"{r.time:.2f}" for r in runs]
+            if tables:
+                cells.append(f"{max(r.memory or 0 for r in runs) / 2**20:.1f} MB")
+        print("| " + " | ".join(cells) + " |", flush=True)
 
 
 def main() -> None:
@@ -247,6 +254,13 @@ def main() -> None:
         "--methods", choices=("all", "none"), default="all", help="none: skip the per-method table"
     )
     parser.add_argument("--backtrack-max", type=int, default=18, help="largest N to backtrack")
+    parser.add_argument(
+        "--max",
+        action="append",
+        default=[],
+        metavar="METHOD=N",
+        help="largest N to time a method at (repeat; default: its range, python 14)",
+    )
     parser.add_argument(
         "--peer",
         action="append",
@@ -273,7 +287,9 @@ def main() -> None:
         peer_table(peers, args.repeats, cores)
         print()
     if args.methods == "all":
-        method_table(_sizes(args.sizes), args.backtrack_max)
+        limits = {"python": PYTHON_LIMIT, "backtrack": args.backtrack_max}
+        limits |= {k: int(v) for k, _, v in (m.partition("=") for m in args.max)}
+        method_table(_sizes(args.sizes), limits)
     if args.memory_seconds > 0:
         print()
         for n in (int(part) for part in args.memory_n.split(",")):

@@ -58,3 +58,33 @@ def test_known_counts_are_the_published_table() -> None:
     with REFERENCE.open() as f:
         for row in csv.DictReader(f):
             assert table[int(row["n"])] == (int(row["total"]), int(row["unique"]))
+
+
+def test_one_options_value_counts_as_the_keywords_do() -> None:
+    options = nqueens.CountOptions(method="backtrack", workers=1)
+    by_value = nqueens.count(10, options)
+    by_keywords = nqueens.count(10, method="backtrack", workers=1)
+    assert (by_value.total, by_value.unique) == (by_keywords.total, by_keywords.unique) == (724, 92)
+    assert nqueens.count(10, options, method="python").method == "python"  # a keyword wins
+    assert options.method == "backtrack"  # frozen: the value itself is unchanged
+    with pytest.raises(TypeError, match="wokers"):
+        nqueens.count(8, wokers=2)
+
+
+@pytest.mark.parametrize(("board", "expected"), [("5x8", (568, 142)), ("5x7", (164, 43))])
+def test_count_takes_a_rectangle(board: str, expected: tuple[int, int]) -> None:
+    from nqueens.variants import RECTANGLE_TOTALS
+
+    result = nqueens.count(board)
+    rows, cols = (int(x) for x in board.split("x"))
+    assert isinstance(result, nqueens.CountResult)
+    assert (result.total, result.unique) == expected
+    assert (result.n, result.cols, result.method) == (rows, cols, "rectangle")
+    assert RECTANGLE_TOTALS[(rows, cols)] == result.total
+
+
+def test_a_rectangle_refuses_the_engine_options() -> None:
+    from nqueens.errors import IncompatibleOptionsError
+
+    with pytest.raises(IncompatibleOptionsError, match="drop --workers"):
+        nqueens.count("5x8", workers=2)

@@ -145,7 +145,7 @@ def test_the_matcher_has_a_variant_for_every_signature_the_join_takes() -> None:
     """bitops.MAX_ROWS follows the join's registered range: the widest signature, 2(N-1)
     bits in chunks of CHUNK_BITS, needs exactly that many table rows."""
     widest = -(-2 * (JOIN.largest - 1) // bitops.CHUNK_BITS)
-    assert bitops.MAX_ROWS == widest == 9
+    assert bitops.MAX_ROWS == widest == 11  # N = 27: 52 bits
     with pytest.raises(AssertionError, match="MAX_ROWS"):
         count_half_blocks(JOIN.largest + 1, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
 
@@ -241,8 +241,8 @@ def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
 
 
 def test_auto_picks_the_join_where_it_is_faster() -> None:
-    assert [best_method(n) for n in (4, 12, 13, 14, 18, 23, 24, 30)] == [
-        "numpy", "numpy", "numpy", "join", "join", "join", "backtrack", "backtrack",
+    assert [best_method(n) for n in (4, 12, 13, 14, 18, 23, 24, 27, 28, 30)] == [
+        "numpy", "numpy", "numpy", "join", "join", "join", "join", "join", "backtrack", "backtrack",
     ]  # fmt: skip
     assert nqueens.count(14).method == "join"
     assert nqueens.count(8).method == "numpy"
@@ -250,9 +250,9 @@ def test_auto_picks_the_join_where_it_is_faster() -> None:
 
 def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:
     with pytest.raises(
-        SizeTooLargeError, match=r"too large for the join method \(.*\): use N <= 23"
+        SizeTooLargeError, match=r"too large for the join method \(.*\): use N <= 27"
     ):
-        nqueens.count(24, method="join")
+        nqueens.count(28, method="join")
     with pytest.raises(UnknownAlgorithmError, match="unknown method 'guess'"):
         count_engine(8, method="guess")
 
@@ -268,7 +268,7 @@ def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
         classified.half_turn,
         classified.quarter_turn,
     )
-    error = CliRunner().invoke(cli, ["count", "25", "--method", "join"])
+    error = CliRunner().invoke(cli, ["count", "28", "--method", "join"])
     assert error.exit_code == 2 and error.output.count("\n") == 1
     assert "too large for the join method" in error.output
 

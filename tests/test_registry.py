@@ -21,16 +21,7 @@ from nqueens.limits import BITBOARD_MAX_N
 from tests.naive import expected_counts
 
 UP_TO = 18
-SLOW_FROM = {
-    "backtrack": 17,
-    "join": 17,
-    "numpy": 13,
-    "python": 14,
-    "toroidal": 13,
-    "superqueens": 13,
-}
 VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
-"""Where each method's counts are marked slow (they still run in CI)."""
 
 
 def _cases() -> list[object]:
@@ -38,7 +29,7 @@ def _cases() -> list[object]:
     for method in METHODS.values():
         top = UP_TO if method.variant == "classic" else VARIANT_UP_TO
         for n in range(1, min(method.largest, top) + 1):
-            marks = [pytest.mark.slow] if n >= SLOW_FROM[method.name] else []
+            marks = [pytest.mark.slow] if n >= method.slow_from else []
             if method.name not in ("python", "numpy") and n >= 11:
                 marks.append(pytest.mark.compiled)
             cases.append(pytest.param(method.name, n, marks=marks, id=f"{method.name}-{n}"))
@@ -125,3 +116,27 @@ def test_every_method_resumes_from_its_journal(name: str, tmp_path: Path) -> Non
     assert 0 < resumed.resumed < resumed.subproblems
     assert (resumed.total, resumed.unique) == expected_counts(name, 11)
     assert resumed.nodes == first.nodes and resumed.memory == first.memory
+
+
+def test_a_method_whose_kernels_do_not_survive_a_fork_counts_in_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A GPU-like method: one flag in its entry, and the runner never forks for it."""
+    from dataclasses import replace
+
+    from nqueens.engine import run
+
+    in_process_only = replace(METHODS["backtrack"], name="gpu-like", survives_fork=False)
+    monkeypatch.setitem(METHODS, "gpu-like", in_process_only)
+
+    def no_fork(*args: object) -> None:
+        raise AssertionError("the process pool was used")
+
+    monkeypatch.setitem(run.BACKENDS, "process", no_fork)
+    result = nqueens.count(11, method="gpu-like", workers=2)
+    assert (result.total, result.unique, result.workers) == (2680, 341, 1)
+
+
+@pytest.mark.parametrize("method", METHODS.values(), ids=lambda m: m.name)
+def test_the_registry_says_where_each_method_is_slow(method: Method) -> None:
+    assert 1 < method.slow_from <= method.largest + 1 and isinstance(method.survives_fork, bool)

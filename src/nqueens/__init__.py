@@ -13,7 +13,7 @@ Placement.from_string('0 4 7 5 2 6 1 3')
 from typing import Any
 
 from nqueens.completion import Completion, Partial, complete
-from nqueens.counting import CountResult, count
+from nqueens.counting import CountOptions, CountResult, count, estimate
 from nqueens.errors import (
     BackendUnavailableError,
     InvalidPlacementError,
@@ -45,6 +45,7 @@ __all__ = [
     "Animation",
     "BackendUnavailableError",
     "Completion",
+    "CountOptions",
     "CountResult",
     "HeatMap",
     "InvalidPlacementError",
@@ -69,6 +70,7 @@ __all__ = [
     "complete",
     "construct",
     "count",
+    "estimate",
     "first",
     "gui",
     "heatmap",

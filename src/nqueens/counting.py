@@ -7,67 +7,45 @@ asks for a method that needs it; the pure-Python method never loads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nqueens.engine.registry import METHODS, best_method, choose
+from nqueens.errors import IncompatibleOptionsError
+from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
-from nqueens.validate import board_size
+from nqueens.variants.rules import parse_board_size
 
 if TYPE_CHECKING:
-    from nqueens.engine.cluster import TLSFiles
+    from nqueens.engine.estimate import Estimate
     from nqueens.engine.verify import Verification
 
-__all__ = ["METHODS", "CountResult", "Progress", "best_method", "count", "verify"]
+__all__ = [
+    "METHODS",
+    "CountOptions",
+    "CountResult",
+    "Progress",
+    "best_method",
+    "count",
+    "estimate",
+    "verify",
+]
 
 
-def count(
-    n: int,
-    *,
-    method: str = "auto",
-    variant: str | None = None,
-    workers: int | None = None,
-    journal: str | Path | None = None,
-    on_progress: Callable[[Progress], None] | None = None,
-    on_compile: Callable[[], None] | None = None,
-    scheduler: str | None = None,
-    batch_size: int | None = None,
-    connect_timeout: float = 10.0,
-    tls: TLSFiles | None = None,
-    on_dashboard: Callable[[str], None] | None = None,
-) -> CountResult:
+def count(board: int | str, options: CountOptions | None = None, /, **changes: Any) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
     Parameters
     ----------
-    n : int
-        The board size, N >= 1.
-    method : str
-        ``"auto"`` (the fastest for N and the variant) or a registered method:
-        ``backtrack``, ``join``, ``python``, or a variant's ``toroidal``, ``superqueens``
-        (see `nqueens.engine.registry.METHODS`).
-    variant : str, optional
-        Count another board (``toroidal``, ``superqueens``; see `nqueens.variants`) with
-        its own method; naming that method is enough. `unique` then counts classes under
-        the square's 8 symmetries.
-    workers : int or None
-        Worker processes (None: every core; 1 counts in this process).
-    journal : str or Path, optional
-        An SQLite file keeping finished subproblems: the same call again resumes.
-    on_progress, on_compile : callable, optional
-        Told of progress (a `Progress`), and before kernels compile (once per machine).
-    scheduler : str, optional
-        Count on a Dask cluster: ``tls://host:8786`` (with `tls`), ``tcp://host:8786``, or
-        ``local`` for a LocalCluster on this machine's loopback.
-    batch_size : int, optional
-        Subproblems per task.
-    connect_timeout : float
-        Seconds to wait for the scheduler and its first worker.
-    tls : TLSFiles, optional
-        The CA, certificate and key for a ``tls://`` scheduler.
-    on_dashboard : callable, optional
-        Given the dashboard's link of a local cluster.
+    board : int or str
+        The board size, N >= 1, or ``"MxN"``: a rectangle of M rows and N columns (M
+        queens, M <= N), counted by the variants' own search in this process.
+    options : CountOptions, optional
+        How to count, as one value; keywords (the same names) change single fields of it.
+    **changes
+        Single options by name (``workers=2``), changing those of `options`: the fields
+        of `CountOptions`, where each is described.
 
     Returns
     -------
@@ -79,7 +57,8 @@ def count(
     SizeTooLargeError
         N is outside the method's range (the message names one that takes it).
     UnknownAlgorithmError, IncompatibleOptionsError
-        No such method, or a method for another board than `variant`.
+        No such method, or a method for another board than `variant` (or an engine
+        option for a rectangle, which its own search counts in this process).
     JournalMismatchError, JournalError
         The journal belongs to other work, or cannot be kept where it was asked.
     CountInterrupted
@@ -92,24 +71,84 @@ def count(
     (92, 12)
     >>> count(13, variant="toroidal").total
     4524
+    >>> r = count("5x8")
+    >>> r.total, r.unique, r.cols
+    (568, 142, 8)
+    >>> count(10, CountOptions(method="backtrack", workers=1)).total
+    724
     """
-    n = board_size(n)
-    chosen = choose(n, method, variant)
+    chosen = (options or CountOptions()).with_changes(**changes)
+    rows, cols = parse_board_size(board)
+    if rows != cols:
+        return _count_rectangle(rows, cols, chosen)
+    method = choose(rows, chosen.method, chosen.variant)
     from nqueens.engine.run import run_count
 
-    return run_count(
-        chosen,
-        n,
-        workers=workers,
-        journal=journal,
-        on_progress=on_progress,
-        on_compile=on_compile,
-        scheduler=scheduler,
-        batch_size=batch_size,
-        connect_timeout=connect_timeout,
-        tls=tls,
-        on_dashboard=on_dashboard,
-    )
+    return run_count(method, rows, chosen)
+
+
+def estimate(
+    board: int | str,
+    options: CountOptions | None = None,
+    /,
+    *,
+    budget: float | None = None,
+    seed: int | None = None,
+    **changes: Any,
+) -> Estimate:
+    """Plan a count without running it: how many subproblems, how long on this machine's
+    workers (or `workers`), within what bounds, and the memory per worker.
+
+    A stratified random sample of the count's own subproblems is counted and timed here,
+    with the method the count would use; subproblems too long to time are sized by
+    Knuth's random probes instead (`Estimate.sampling` says which). See
+    `nqueens.engine.estimate` for the model.
+
+    Parameters
+    ----------
+    board, options, **changes
+        As for `count` (`workers` may exceed this machine's cores: a cluster's size).
+    budget : float, optional
+        Seconds to spend timing (default `nqueens.engine.estimate.BUDGET`).
+    seed : int, optional
+        For a reproducible sample.
+
+    Examples
+    --------
+    >>> e = estimate(12, workers=4, seed=1)
+    >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
+    True
+    """
+    chosen = (options or CountOptions()).with_changes(**changes)
+    rows, cols = parse_board_size(board)
+    if rows != cols:
+        raise IncompatibleOptionsError(
+            f"a {rows}x{cols} rectangle is counted by its own search in this process: "
+            "count it, there is no plan to make"
+        )
+    method = choose(rows, chosen.method, chosen.variant)
+    from nqueens.engine.estimate import estimate_run
+
+    return estimate_run(method, rows, chosen, budget, seed)
+
+
+def _count_rectangle(rows: int, cols: int, options: CountOptions) -> CountResult:
+    """A rectangle's total and unique counts, by the variants' own search in this process
+    (the engine's methods, pools and journals count square boards)."""
+    from nqueens.variants import Rules
+    from nqueens.variants.search import count_totals
+
+    rules = Rules.of(options.variant or "classic", f"{rows}x{cols}")
+    given = options.engine_options_given()
+    if given:
+        raise IncompatibleOptionsError(
+            f"a {rules.size} rectangle is counted by its own search, in this process: "
+            f"drop {', '.join(given)}"
+        )
+    started = time.perf_counter()
+    total, unique = count_totals(rules)
+    elapsed = time.perf_counter() - started
+    return CountResult(rows, total, unique, elapsed, "rectangle", variant=rules.variant, cols=cols)
 
 
 def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Verification:

@@ -121,3 +121,7 @@ class CountInterrupted(NQueensError):
     """A count stopped by Ctrl-C; the message says what was kept and how to resume."""
 
     exit_status = 130
+
+
+class InvalidPartError(NQueensError, ValueError):
+    """A `--part K/M` that names no share of the subproblems."""

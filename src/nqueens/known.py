@@ -10,7 +10,7 @@ import functools
 from importlib import resources
 from typing import NamedTuple
 
-__all__ = ["KnownCount", "known_counts", "listing_length"]
+__all__ = ["RECORDS", "KnownCount", "known_counts", "listing_length", "record_beside"]
 
 
 class KnownCount(NamedTuple):
@@ -39,3 +39,30 @@ def listing_length(n: int, *, unique: bool = False, limit: int | None = None) ->
         return limit
     found = table[n].unique if unique else table[n].total
     return found if limit is None else min(found, limit)
+
+
+RECORDS: dict[int, str] = {
+    24: "N = 24, first counted in 2004 (Kise et al., a cluster of PCs)",
+    25: "N = 25, first counted in 2005 (Kise et al., distributed over many PCs)",
+    26: "N = 26, counted on FPGAs in 2009 and verified on 3 GPUs (NQueensFAF, 2024)",
+    27: "N = 27, the largest known count, found on FPGAs (the Q27 project, 2016)",
+}
+"""The published counts at the frontier, by who found them: what a count of years stands
+beside."""
+
+
+def record_beside(n: int) -> str:
+    """The published attempt a count of N stands beside (OEIS A000170's history).
+
+    >>> record_beside(30)
+    'a(30) is unknown (the largest known count is N = 27): this count would be a new record'
+    """
+    if n in RECORDS:
+        return RECORDS[n]
+    top = max(known_counts())
+    if n > top:
+        return (
+            f"a({n}) is unknown (the largest known count is N = {top}): "
+            "this count would be a new record"
+        )
+    return f"N = {n} is published (OEIS A000170); the frontier is {RECORDS[top]}"

@@ -19,7 +19,11 @@ class CountResult:
     (P and R, OEIS A032522 and A033148) count the solutions that a half turn or a quarter
     turn of the board leaves unchanged, where the method finds them (None otherwise).
     `memory` is the most bytes of working tables one worker held (the join method's
-    half-board lists and match tables; None where a method keeps no tables).
+    half-board lists and match tables; None where a method keeps no tables). `variant`
+    is the board counted, and `cols` its columns where it is a rectangle of `n` rows
+    (None for the square). `part` is "K/M" for a count of the K-th of M shares of the
+    subproblems (`--part`): its `total` and `unique` are then the share's (unique 0 where
+    only the whole count gives it, by Burnside), and its journal merges with the others.
     """
 
     n: int
@@ -34,6 +38,9 @@ class CountResult:
     half_turn: int | None = None
     quarter_turn: int | None = None
     memory: int | None = None
+    variant: str = "classic"
+    cols: int | None = None
+    part: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

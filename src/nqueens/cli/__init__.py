@@ -11,6 +11,7 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     counting,
     info,
     journal,
+    journal_merge,
     solve,
     teach,
     tree,

@@ -7,6 +7,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,11 @@ from nqueens.cli._app import (
 )
 from nqueens.engine.registry import METHODS
 from nqueens.render.text import plural
+
+if TYPE_CHECKING:
+    from nqueens.engine.estimate import Estimate
+    from nqueens.options import CountOptions
+    from nqueens.results import CountResult
 
 
 def _methods_help() -> str:
@@ -96,6 +102,18 @@ def _warnings_as_lines() -> Iterator[None]:
     show_default=True,
     help="Seconds to wait for the Dask scheduler and its first worker.",
 )
+@click.option(
+    "--part",
+    metavar="K/M",
+    help="Count only the K-th of M balanced shares of the subproblems, into --journal; "
+    "`nqueens journal merge` joins the M journals (for batch schedulers: SLURM arrays).",
+)
+@click.option(
+    "--estimate",
+    is_flag=True,
+    help="Do not count: time a random sample of the count's subproblems (under a minute) "
+    "and predict its time on this machine's workers and on --workers, and its memory.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
@@ -112,6 +130,8 @@ def count(
     dashboard: bool,
     batch_size: int | None,
     connect_timeout: float,
+    part: str | None,
+    estimate: bool,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -128,6 +148,8 @@ def count(
       nqueens count 17 --variant toroidal
       nqueens count 5x8                  a rectangle: 568 solutions, 142 unique
       nqueens count 19 --journal n19.sqlite --verify 20
+      nqueens count 20 --part 3/8 --journal part-3.db
+      nqueens count 24 --estimate --workers 100
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
@@ -135,52 +157,61 @@ def count(
     from nqueens.counting import verify as verify_journal
     from nqueens.engine.cluster import TLSFiles
     from nqueens.errors import InvalidSchedulerAddressError, JournalError
+    from nqueens.options import CountOptions
+    from nqueens.render.plan import warning
     from nqueens.render.progress import CountProgress
 
     if verify is not None and journal is None:
         raise JournalError("--verify recounts subproblems of a journal: add --journal FILE")
+    if part is not None and journal is None:
+        raise JournalError("--part counts a share to merge later: add --journal FILE")
+    if part is not None and verify is not None:
+        raise JournalError("--verify checks a whole count: verify the merged journal instead")
     given = [f for f in (tls_ca_file, tls_cert, tls_key) if f is not None]
     if given and len(given) < 3:
         raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
     tls = TLSFiles(tls_ca_file, tls_cert, tls_key) if tls_ca_file and tls_cert and tls_key else None
     if dashboard and scheduler != "local":
         raise InvalidSchedulerAddressError("--dashboard goes with --scheduler local")
-    from nqueens.variants.rules import parse_board_size
-
-    n, cols = parse_board_size(size)
-    if cols != n:
-        engine_options = {
-            "--workers": workers,
-            "--journal": journal,
-            "--method": None if method == "auto" else method,
-            "--scheduler": scheduler,
-            "--batch-size": batch_size,
-        }
-        given = [name for name, value in engine_options.items() if value is not None]
-        _count_rectangle(size, variant or "classic", given, as_json)
-        return
 
     def show_dashboard(link: str) -> None:
         click.echo(f"Dask dashboard: {link}", err=True)
 
+    options = CountOptions(
+        method=method,
+        variant=variant,
+        workers=workers,
+        journal=journal,
+        scheduler=scheduler,
+        batch_size=batch_size,
+        connect_timeout=connect_timeout,
+        tls=tls,
+        on_dashboard=show_dashboard if dashboard else None,
+        part=part,
+    )
+    if estimate:
+        _estimate(size, options, as_json, quiet)
+        return
     with (
         _warnings_as_lines(),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
     ):
+
+        def on_plan(plan: Estimate) -> None:
+            progress.expect(plan.seconds)
+            line = warning(plan, journal)
+            if line is not None and not quiet:
+                progress.say(f"nqueens: {line}")
+
         result = count_solutions(
-            n,
-            method=method,
-            variant=variant,
-            workers=workers,
-            journal=journal,
-            on_progress=progress.update,
-            on_compile=progress.compiling,
-            scheduler=scheduler,
-            batch_size=batch_size,
-            connect_timeout=connect_timeout,
-            tls=tls,
-            on_dashboard=show_dashboard if dashboard else None,
+            size,
+            options.with_changes(
+                on_progress=progress.update, on_compile=progress.compiling, on_plan=on_plan
+            ),
         )
+    if result.cols is not None:
+        _show_rectangle(result, as_json)
+        return
     checked = verify_journal(journal, verify) if verify is not None and journal else None
     if as_json:
         record = result.to_dict()
@@ -188,8 +219,15 @@ def count(
             record["verified"] = list(checked.checked)
         click.echo(json.dumps(record))
         return
-    counted = METHODS[result.method].variant
-    board = f"N = {result.n}" + ("" if counted == "classic" else f", {counted}")
+    board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
+    if result.part is not None:
+        k, m = result.part.split("/")
+        click.echo(
+            f"{board}, part {k} of {m}: {plural(result.subproblems, 'subproblem')} counted "
+            f"into {journal}; when all {m} parts are done: nqueens journal merge PARTS... "
+            "--out FILE"
+        )
+        return
     click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
@@ -198,28 +236,37 @@ def count(
         )
 
 
-def _count_rectangle(size: str, variant: str, given: list[str], as_json: bool) -> None:
-    """A rectangle's total and unique counts, by the variants' own search in this process
-    (the engine's methods, pools and journals count square boards)."""
-    import time
+def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
+    """`--estimate`: the plan, not the count."""
+    import os
 
-    from nqueens.errors import IncompatibleOptionsError
-    from nqueens.variants import Rules
-    from nqueens.variants.search import count_totals
+    from nqueens.counting import estimate
+    from nqueens.render.plan import describe
+    from nqueens.render.progress import CountProgress
 
-    rules = Rules.of(variant, size)
-    if given:
+    if options.journal is not None or options.scheduler is not None:
+        from nqueens.errors import IncompatibleOptionsError
+
         raise IncompatibleOptionsError(
-            f"a {rules.size} rectangle is counted by its own search, in this process: "
-            f"drop {', '.join(given)}"
+            "--estimate counts nothing here: drop --journal and --scheduler (give the "
+            "cluster's size as --workers)"
         )
-    started = time.perf_counter()
-    total, unique = count_totals(rules)
-    elapsed = time.perf_counter() - started
+    with CountProgress(enabled=False, quiet=quiet) as progress:
+        plan = estimate(size, options.with_changes(on_compile=progress.compiling))
     if as_json:
-        record = {"board": rules.size, "rows": rules.rows, "cols": rules.cols}
-        record |= {"variant": rules.variant, "total": total, "unique": unique}
-        click.echo(json.dumps(record | {"time": round(elapsed, 6), "method": "rectangle"}))
+        click.echo(json.dumps(plan.to_dict()))
         return
-    board = f"{rules.size} board" + ("" if rules.variant == "classic" else f", {rules.variant}")
-    click.echo(f"{board}: {plural(total, 'solution')}, {unique:,} unique")
+    for line in describe(plan, os.cpu_count() or 1):
+        click.echo(line)
+
+
+def _show_rectangle(result: CountResult, as_json: bool) -> None:
+    """A rectangle's counts, in the shape its JSON has always had (rows and columns)."""
+    size = f"{result.n}x{result.cols}"
+    if as_json:
+        record = {"board": size, "rows": result.n, "cols": result.cols}
+        record |= {"variant": result.variant, "total": result.total, "unique": result.unique}
+        click.echo(json.dumps(record | {"time": round(result.time, 6), "method": result.method}))
+        return
+    board = f"{size} board" + ("" if result.variant == "classic" else f", {result.variant}")
+    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")

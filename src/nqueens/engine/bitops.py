@@ -51,7 +51,7 @@ rows, measured slower: twice the table to build)."""
 
 MAX_ROWS = -(-2 * (JOIN.largest - 1) // CHUNK_BITS)
 """The most table rows a query ANDs: a signature of 2(N - 1) bits in chunks of
-CHUNK_BITS, for the largest N the join takes (its registry entry): 9 for N <= 23. One
+CHUNK_BITS, for the largest N the join takes (its registry entry): 11 for N <= 27. One
 matcher is generated per row count, so raising the join's range raises this too."""
 
 

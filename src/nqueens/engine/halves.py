@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,9 @@ from numba import njit
 from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.registry import JOIN, digest
+
+if TYPE_CHECKING:
+    from nqueens.engine.orbits import StreamedSplit
 
 __all__ = [
     "HalfSplit",
@@ -48,6 +51,29 @@ def _bit_reverse(bits: int, n: int) -> int:
 
 
 @njit(cache=True)
+def _orbit_size(n: int, m: int, east: int) -> int:  # pragma: no cover - numba
+    """The size (1, 2 or 4) of the orbit of (m, east) under the upside-down flip and the
+    left-right mirror, if (m, east) is its least member (its representative); else 0."""
+    allowed = ((1 << n) - 1) & ~((1 << m) if m >= 0 else 0)
+    flipped_m = n - 1 - m if m >= 0 else -1
+    west = allowed & ~east
+    key = (m + 1) << n | east
+    image_0 = (flipped_m + 1) << n | _bit_reverse(east, n)
+    image_1 = (m + 1) << n | west
+    image_2 = (flipped_m + 1) << n | _bit_reverse(west, n)
+    if key > image_0 or key > image_1 or key > image_2:
+        return 0
+    size = 1
+    if image_0 != key:
+        size += 1
+    if image_1 != key and image_1 != image_0:
+        size += 1
+    if image_2 != key and image_2 != image_0 and image_2 != image_1:
+        size += 1
+    return size
+
+
+@njit(cache=True)
 def _representatives(n: int) -> tuple[Array, Array, Array]:  # pragma: no cover - numba
     """(middle row or -1, east rows, orbit size) for the least member of every orbit."""
     half = n // 2
@@ -59,27 +85,12 @@ def _representatives(n: int) -> tuple[Array, Array, Array]:  # pragma: no cover 
     if half == 0:
         return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
     for m in range(0 if odd else -1, n if odd else 0):  # m = -1: no middle column
-        allowed = ((1 << n) - 1) & ~((1 << m) if m >= 0 else 0)
         low = (1 << m) - 1 if m >= 0 else 0
-        flipped_m = n - 1 - m if m >= 0 else -1
         packed = (1 << half) - 1  # Gosper's hack over the free rows, then m slotted in
         while packed < (1 << free_rows):
             east = packed if m < 0 else (packed & low) | ((packed & ~low) << 1)
-            west = allowed & ~east
-            key = (m + 1) << n | east
-            images = (
-                (flipped_m + 1) << n | _bit_reverse(east, n),
-                (m + 1) << n | west,
-                (flipped_m + 1) << n | _bit_reverse(west, n),
-            )
-            if key <= images[0] and key <= images[1] and key <= images[2]:
-                size = 1
-                if images[0] != key:
-                    size += 1
-                if images[1] != key and images[1] != images[0]:
-                    size += 1
-                if images[2] != key and images[2] != images[0] and images[2] != images[1]:
-                    size += 1
+            size = _orbit_size(n, m, east)
+            if size:
                 middles.append(m)
                 easts.append(east)
                 weights.append(size)
@@ -105,6 +116,11 @@ class HalfSplit:
     def fingerprint(self) -> str:
         """A digest of every subproblem: two splits with equal digests are the same work."""
         return digest(self.middles, self.easts, self.weights, self.bounds)
+
+    def representatives(self, b: int) -> tuple[Array, Array, Array]:
+        """(middles, easts, weights) of block b, for the independent recount."""
+        span = slice(int(self.bounds[b]), int(self.bounds[b + 1]))
+        return self.middles[span], self.easts[span], self.weights[span]
 
     def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
         """A picklable function and its arguments that count the subproblems `indices`."""
@@ -212,30 +228,82 @@ def count_half_blocks(
     return out
 
 
-def split(n: int) -> HalfSplit:
-    """The registry's split: `half_split` at its default size."""
-    return half_split(n)
+LISTED_UP_TO = 23
+"""Up to this N the representatives are listed once (`half_split`; journals made there
+keep their identity); past it each task generates its own (engine/orbits.py), so that a
+worker's memory does not grow with the list (70 million orbits at N = 27)."""
 
 
-def recount(parts: HalfSplit, indices: npt.NDArray[np.intp]) -> Counts:
+def split(n: int) -> HalfSplit | StreamedSplit:
+    """The registry's split: `half_split` at its default size up to `LISTED_UP_TO`, the
+    streamed split beyond."""
+    if n <= LISTED_UP_TO:
+        return half_split(n)
+    from nqueens.engine.orbits import streamed_split
+
+    return streamed_split(n)
+
+
+def recount(parts: HalfSplit | StreamedSplit, indices: npt.NDArray[np.intp]) -> Counts:
     """The same subproblems counted independently (the registry's `recounted_by`): each
     representative by a backtracking search confined to its rows' halves."""
     from nqueens.engine.confined import confined_count
 
     out = np.zeros((len(indices), 2), np.int64)
     for row, b in enumerate(indices.tolist()):
-        for i in range(int(parts.bounds[b]), int(parts.bounds[b + 1])):
-            found = confined_count(parts.n, int(parts.middles[i]), int(parts.easts[i]))
-            out[row, 0] += int(parts.weights[i]) * int(found)
+        middles, easts, weights = parts.representatives(b)
+        for m, east, weight in zip(middles.tolist(), easts.tolist(), weights.tolist(), strict=True):
+            out[row, 0] += weight * int(confined_count(parts.n, m, east))
     return out
+
+
+PROBE_UNIT = "seconds"
+"""What `probe` measures (engine/estimate.py): seconds, not nodes to calibrate."""
+PROBED_ORBITS = 3
+PROBE_SECONDS = 1.0  # a probe stops after the orbit that passes this (N = 27: one orbit)
+
+
+def probe(
+    parts: HalfSplit | StreamedSplit, index: int, rng: np.random.Generator, probes: int
+) -> tuple[float, float]:
+    """The seconds block `index` would take, and their standard error: a few of its
+    representatives, drawn at random, each counted and timed, times how many it holds.
+    For `--estimate` where one block is too long to time (N = 24-27)."""
+    import time
+
+    middles, easts, weights = parts.representatives(index)
+    size = len(easts)
+    if size == 0:
+        return 0.0, 0.0
+    seconds: list[float] = []
+    one = np.array([0, 1], np.int64)
+    began = time.perf_counter()
+    for i in rng.choice(size, min(PROBED_ORBITS, size), replace=False).tolist():
+        started = time.perf_counter()
+        count_half_blocks(parts.n, middles[i : i + 1], easts[i : i + 1], weights[i : i + 1], one)
+        seconds.append(time.perf_counter() - started)
+        if time.perf_counter() - began > PROBE_SECONDS:
+            break
+    mean = float(np.mean(seconds)) * size
+    error = (
+        float(np.std(seconds, ddof=1)) * size / len(seconds) ** 0.5 if len(seconds) > 1 else mean
+    )
+    return mean, error
 
 
 def compiled() -> tuple[object, ...]:
     """The kernels a count loads (the registry's warm-up)."""
-    return join.count_blocks, _representatives
+    from nqueens.engine.orbits import block_representatives
+
+    return join.count_blocks, _representatives, block_representatives
 
 
 def warm_up() -> None:
     """Compile or load the kernels, on a board too small to take any time."""
+    from nqueens.engine.orbits import streamed_split
+
     parts = half_split(6)
     count_half_blocks(*parts.task(np.arange(len(parts)))[1])
+    streamed = streamed_split(6, target=2)
+    function, arguments = streamed.task(np.arange(len(streamed)))
+    function(*arguments)

@@ -107,6 +107,9 @@ class Method:
     recounted_by: str | None = None  # the independent counter in `module.recount`
     variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
     default_workers: int | None = None  # without --workers: None, every core
+    slow_from: int = 13  # a count takes seconds from this N (the tests mark it slow there)
+    survives_fork: bool = True  # its loaded kernels work in a forked worker (numba's do; a
+    # GPU context does not): else its counts run in this process, whatever `workers` says
 
     smallest = 1
 
@@ -164,7 +167,8 @@ class Method:
 
     def warm_up(self, on_compile: Callable[[], None] | None = None) -> None:
         """Load the compiled kernels (compiling them on a machine's first count, after
-        telling `on_compile`) before any worker starts, so workers inherit them."""
+        telling `on_compile`) before any worker starts, so forked workers inherit them
+        (where `survives_fork`; else the count runs in this process)."""
         module = self.implementation()
         marker = _warm_marker(self, module.compiled())
         if on_compile is not None and marker is not None and not marker.exists():
@@ -239,14 +243,16 @@ BACKTRACK = Method(
     tally=_classes,
     module="nqueens.engine.split",
     version="1",
-    auto_from=24,  # beyond the join's range
+    auto_from=28,  # beyond the join's range
+    slow_from=17,
 )
 
 JOIN = Method(
     name="join",
     summary="half-boards listed and matched on their diagonals (numba)",
-    largest=23,  # N = 23 has 4 million orbit representatives (100 MB); N = 25 67 million
-    too_large="the join method (its list of orbits outgrows memory)",
+    largest=27,  # past 23 each task generates its own orbits (engine/orbits.py); past 27
+    # the diagonals' signatures (2(N - 1) bits) and the matchers were never tried
+    too_large="the join method (tried up to the largest published count)",
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
         Field("table_bytes", "working tables of the worker that counted it", peak=True),
@@ -256,6 +262,7 @@ JOIN = Method(
     version="2",  # 2: pairs weighed by their longest diagonals
     auto_from=14,  # past numba's start-up, faster than numpy (benchmarks/engine.py)
     recounted_by="a row-by-row backtracking search confined to each orbit's rows",
+    slow_from=17,
 )
 
 PYTHON = Method(
@@ -270,6 +277,7 @@ PYTHON = Method(
     tally=_listed,
     module="nqueens.engine.pure",
     version="1",
+    slow_from=14,
 )
 
 

@@ -19,61 +19,71 @@ import numpy.typing as npt
 
 from nqueens.engine import cluster
 from nqueens.engine.journal import Journal, check_place
+from nqueens.engine.parts import Part, share
 from nqueens.engine.registry import Method, Parts
 from nqueens.errors import CountInterrupted, InvalidSizeError
 from nqueens.limits import BATCH_MAX_SIZE, check_count
+from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["BACKENDS", "process_context", "quiet_worker", "run_count"]
+__all__ = [
+    "BACKENDS",
+    "default_batch",
+    "journal_identity",
+    "process_context",
+    "quiet_worker",
+    "run_count",
+]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
 Batches = Sequence[Indices]
+PLAN_FROM = 20
+"""From this N a count told `on_plan` first plans itself (engine/estimate.py): a second
+of sampling, against counts of a minute and more."""
+
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
 
-def run_count(
-    method: Method,
-    n: int,
-    *,
-    workers: int | None = None,
-    journal: str | Path | None = None,
-    on_progress: Callable[[Progress], None] | None = None,
-    on_compile: Callable[[], None] | None = None,
-    scheduler: str | None = None,
-    batch_size: int | None = None,
-    connect_timeout: float = 10.0,
-    tls: cluster.TLSFiles | None = None,
-    on_dashboard: Callable[[str], None] | None = None,
-) -> CountResult:
+def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
-    workers = worker_count(method.default_workers if workers is None else workers)
+    workers = worker_count(method.default_workers if options.workers is None else options.workers)
+    batch_size = options.batch_size
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     if batch_size is not None:
         check_count("batch size", batch_size, BATCH_MAX_SIZE, "subproblems per task")
+    scheduler = options.scheduler
     address = cluster.parse_address(scheduler) if scheduler is not None else None
+    journal = options.journal
     if journal is not None:
         check_place(Path(journal))  # before any work: a journal that cannot be kept
     start = time.perf_counter()
     if n == 1:
         elapsed = time.perf_counter() - start
-        return CountResult(1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1)
-    method.warm_up(on_compile)
+        return CountResult(
+            1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
+            variant=method.variant,
+        )  # fmt: skip
+    part = Part.given(options.part)
+    method.warm_up(options.on_compile)
     parts = method.split(n)
-    book = _open_journal(journal, method, parts)
+    if part is not None:
+        part.check(len(parts))
+    book = _open_journal(journal, method, parts, part)
     try:
         if address is not None:
-            with cluster.connect(address, workers, connect_timeout, tls, on_dashboard) as (
-                client,
-                size,
-            ):
+            with cluster.connect(
+                address, workers, options.connect_timeout, options.tls, options.on_dashboard
+            ) as (client, size):
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
-                return _run(method, parts, on_cluster, size, book, on_progress, per_task, start)
+                return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
+        if not method.survives_fork:  # its kernels live in this process only
+            workers = 1
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
-        return _run(method, parts, runner, workers, book, on_progress, batch_size, start)
+        return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
         if book is not None:
             book.close()
@@ -82,24 +92,33 @@ def run_count(
 def _run(
     method: Method,
     parts: Parts,
+    part: Part | None,
     runner: Backend,
     workers: int,
     book: Journal | None,
-    on_progress: Callable[[Progress], None] | None,
+    options: CountOptions,
     batch_size: int | None,
     start: float,
 ) -> CountResult:
-    """Run what the journal does not have yet, record it, report progress, sum."""
+    """Run what the journal does not have yet (of the part's share, if a part), record
+    it, report progress, sum."""
+    wanted = share(len(parts), part) if part is not None else np.arange(len(parts), dtype=np.intp)
     finished = book.finished() if book is not None else {}
     kept = np.array(list(finished.values()), np.int64).reshape(len(finished), len(method.fields))
     values = method.sum_rows(kept)
-    pending = np.array([i for i in range(len(parts)) if i not in finished], np.intp)
+    pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
+    on_progress = options.on_progress
+    if options.on_plan is not None and len(pending) and parts.n >= PLAN_FROM:
+        from nqueens.engine.estimate import QUICK_BUDGET, plan
+
+        rng = np.random.default_rng(parts.n)
+        options.on_plan(plan(method, parts, pending, workers, QUICK_BUDGET, rng))
 
     def report() -> None:
         if on_progress is not None:
             so_far = method.tally_of(values)
-            on_progress(Progress(done, len(parts), so_far.total, so_far.unique, len(finished)))
+            on_progress(Progress(done, len(wanted), so_far.total, so_far.unique, len(finished)))
 
     report()
     results = runner(parts, _batches(pending, workers, batch_size), workers)
@@ -112,24 +131,26 @@ def _run(
             report()
     except KeyboardInterrupt:
         saved = book.done() if book is not None else done  # the journal's own count
-        raise CountInterrupted(_interrupted(saved, len(parts), book)) from None
+        raise CountInterrupted(_interrupted(saved, len(wanted), book)) from None
     finally:
         results.close()  # stop the workers now, not whenever the generator is collected
-    tally = method.final_tally(parts.n, values)
-    assert tally.unique is not None
+    # a share has its own sums; Burnside's unique count needs the whole count
+    tally = method.final_tally(parts.n, values) if part is None else method.tally_of(values)
     return CountResult(
         parts.n,
         tally.total,
-        tally.unique,
+        tally.unique if tally.unique is not None else 0,
         time.perf_counter() - start,
         method.name,
         workers,
-        len(parts),
+        len(wanted),
         resumed=len(finished),
         nodes=tally.nodes,
         half_turn=tally.half_turn,
         quarter_turn=tally.quarter_turn,
         memory=tally.memory,
+        variant=method.variant,
+        part=None if part is None else str(part),
     )
 
 
@@ -165,9 +186,8 @@ def _interrupted(done: int, total: int, book: Journal | None) -> str:
     )
 
 
-def _open_journal(path: str | Path | None, method: Method, parts: Parts) -> Journal | None:
-    if path is None:
-        return None
+def journal_identity(method: Method, parts: Parts, part: Part | None = None) -> dict[str, str]:
+    """What a journal belongs to: a part's journal says which share it holds."""
     identity = {
         "n": str(parts.n),
         "method": method.name,
@@ -175,12 +195,25 @@ def _open_journal(path: str | Path | None, method: Method, parts: Parts) -> Jour
         "subproblems": str(len(parts)),
         "split": parts.fingerprint(),
     }
+    return identity if part is None else identity | {"part": str(part)}
+
+
+def _open_journal(
+    path: str | Path | None, method: Method, parts: Parts, part: Part | None
+) -> Journal | None:
+    if path is None:
+        return None
+    identity = journal_identity(method, parts, part)
     return Journal(path, identity, [f.name for f in method.fields])
 
 
-def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+def default_batch(pending: int, workers: int) -> int:
     """Small batches by default, so that no worker is left with a long tail at the end."""
-    size = size or max(1, min(32, len(pending) // (workers * 16)))
+    return max(1, min(32, pending // (workers * 16)))
+
+
+def _batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+    size = size or default_batch(len(pending), workers)
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 

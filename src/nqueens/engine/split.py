@@ -19,7 +19,15 @@ import numpy.typing as npt
 from nqueens.engine import kernels
 from nqueens.engine.registry import digest
 
-__all__ = ["SPLIT_TARGET", "Split", "compiled", "count_subproblems", "split", "warm_up"]
+__all__ = [
+    "SPLIT_TARGET",
+    "Split",
+    "compiled",
+    "count_subproblems",
+    "probe",
+    "split",
+    "warm_up",
+]
 
 SPLIT_TARGET = 2000
 """Subproblems wanted: many more than workers, so cores stay busy to the end."""
@@ -132,6 +140,24 @@ def split(n: int, target: int = SPLIT_TARGET) -> Split:
     while result.depth + 1 <= n - 2 and (result.depth < 2 or len(result) < target):
         result = _deepen(result)
     return result
+
+
+def probe(parts: Split, index: int, rng: np.random.Generator, probes: int) -> tuple[float, float]:
+    """Knuth's estimate (mean, standard error) of the queens the kernel places below
+    subproblem `index` (its `nodes` field), with the kernel's symmetry rules."""
+    from nqueens.engine.knuth import knuth_nodes
+
+    n, start = parts.n, int(parts.starts[index])
+    kind, bound1 = int(parts.kinds[index]), int(parts.bound1s[index])
+    bound2, sidemask = n - 1 - bound1, (1 << (n - 1)) | 1
+
+    constrain = getattr(kernels._constrain, "py_func", kernels._constrain)  # as plain Python
+
+    def allowed(row: int, free: int, down: int) -> int:
+        return int(constrain(kind, row, free, down, bound1, bound2, sidemask))
+
+    fixed = [int(b) for b in parts.boards[index, :start]]
+    return knuth_nodes(n, fixed, rng, probes, allowed, stop=n - 1)
 
 
 def compiled() -> tuple[object, ...]:

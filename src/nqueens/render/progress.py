@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
     from nqueens.results import Progress
 
-__all__ = ["CountProgress"]
+__all__ = ["MEASURED", "CountProgress"]
+
+MEASURED = 0.05
+"""The share of a count done after which its own rate, not the plan, gives the ETA."""
 
 
 class CountProgress:
@@ -29,6 +32,7 @@ class CountProgress:
         self._bar: RichProgress | None = None
         self._task: TaskID | None = None
         self._started = time.perf_counter()
+        self._expected: float | None = None
 
     def __enter__(self) -> CountProgress:
         if self.enabled:
@@ -39,7 +43,6 @@ class CountProgress:
                 Progress,
                 TextColumn,
                 TimeElapsedColumn,
-                TimeRemainingColumn,
             )
 
             self._bar = Progress(
@@ -50,14 +53,15 @@ class CountProgress:
                 TextColumn("{task.fields[solutions]} solutions"),
                 TextColumn("{task.fields[rate]}"),
                 TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
+                TextColumn("ETA {task.fields[eta]}"),
                 console=Console(stderr=True),
                 auto_refresh=False,
                 transient=True,
             )
             self._bar.start()
-            self._task = self._bar.add_task("count", total=None, solutions="0", rate="")
+            self._task = self._bar.add_task(
+                "count", total=None, solutions="0", rate="", eta="-:--:--"
+            )
         return self
 
     def compiling(self) -> None:
@@ -69,6 +73,17 @@ class CountProgress:
                 file=sys.stderr,
                 flush=True,
             )
+
+    def expect(self, seconds: float) -> None:
+        """The plan's prediction of the whole count: the ETA until enough is measured."""
+        self._expected = seconds
+
+    def say(self, line: str) -> None:
+        """One line on stderr, above the bar."""
+        if self._bar is not None:
+            self._bar.console.print(line, markup=False, highlight=False)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
     def update(self, progress: Progress) -> None:
         if self._bar is None or self._task is None:
@@ -82,8 +97,23 @@ class CountProgress:
             completed=progress.done,
             solutions=f"{progress.solutions:,}",
             rate=rate,
+            eta=self._eta(progress, elapsed, fresh),
             refresh=True,
         )
+
+    def _eta(self, progress: Progress, elapsed: float, fresh: int) -> str:
+        """Measured once `MEASURED` of the subproblems left at the start are done; until
+        then the plan's (engine/estimate.py) prediction, less the time gone."""
+        from nqueens.render.plan import eta
+
+        left = progress.total - progress.done
+        if left == 0:
+            return eta(0)
+        if fresh and fresh >= MEASURED * (progress.total - progress.resumed):
+            return eta(elapsed / fresh * left)
+        if self._expected is not None:
+            return eta(max(0.0, self._expected - elapsed))
+        return "-:--:--"
 
     def __exit__(
         self,

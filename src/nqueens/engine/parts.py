@@ -1,0 +1,92 @@
+"""Parts for batch schedulers: the K-th of M shares of a count's subproblems.
+
+A share is a pure function of (subproblems, K, M): subproblem i belongs to part
+i mod M + 1. Interleaving, rather than cutting the list into M runs, balances the parts:
+a split lists subproblems of similar cost next to each other (the corner cases, then each
+edge column, in order), so every part gets the same mix, and the sizes differ by one at
+most. Every subproblem is in exactly one part, so the parts' journals merge into the
+whole count (engine/merge.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.errors import InvalidPartError, shorten
+
+__all__ = ["Part", "part_of", "share"]
+
+Indices = npt.NDArray[np.intp]
+
+_PART = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+
+
+class Part(tuple[int, int]):
+    """(K, M): the K-th of M shares, 1 <= K <= M. Its text form is "K/M"."""
+
+    __slots__ = ()
+
+    def __new__(cls, k: int, m: int) -> Part:
+        if isinstance(k, bool) or isinstance(m, bool) or not 1 <= k <= m:
+            raise InvalidPartError(f"a part is K/M with 1 <= K <= M, not {k}/{m}")
+        return super().__new__(cls, (int(k), int(m)))
+
+    @classmethod
+    def from_string(cls, text: str) -> Part:
+        """Parse "K/M" (as `--part` gives it).
+
+        >>> Part.from_string("3/4")
+        Part(3, 4)
+        """
+        match = _PART.fullmatch(text)
+        if match is None:
+            raise InvalidPartError(f"a part is K/M (the K-th of M shares), not {shorten(text)}")
+        return cls(int(match[1]), int(match[2]))
+
+    @classmethod
+    def given(cls, part: tuple[int, int] | str | None) -> Part | None:
+        """The `part` option as given to `count` ("K/M" or (K, M)) as a Part, or None."""
+        if part is None or isinstance(part, Part):
+            return part
+        if isinstance(part, str):
+            return cls.from_string(part)
+        return cls(*part)
+
+    @property
+    def k(self) -> int:
+        return self[0]
+
+    @property
+    def m(self) -> int:
+        return self[1]
+
+    def __str__(self) -> str:
+        return f"{self.k}/{self.m}"
+
+    def __repr__(self) -> str:
+        return f"Part({self.k}, {self.m})"
+
+    def check(self, subproblems: int) -> None:
+        """Refuse more parts than subproblems (a part with nothing to count)."""
+        if self.m > subproblems:
+            raise InvalidPartError(
+                f"--part {self}: this count has only {subproblems:,} subproblems, "
+                f"so use M <= {subproblems:,}"
+            )
+
+
+def share(subproblems: int, part: Part) -> Indices:
+    """The subproblems of `part`, in order.
+
+    >>> share(10, Part(2, 3)).tolist()
+    [1, 4, 7]
+    """
+    return np.arange(part.k - 1, subproblems, part.m, dtype=np.intp)
+
+
+def part_of(index: int, m: int) -> int:
+    """The part K (1-based) of M that holds subproblem `index`."""
+    return index % m + 1

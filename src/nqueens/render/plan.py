@@ -1,0 +1,99 @@
+"""A count's plan as words: durations, the estimate's lines, the long-run warning."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nqueens.render.text import plural
+
+if TYPE_CHECKING:
+    from nqueens.engine.estimate import Estimate
+
+__all__ = ["LONG_RUN", "YEAR", "describe", "duration", "eta", "warning"]
+
+LONG_RUN = 3600.0
+"""A count predicted longer than this is announced before it starts."""
+YEAR = 365.25 * 86400
+
+
+def duration(seconds: float) -> str:
+    """A duration in the largest unit that keeps it readable.
+
+    >>> duration(42.1), duration(5400), duration(3 * 86400), duration(2.5e9)
+    ('42 s', '1.5 hours', '3.0 days', '79 years')
+    """
+    if seconds < 90:
+        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
+    if seconds < 5400 - 1:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    if seconds < YEAR:
+        return f"{seconds / 86400:.1f} days"
+    years = seconds / YEAR
+    return f"{years:,.1f} years" if years < 10 else f"{years:,.0f} years"
+
+
+def eta(seconds: float) -> str:
+    """The progress bar's remaining time: H:MM:SS, or days and years when that long."""
+    if seconds >= 2 * 86400:
+        return duration(seconds)
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def _span(estimate: Estimate, workers: int) -> str:
+    seconds, low, high = estimate.on(workers)
+    return f"{duration(seconds)} ({duration(low)} to {duration(high)})"
+
+
+def _probes(method: str) -> str:
+    from nqueens.engine.registry import METHODS
+
+    if getattr(METHODS[method].implementation(), "PROBE_UNIT", "nodes") == "seconds":
+        return "timing a few of its orbit representatives (its inner work)"
+    return "Knuth's random probes of its search tree"
+
+
+def describe(estimate: Estimate, cores: int) -> list[str]:
+    """The lines `nqueens count N --estimate` prints."""
+    lines = [
+        f"N = {estimate.n}, method {estimate.method}: {plural(estimate.subproblems, 'subproblem')}",
+        f"predicted on this machine's {plural(cores, 'worker')}: {_span(estimate, cores)}",
+    ]
+    if estimate.workers != cores:
+        lines.append(
+            f"predicted on {plural(estimate.workers, 'worker')}: "
+            f"{_span(estimate, estimate.workers)}"
+        )
+    lines.append(f"peak memory per worker: {estimate.peak_bytes_per_worker / 1e6:,.0f} MB")
+    probed = estimate.sampled - estimate.timed
+    how = f"sampled {plural(estimate.sampled, 'subproblem')} of the run at random, by strata: "
+    if probed == 0:
+        how += "each counted and timed here"
+    elif estimate.timed == 0:
+        how += f"each too long to time, so sized by {_probes(estimate.method)}"
+    else:
+        how += (
+            f"{estimate.timed:,} counted and timed, {probed:,} too long to time sized by "
+            f"{_probes(estimate.method)}"
+        )
+    return [*lines, how]
+
+
+def warning(estimate: Estimate, journal: str | None) -> str | None:
+    """The one line said before a count predicted to take more than `LONG_RUN`."""
+    seconds, low, high = estimate.on(estimate.workers)
+    if seconds <= LONG_RUN:
+        return None
+    line = (
+        f"this count may take {duration(seconds)} on {plural(estimate.workers, 'worker')} "
+        f"({duration(low)} to {duration(high)})"
+    )
+    if seconds > YEAR:
+        from nqueens.known import record_beside
+
+        line += f"; it stands beside {record_beside(estimate.n)}"
+    if journal is None:
+        return line + "; add --journal FILE to make it resumable (Ctrl-C stops it)"
+    return line + f"; kept in {journal}, so the same command resumes it"

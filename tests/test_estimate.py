@@ -1,0 +1,149 @@
+"""Planning a count: the estimate's fields and bounds, Knuth's probes against exact node
+counts, the long-run warning and the progress bar's ETA from the plan."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.engine import split as backtrack_split
+from nqueens.engine.estimate import Estimate
+from nqueens.engine.knuth import knuth_nodes
+from nqueens.engine.parts import Part, share
+from nqueens.engine.registry import METHODS
+from nqueens.render.plan import LONG_RUN, YEAR, describe, warning
+from nqueens.render.progress import CountProgress
+from nqueens.results import Progress
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+FIELDS = ["n", "method", "workers", "subproblems", "seconds", "seconds_low", "seconds_high"]
+
+
+def _exact_nodes(n: int, fixed: list[int]) -> int:
+    """Queens a plain row-by-row search places below the rows `fixed`."""
+    full = (1 << n) - 1
+    start = len(fixed)
+    cols = left = right = 0
+    for row, bit in enumerate(fixed):
+        cols |= bit
+        left |= (bit << (start - row)) & full
+        right |= bit >> (start - row)
+
+    def below(row: int, c: int, ld: int, rd: int) -> int:
+        if row == n:
+            return 0
+        free, total = full & ~(c | ld | rd), 0
+        while free:
+            bit = free & -free
+            free ^= bit
+            total += 1 + below(row + 1, c | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
+        return total
+
+    return below(start, cols, left, right)
+
+
+@pytest.mark.parametrize(("n", "fixed"), [(8, [1]), (9, [2, 16]), (10, [1 << 4])])
+def test_knuth_probes_converge_on_the_exact_tree(n: int, fixed: list[int]) -> None:
+    mean, error = knuth_nodes(n, fixed, np.random.default_rng(n), 4000)
+    exact = _exact_nodes(n, fixed)
+    assert abs(mean - exact) <= 5 * error + 1e-9 and error < 0.1 * exact
+
+
+@pytest.mark.compiled
+def test_the_backtrack_probe_sizes_the_kernels_own_search() -> None:
+    """The probe applies the kernels' symmetry rules: its mean is the `nodes` field."""
+    parts = backtrack_split.split(12)
+    rng = np.random.default_rng(3)
+    for index in rng.choice(len(parts), 8, replace=False).tolist():
+        rows = parts.task(np.array([index], np.intp))
+        exact = int(rows[0](*rows[1])[0, 3])
+        mean, error = backtrack_split.probe(parts, index, rng, 3000)
+        assert abs(mean - exact) <= 5 * error + 1e-9
+
+
+@pytest.mark.parametrize("method", ["backtrack", "join", "python"])
+def test_the_estimate_has_its_fields_and_bounds(method: str) -> None:
+    plan = nqueens.estimate(11, method=method, workers=3, seed=1)
+    record = plan.to_dict()
+    assert list(record)[: len(FIELDS)] == FIELDS and "peak_bytes_per_worker" in record
+    assert (record["n"], record["method"], record["workers"]) == (11, method, 3)
+    assert record["subproblems"] == len(METHODS[method].split(11))
+    assert 0 <= plan.seconds_low <= plan.seconds <= plan.seconds_high
+    assert plan.on(1)[0] >= plan.on(3)[0] >= plan.on(1000)[0] >= plan.longest
+    assert plan.peak_bytes_per_worker > 0 and plan.sampling == "timed"
+    assert plan.sampled == min(64, plan.subproblems) and plan.timed == plan.sampled
+
+
+def test_the_join_estimate_holds_its_tables() -> None:
+    counted = nqueens.count(14, method="join", workers=1)
+    plan = nqueens.estimate(14, method="join", workers=1, seed=2)
+    assert counted.memory is not None and plan.peak_bytes_per_worker > counted.memory
+
+
+def test_a_part_is_estimated_alone() -> None:
+    plan = nqueens.estimate(12, method="backtrack", part="2/5", seed=1)
+    assert plan.subproblems == len(share(len(METHODS["backtrack"].split(12)), Part(2, 5)))
+
+
+@pytest.mark.compiled
+def test_subproblems_too_long_to_time_are_probed() -> None:
+    plan = nqueens.estimate(19, method="backtrack", workers=2, budget=0.05, seed=1)
+    assert plan.sampling in ("probed", "timed+probed") and plan.timed < plan.sampled
+    assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
+    assert any("Knuth" in line for line in describe(plan, 2))
+
+
+def _plan(seconds: float, n: int = 24) -> Estimate:
+    return Estimate(
+        n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, "probed"
+    )
+
+
+def test_the_long_run_warning() -> None:
+    assert warning(_plan(LONG_RUN / 2), None) is None
+    line = warning(_plan(3 * LONG_RUN), None)
+    assert line is not None and "3.0 hours" in line and "--journal" in line
+    assert "resumes" in (warning(_plan(3 * LONG_RUN), "n24.db") or "")
+    assert "N = 26" in (warning(_plan(2 * YEAR, 26), None) or "")
+    assert "new record" in (warning(_plan(2 * YEAR, 28), None) or "")
+
+
+def test_the_eta_comes_from_the_plan_until_the_run_measures() -> None:
+    bar = CountProgress(enabled=False)
+    assert bar._eta(Progress(0, 1000, 0, None, 0), 1.0, 0) == "-:--:--"
+    bar.expect(3601.0)
+    assert bar._eta(Progress(0, 1000, 0, None, 0), 1.0, 0) == "1:00:00"
+    assert bar._eta(Progress(100, 1000, 0, None, 0), 10.0, 100) == "0:01:30"  # measured
+
+
+def test_estimate_from_the_command_line() -> None:
+    done = subprocess.run(
+        [*NQUEENS, "count", "12", "--estimate", "--json", "-w", "100"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    record = json.loads(done.stdout)
+    assert record["workers"] == 100 and record["seconds_low"] <= record["seconds_high"]
+    for args in (["12", "--journal", "x.db"], ["5x8"]):
+        refused = subprocess.run(
+            [*NQUEENS, "count", *args, "--estimate"], capture_output=True, text=True, timeout=120
+        )
+        assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1
+
+
+def test_a_count_plans_itself_first_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nqueens.engine import run
+
+    monkeypatch.setattr(run, "PLAN_FROM", 12)
+    plans: list[Estimate] = []
+    result = nqueens.count(12, method="backtrack", workers=1, on_plan=plans.append)
+    assert (result.total, result.unique) == (14200, 1787)
+    assert len(plans) == 1 and plans[0].subproblems == result.subproblems
+    nqueens.count(11, method="backtrack", workers=1, on_plan=plans.append)
+    assert len(plans) == 1  # below PLAN_FROM a count starts at once

@@ -1,0 +1,49 @@
+"""The join past N = 23: orbit representatives generated per task (engine/orbits.py),
+checked against the listed split and the known counts, with a split of bounded size."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.engine import halves
+from nqueens.engine.halves import half_split
+from nqueens.engine.orbits import StreamedSplit, streamed_split
+from nqueens.engine.registry import JOIN
+from nqueens.known import known_counts
+
+
+@pytest.mark.parametrize("n", range(2, 16))
+def test_the_streamed_split_generates_the_listed_representatives(n: int) -> None:
+    listed = half_split(n)
+    for target in (1, 7, 100, 8000):
+        parts = streamed_split(n, target)
+        found = [parts.representatives(b) for b in range(len(parts))]
+        middles = np.concatenate([f[0] for f in found])
+        easts = np.concatenate([f[1] for f in found])
+        weights = np.concatenate([f[2] for f in found])
+        assert middles.tolist() == listed.middles.tolist()
+        assert easts.tolist() == listed.easts.tolist()
+        assert weights.tolist() == listed.weights.tolist()
+
+
+@pytest.mark.parametrize(
+    "n", [*range(4, 15), *(pytest.param(n, marks=pytest.mark.compiled) for n in (15, 16, 17))]
+)
+def test_a_streamed_count_is_exact(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    """The whole path, pool and journal included, with the streamed split at every N."""
+    monkeypatch.setattr(halves, "LISTED_UP_TO", 3)
+    assert isinstance(JOIN.split(n), StreamedSplit)
+    result = nqueens.count(n, method="join", workers=2 if n >= 12 else 1)
+    assert (result.total, result.unique) == known_counts()[n]
+
+
+def test_the_join_takes_n_up_to_27_with_a_split_of_bounded_size() -> None:
+    assert JOIN.largest == 27
+    for n in (24, 25, 26, 27):
+        parts = JOIN.split(n)
+        assert isinstance(parts, StreamedSplit)
+        assert 4000 <= len(parts) <= 9000  # subproblems, not 70 million listed orbits
+        assert parts.ms.nbytes + parts.los.nbytes + parts.his.nbytes < 1_000_000
+        assert parts.fingerprint() == JOIN.split(n).fingerprint()  # a pure function of N

@@ -1,0 +1,144 @@
+"""Parts for batch schedulers: `--part K/M` shares cover every subproblem once, and the
+parts' journals merge into the exact whole count, refusing parts that do not fit."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens.engine.journal import forget, read_summary
+from nqueens.engine.merge import merge_journals
+from nqueens.engine.parts import Part, part_of, share
+from nqueens.errors import InvalidPartError, JournalError, JournalMismatchError
+from nqueens.known import known_counts
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+
+
+def _parts(tmp_path: Path, n: int, m: int, method: str, only: range | None = None) -> list[Path]:
+    paths = []
+    for k in only or range(1, m + 1):
+        path = tmp_path / f"{method}-{n}-part-{k}-of-{m}.db"
+        result = nqueens.count(n, method=method, workers=1, part=(k, m), journal=path)
+        assert result.part == f"{k}/{m}"
+        paths.append(path)
+    return paths
+
+
+# ---------------------------------------------------------------------------- shares
+@given(st.integers(0, 5000), st.integers(1, 64))
+def test_the_shares_cover_every_subproblem_exactly_once(subproblems: int, m: int) -> None:
+    shares = [share(subproblems, Part(k, m)) for k in range(1, m + 1)]
+    joined = np.concatenate(shares)
+    assert sorted(joined.tolist()) == list(range(subproblems))  # each once, none left out
+    sizes = [len(s) for s in shares]
+    assert max(sizes) - min(sizes) <= 1  # balanced in number
+    for k, indices in enumerate(shares, 1):
+        assert all(part_of(int(i), m) == k for i in indices)
+
+
+def test_a_part_is_k_of_m() -> None:
+    assert Part.from_string(" 3/4 ") == Part(3, 4) and str(Part(3, 4)) == "3/4"
+    for bad in ("0/4", "5/4", "3", "a/b", "-1/2", "1/0"):
+        with pytest.raises(InvalidPartError):
+            Part.from_string(bad)
+    with pytest.raises(InvalidPartError, match="only"):
+        nqueens.count(6, part=(1, 1000), workers=1)
+
+
+# ---------------------------------------------------------------------------- merging
+@pytest.mark.parametrize(
+    ("n", "m", "method"),
+    [
+        (12, 3, "backtrack"),
+        (12, 4, "join"),
+        (13, 2, "python"),
+        (14, 5, "backtrack"),
+        pytest.param(15, 3, "join", marks=pytest.mark.compiled),
+        pytest.param(16, 4, "backtrack", marks=[pytest.mark.compiled, pytest.mark.slow]),
+        pytest.param(16, 2, "join", marks=[pytest.mark.compiled, pytest.mark.slow]),
+    ],
+)
+def test_the_merged_parts_count_exactly(tmp_path: Path, n: int, m: int, method: str) -> None:
+    merged = merge_journals(_parts(tmp_path, n, m, method), tmp_path / "all.db")
+    assert merged.done == merged.subproblems
+    whole = nqueens.count(n, method=method, workers=1, journal=merged.path)
+    assert whole.resumed == whole.subproblems  # nothing left to count
+    assert (whole.total, whole.unique) == known_counts()[n]
+
+
+def test_merge_refuses_parts_of_other_runs(tmp_path: Path) -> None:
+    a = _parts(tmp_path, 10, 2, "backtrack")
+    b = _parts(tmp_path, 11, 2, "backtrack")
+    c = _parts(tmp_path, 10, 2, "join")
+    d = _parts(tmp_path, 10, 3, "backtrack", only=range(2, 3))
+    with pytest.raises(JournalMismatchError, match="n 10 there, 11 here"):
+        merge_journals([a[0], b[1]], tmp_path / "out.db")
+    with pytest.raises(JournalMismatchError, match="method backtrack there, join here"):
+        merge_journals([a[0], c[1]], tmp_path / "out.db")
+    with pytest.raises(JournalMismatchError, match="share M"):
+        merge_journals([a[0], d[0]], tmp_path / "out.db")
+    whole = tmp_path / "whole.db"
+    nqueens.count(10, method="backtrack", workers=1, journal=whole)
+    with pytest.raises(JournalMismatchError, match="not a part"):
+        merge_journals([a[0], whole], tmp_path / "out.db")
+    assert not (tmp_path / "out.db").exists()
+
+
+def test_merge_refuses_overlaps_and_gaps(tmp_path: Path) -> None:
+    one, two, three = _parts(tmp_path, 11, 3, "backtrack")
+    out = tmp_path / "out.db"
+    with pytest.raises(JournalError, match="overlapping parts: part 2/3"):
+        merge_journals([one, two, two, three], out)
+    with pytest.raises(JournalError, match="incomplete: part 3/3 missing"):
+        merge_journals([one, two], out)
+    assert forget(two, [int(share(read_summary(two).subproblems, Part(2, 3))[0])]) == 1
+    with pytest.raises(JournalError, match=r"incomplete: .* has .* subproblems done"):
+        merge_journals([one, two, three], out)
+    with pytest.raises(JournalError, match="one of the parts"):
+        merge_journals([one, two, three], one)
+    assert not out.exists()
+
+
+def test_the_parts_and_their_merge_from_the_command_line(tmp_path: Path) -> None:
+    paths = [tmp_path / f"part-{k}.db" for k in (1, 2)]
+    for k, path in enumerate(paths, 1):
+        done = subprocess.run(
+            [*NQUEENS, "count", "11", "--part", f"{k}/2", "--journal", str(path), "-w", "1"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0 and f"part {k} of 2" in done.stdout, done.stderr
+    out = tmp_path / "all.db"
+    merged = subprocess.run(
+        [*NQUEENS, "journal", "merge", *map(str, paths), "--out", str(out), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    record = json.loads(merged.stdout)
+    assert (record["total"], record["unique"]) == known_counts()[11]
+    refused = subprocess.run(
+        [*NQUEENS, "journal", "merge", str(paths[0]), "--out", str(tmp_path / "x.db")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.splitlines() == [
+        "nqueens: error: incomplete: part 2/2 missing; merge all 2 parts of the run"
+    ]
+    for args in (["--part", "1/2"], ["--part", "3/2", "--journal", str(tmp_path / "y.db")]):
+        bad = subprocess.run(
+            [*NQUEENS, "count", "11", *args], capture_output=True, text=True, timeout=120
+        )
+        assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1, bad.stderr
