@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nqueens.errors import InvalidPlacementError, shorten
+from nqueens.messages import plural
 
 __all__ = ["BLOCKED_MARKS", "EMPTY_MARKS", "QUEEN_MARKS", "BoardText", "parse_board", "quoted"]
 
@@ -113,8 +114,9 @@ def _rows(text: str, base: int) -> BoardText:
     for row, marks in enumerate(rows):
         if len(marks) != n:
             raise InvalidPlacementError(
-                f"invalid board {quoted(text)}: row {row} has {_plural(len(marks), 'square')}, "
-                f"but the board has {_plural(n, 'row')}"
+                f"invalid board {quoted(text)}: row {row} has "
+                f"{plural(len(marks), '{count} square', '{count} squares')}, "
+                f"but the board has {plural(n, '{count} row', '{count} rows')}"
             )
         for col, mark in enumerate(marks):
             if mark in QUEEN_MARKS:
@@ -129,10 +131,6 @@ def _rows(text: str, base: int) -> BoardText:
     if caption is not None:
         _check_caption(caption, queens, n, text)
     return BoardText("rows", n, tuple(queens), tuple(blocked))
-
-
-def _plural(k: int, what: str) -> str:
-    return f"{k} {what}{'s' if k != 1 else ''}"
 
 
 def _marks(line: str) -> list[str]:

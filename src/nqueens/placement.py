@@ -13,6 +13,7 @@ from typing import Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
+from nqueens.messages import plural
 
 __all__ = [
     "SYMMETRIES",
@@ -112,8 +113,9 @@ class Placement:
         for row, queens in enumerate(cols):
             if len(queens) != 1:
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text.strip())}: row {row} has {len(queens)} "
-                    f"queen{'s' if len(queens) != 1 else ''}; a placement has exactly one "
+                    f"invalid board {quoted(text.strip())}: row {row} has "
+                    f"{plural(len(queens), '{count} queen', '{count} queens')}; "
+                    "a placement has exactly one "
                     "queen in each row"
                 )
         return cls(tuple(queens[0] for queens in cols))

@@ -22,6 +22,7 @@ from nqueens.errors import (
 )
 from nqueens.files import check_output_place, output_file
 from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
+from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_format
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
@@ -233,9 +234,7 @@ class Animation:
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
         if self.n > ANIMATION_MAX_N:
-            raise SizeTooLargeError(
-                f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
-            )
+            raise SizeTooLargeError(too_large(self.n, "an animation", ANIMATION_MAX_N))
         chosen = get_algorithm(self.algorithm)
         self.rules = _variant_rules(self.n, self.variant, chosen.name)
         endless = self.max_frames is None and self.solutions is None
@@ -335,7 +334,7 @@ def _steppable(n: int, algorithm: str, tool: str) -> tuple[int, Algorithm]:
     """The board size and algorithm, checked for stepping through by hand (player, viewer)."""
     n = board_size(n)
     if n > PLAYER_MAX_N:
-        raise SizeTooLargeError(f"N = {n} is too large for {tool}: use N <= {PLAYER_MAX_N}")
+        raise SizeTooLargeError(too_large(n, tool, PLAYER_MAX_N))
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return n, chosen

@@ -21,8 +21,8 @@ from nqueens.cli._app import (
 from nqueens.errors import InvalidPlacementError, NoSolutionError
 from nqueens.files import check_output_place, read_board_input
 from nqueens.limits import CHECK_ARRAY_FROM_N
+from nqueens.messages import plural
 from nqueens.placement import Placement, Square
-from nqueens.render.text import plural
 from nqueens.variants.rules import Rules
 
 
@@ -56,14 +56,16 @@ def check(placement: str, one_based: bool, variant: str) -> None:
         return
     pairs = board.attacks()
     if not pairs:
-        click.echo(f"valid: {plural(board.n, 'queen')}, no two attack each other")
+        click.echo(
+            f"valid: {plural(board.n, '{count} queen', '{count} queens')}, no two attack each other"
+        )
         if board.n > 1:
             click.echo(
                 f"canonical form: {board.canonical().to_string(base=base)} "
                 f"({board.orbit_size()} distinct images under rotation and reflection)"
             )
         return
-    click.echo(f"invalid: {plural(len(pairs), 'pair')} of queens attack")
+    click.echo(f"invalid: {plural(len(pairs), '{count} pair', '{count} pairs')} of queens attack")
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
 
@@ -94,7 +96,10 @@ def _check_large(cols: Any, base: int) -> None:
 
     result = check_array(cols)
     if result.is_valid:
-        click.echo(f"valid: {plural(result.n, 'queen')}, no two attack each other")
+        click.echo(
+            f"valid: {plural(result.n, '{count} queen', '{count} queens')}"
+            ", no two attack each other"
+        )
         return
     click.echo(
         f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
@@ -109,10 +114,14 @@ def _check_variant(board: Placement, rules: Rules, base: int) -> None:
     pairs = rules.attacking_pairs(board.cols)
     if not pairs:
         click.echo(
-            f"valid: {plural(board.n, 'queen')}, no two attack each other as {rules.variant}"
+            f"valid: {plural(board.n, '{count} queen', '{count} queens')}"
+            f", no two attack each other as {rules.variant}"
         )
         return
-    click.echo(f"invalid as {rules.variant}: {plural(len(pairs), 'pair')} of queens attack")
+    click.echo(
+        f"invalid as {rules.variant}: {plural(len(pairs), '{count} pair', '{count} pairs')}"
+        f" of queens attack"
+    )
     _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
     raise click.exceptions.Exit(1)
 

@@ -12,6 +12,7 @@ from nqueens.cli._app import _one_based_option, cli
 from nqueens.completion import Partial
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import read_board_input
+from nqueens.messages import plural
 
 BOARD_DRAWN_UP_TO = 30
 """Larger answers print their column list only, not the board."""
@@ -157,7 +158,7 @@ def _solve_one(
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     result = complete(partial, count=count_all, time_limit=left, seed=seed)
-    nodes = f"{result.nodes:,} node{'s' if result.nodes != 1 else ''}"
+    nodes = plural(result.nodes, "{count} node", "{count} nodes")
     work = f"{nodes}, {time.perf_counter() - start:.2f} s"
     given = _given(partial)
     if result.status == "unknown":
@@ -176,17 +177,21 @@ def _solve_one(
     click.echo(f"completed: {added:,} added to {given} ({work})")
     click.echo(f"columns: {result.placement.to_string(base=base)}")
     if result.count is not None:
-        click.echo(f"{result.count:,} completion{'s' if result.count != 1 else ''} in all")
+        click.echo(plural(result.count, "{count} completion in all", "{count} completions in all"))
 
 
 def _given(partial: Partial) -> str:
     """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
     parts = [
-        (len(partial.fixed), "fixed queen"),
-        (len(partial.blocked), "blocked square"),
-        (len(partial.excluded_sums) + len(partial.excluded_diffs), "excluded diagonal"),
+        (len(partial.fixed), "{count} fixed queen", "{count} fixed queens"),
+        (len(partial.blocked), "{count} blocked square", "{count} blocked squares"),
+        (
+            len(partial.excluded_sums) + len(partial.excluded_diffs),
+            "{count} excluded diagonal",
+            "{count} excluded diagonals",
+        ),
     ]
-    words = [f"{k:,} {what}{'s' if k != 1 else ''}" for k, what in parts if k]
+    words = [plural(k, one, many) for k, one, many in parts if k]
     return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"
 
 

@@ -17,7 +17,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.engine.registry import METHODS
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 
 def _methods_help() -> str:
@@ -190,7 +190,10 @@ def count(
         return
     counted = METHODS[result.method].variant
     board = f"N = {result.n}" + ("" if counted == "classic" else f", {counted}")
-    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
+    click.echo(
+        f"{board}: {plural(result.total, '{count} solution', '{count} solutions')}"
+        f", {result.unique:,} unique"
+    )
     if checked is not None:
         click.echo(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
@@ -222,4 +225,6 @@ def _count_rectangle(size: str, variant: str, given: list[str], as_json: bool) -
         click.echo(json.dumps(record | {"time": round(elapsed, 6), "method": "rectangle"}))
         return
     board = f"{rules.size} board" + ("" if rules.variant == "classic" else f", {rules.variant}")
-    click.echo(f"{board}: {plural(total, 'solution')}, {unique:,} unique")
+    click.echo(
+        f"{board}: {plural(total, '{count} solution', '{count} solutions')}, {unique:,} unique"
+    )

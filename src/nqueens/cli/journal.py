@@ -7,7 +7,7 @@ import json
 import click
 
 from nqueens.cli._app import cli
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 
 @cli.command()
@@ -51,5 +51,8 @@ def journal(file: str, as_json: bool) -> None:
     click.echo(f"subproblems done: {summary.done:,} of {summary.subproblems:,}")
     click.echo(f"sums so far: {sums}")
     if tally is not None:
-        click.echo(f"finished: {plural(tally.total, 'solution')}, {tally.unique:,} unique")
+        click.echo(
+            f"finished: {plural(tally.total, '{count} solution', '{count} solutions')}"
+            f", {tally.unique:,} unique"
+        )
     click.echo(f"digest: {summary.digest[:32]} (rows match)")

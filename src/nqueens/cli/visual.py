@@ -17,8 +17,8 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
-from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def show(
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+        click.echo(f"wrote {out}: {plural(len(figure.axes), '{count} board', '{count} boards')}")
         return
     n = rules.rows
     if heatmap:
@@ -87,7 +87,7 @@ def show(
         click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+    click.echo(f"wrote {out}: {plural(len(figure.axes), '{count} board', '{count} boards')}")
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -229,8 +229,8 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
     recording = player.recording
     click.echo(
-        f"wrote {out}: {plural(len(recording.events), 'step')}, "
-        f"{plural(len(recording.solutions), 'solution')}"
+        f"wrote {out}: {plural(len(recording.events), '{count} step', '{count} steps')}, "
+        f"{plural(len(recording.solutions), '{count} solution', '{count} solutions')}"
     )
     if recording.capped:
         click.echo(

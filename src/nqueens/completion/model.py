@@ -15,6 +15,7 @@ from typing import Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.messages import plural
 from nqueens.placement import Placement, Square
 from nqueens.validate import board_size
 
@@ -106,7 +107,7 @@ class Partial:
             size = board.n
             if n is not None and n != size:
                 raise InvalidSizeError(
-                    f"the board has {size} row{'s' if size != 1 else ''} but --n says {n}"
+                    f"the board has {plural(size, '{count} row', '{count} rows')} but --n says {n}"
                 )
         fixed: dict[int, int] = {}
         for row, col in board.queens:

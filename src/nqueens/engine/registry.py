@@ -31,6 +31,7 @@ from nqueens.errors import (
     VerificationError,
 )
 from nqueens.limits import BITBOARD_MAX_N
+from nqueens.messages import too_large
 
 if TYPE_CHECKING:
     import numpy as np
@@ -117,10 +118,8 @@ class Method:
         if self.takes(n):
             return
         other = METHODS[best_method(n, self.variant)]
-        instead = f", or --method {other.name}" if other is not self and other.takes(n) else ""
-        raise SizeTooLargeError(
-            f"N = {n} is too large for {self.too_large}: use N <= {self.largest}{instead}"
-        )
+        instead = f"--method {other.name}" if other is not self and other.takes(n) else None
+        raise SizeTooLargeError(too_large(n, self.too_large, self.largest, instead=instead))
 
     def implementation(self) -> ModuleType:
         return importlib.import_module(self.module)

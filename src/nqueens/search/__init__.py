@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.search.backtracking import backtracking, raw_backtracking
 from nqueens.search.bitboard import bitboard, bitboard_stack, raw_bitboard, raw_bitboard_stack
@@ -96,8 +97,7 @@ class Algorithm:
         job = "to find a first solution" if first_only else "to list every solution"
         size = f" ({self.space_label} = {self.space(n)} boards)" if self.space else ""
         raise SizeTooLargeError(
-            f"N = {n} is too large for {self.name} {job}{size}: use N <= {limit}"
-            f" or {self._instead(n, first_only)}"
+            too_large(n, f"{self.name} {job}{size}", limit, instead=self._instead(n, first_only))
         )
 
     def largest_n(self, *, first_only: bool = False) -> int:
