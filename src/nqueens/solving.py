@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import LISTING_ENGINE_FROM_N, LISTING_FIRST_MAX_N, LISTING_MAX_N
 from nqueens.messages import too_large
 from nqueens.placement import Placement
@@ -183,9 +184,9 @@ def engine_chunks(
         raise SizeTooLargeError(
             too_large(
                 n,
-                "the engine to find the first solutions in order",
+                _("the engine to find the first solutions in order"),
                 LISTING_FIRST_MAX_N,
-                instead="`nqueens construct N` for one placement",
+                instead=_("`nqueens construct N` for one placement"),
             )
         )
     from nqueens.engine.enumerate import solution_arrays

@@ -6,6 +6,7 @@ import operator
 import os
 
 from nqueens.errors import InvalidSizeError
+from nqueens.i18n import _
 
 __all__ = ["board_size", "worker_count"]
 
@@ -13,13 +14,15 @@ __all__ = ["board_size", "worker_count"]
 def board_size(n: object) -> int:
     """Return `n` as an int if it is a usable board size (a whole number >= 1)."""
     if isinstance(n, bool):
-        raise InvalidSizeError(f"board size must be a whole number, not {n!r}")
+        raise InvalidSizeError(_("board size must be a whole number, not {n}").format(n=repr(n)))
     try:
         value = operator.index(n)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidSizeError(f"board size must be a whole number, not {n!r}") from None
+        raise InvalidSizeError(
+            _("board size must be a whole number, not {n}").format(n=repr(n))
+        ) from None
     if value < 1:
-        raise InvalidSizeError(f"board size must be at least 1, not {value}")
+        raise InvalidSizeError(_("board size must be at least 1, not {n}").format(n=value))
     return value
 
 

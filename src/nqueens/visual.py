@@ -21,8 +21,9 @@ from nqueens.errors import (
     SizeTooLargeError,
 )
 from nqueens.files import check_output_place, output_file
+from nqueens.i18n import _
 from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
-from nqueens.messages import too_large
+from nqueens.messages import plural, too_large
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_format
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
@@ -126,12 +127,12 @@ def show(
     elif isinstance(what, int):
         n = board_size(what)
         if limit is not None and limit < 1:
-            raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
+            raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
         algorithm = auto_algorithm(n, listing=all or unique)
         placements = [*_placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)]
         if title is None:
-            kind = "unique solutions" if unique else "solutions" if (all or limit) else ""
-            title = f"{n} queens" + (f": {len(placements)} {kind}" if kind else "")
+            subject = _("{n} queens").format(n=n)
+            title = _show_title(subject, len(placements), unique, all or bool(limit))
     else:
         placements = list(what)
     figure = picture(placements, title=title, base=int(one_based))
@@ -168,18 +169,34 @@ def show_variant(
         picture_format(out)
         check_output_place(out)
     if limit is not None and limit < 1:
-        raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
+        raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
     wanted = limit if (all or unique or limit) else 1
     found = list(itertools.islice(solutions(rules, unique=unique), wanted))
     if not found:
         raise rules.no_solution()
     boards = [Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found]
-    board = f"{rules.size} {variant}" if rules.square else f"{rules.size} board"
-    if not rules.square and variant != "classic":
-        board += f", {variant}"
-    kind = "unique solutions" if unique else "solutions"
-    title = board + (f": {len(found)} {kind}" if (all or unique or limit) else "")
+    if rules.square:
+        board = _("{n} queens, {variant}").format(n=rules.size, variant=variant)
+    elif variant != "classic":
+        board = _("{size} board, {variant}").format(size=rules.size, variant=variant)
+    else:
+        board = _("{size} board").format(size=rules.size)
+    title = _show_title(board, len(found), unique, bool(all or limit))
     return show(boards, out=out, one_based=one_based, title=title)
+
+
+def _show_title(board: str, count: int, unique: bool, listing: bool) -> str:
+    """The title of a picture of solutions: "8 queens: 12 unique solutions"."""
+    if unique:
+        return plural(
+            count,
+            "{board}: {count} unique solution",
+            "{board}: {count} unique solutions",
+            board=board,
+        )
+    if listing:
+        return plural(count, "{board}: {count} solution", "{board}: {count} solutions", board=board)
+    return board
 
 
 def _search(n: int, algorithm: str) -> Callable[[], Iterator[Event]]:
@@ -197,14 +214,16 @@ def _variant_rules(n: int, variant: str, algorithm: str) -> Rules | None:
         return None
     if algorithm != ANIMATION_ALGORITHM:
         raise IncompatibleOptionsError(
-            f"a {variant} board is searched by its own check-function search, step by step "
-            f"(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+            _(
+                "a {variant} board is searched by its own check-function search, step by step "
+                "(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+            ).format(variant=variant, algorithm=algorithm)
         )
     return rules
 
 
 def _variant_title(n: int, rules: Rules) -> str:
-    return f"{n} queens, {rules.variant}: check-function search"
+    return _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
 
 
 @dataclass
@@ -234,19 +253,25 @@ class Animation:
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
         if self.n > ANIMATION_MAX_N:
-            raise SizeTooLargeError(too_large(self.n, "an animation", ANIMATION_MAX_N))
+            raise SizeTooLargeError(too_large(self.n, _("an animation"), ANIMATION_MAX_N))
         chosen = get_algorithm(self.algorithm)
         self.rules = _variant_rules(self.n, self.variant, chosen.name)
         endless = self.max_frames is None and self.solutions is None
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
-            raise InvalidSizeError(f"fps must be more than 0, not {self.fps}")
+            raise InvalidSizeError(_("fps must be more than 0, not {fps}").format(fps=self.fps))
         if not 100 <= self.size <= 4000:
-            raise InvalidSizeError(f"size must be 100 to 4000 pixels, not {self.size}")
+            raise InvalidSizeError(
+                _("size must be 100 to 4000 pixels, not {size}").format(size=self.size)
+            )
         for name in ("max_frames", "solutions"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
+                raise InvalidSizeError(
+                    _("{name} must be 1 or more (or None), not {value}").format(
+                        name=name, value=value
+                    )
+                )
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         search = _search(self.n, self.algorithm)
@@ -258,7 +283,7 @@ class Animation:
     def title(self) -> str:
         if self.rules is not None:
             return _variant_title(self.n, self.rules)
-        return f"{self.n} queens: {self.algorithm}"
+        return _("{n} queens: {algorithm}").format(n=self.n, algorithm=self.algorithm)
 
     @property
     def capped(self) -> bool:
@@ -362,7 +387,7 @@ class Player:
         # An iframe keeps the page's script and style to itself inside a notebook.
         return (
             f'<iframe srcdoc="{html.escape(self.html)}" style="width:100%;height:760px;'
-            'border:none" title="N-Queens player"></iframe>'
+            f'border:none" title="{html.escape(_("N-Queens player"))}"></iframe>'
         )
 
 
@@ -417,21 +442,27 @@ def play(
     from nqueens.render.player import page, record
 
     if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
-        raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+        raise OutputFormatError(
+            _("the player is an HTML page: name the file .html, not {out}").format(out=repr(out))
+        )
     if out is not None:
         check_output_place(out)
-    n, chosen = _steppable(n, algorithm, "the player")
+    n, chosen = _steppable(n, algorithm, _("the player"))
     rules = _variant_rules(n, variant, chosen.name)
     if max_steps < 1:
-        raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
+        raise InvalidSizeError(
+            _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
+        )
     if rules is None:
         recording = record(chosen.events(n), n, chosen.name, max_steps)
         title = None
     else:
         if learn:
             raise IncompatibleOptionsError(
-                "the learner mode's own search follows the classic rules: drop --learn "
-                f"to watch the {variant} search"
+                _(
+                    "the learner mode's own search follows the classic rules: drop --learn "
+                    "to watch the {variant} search"
+                ).format(variant=variant)
             )
         recording = record(variant_events(rules), n, "check-function", max_steps, rules)
         title = _variant_title(n, rules)
@@ -463,7 +494,7 @@ def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") ->
     IncompatibleOptionsError
         A variant with a teaching algorithm other than backtracking.
     """
-    n, chosen = _steppable(n, algorithm, "the viewer")
+    n, chosen = _steppable(n, algorithm, _("the viewer"))
     rules = _variant_rules(n, variant, chosen.name)
     from nqueens.render.gui import run
 

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
@@ -27,10 +26,12 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
+from nqueens.i18n import _
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
 from nqueens.render.formats import animation_format
 from nqueens.render.frames import Frame, Frames
-from nqueens.render.image import FONT, BoardPainter
+from nqueens.render.image import BoardPainter
 from nqueens.search.events import Reject
 
 __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
@@ -192,7 +193,9 @@ class FramePainter:
         height = 0.68 if legend else 0.72  # room for the legend under the title
         board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, height))
         self.board = BoardPainter(board, n, base=base)
-        self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
+        self.figure.text(
+            0.5, 0.975, title, ha="center", va="top", fontsize=text + 1, fontfamily=text_fonts()
+        )
         if legend:
             _legend(self.figure, legend, text)
         self._moving = self.board.moving_parts()
@@ -201,8 +204,8 @@ class FramePainter:
         self.canvas.draw()
         self._background = self.canvas.copy_from_bbox(self.figure.bbox)
         # The two lines of text change every frame; Pillow draws them ten times faster
-        # than matplotlib, in the same font (the DejaVu Sans that matplotlib ships).
-        self._font_file = font_manager.findfont(FONT)
+        # than matplotlib, in the same font (DejaVu Sans, or in Japanese render/fonts.py's).
+        self._font_file = text_font_file()
         self._font_pixels = round(text * DPI / 72)
 
     def render(self, frame: Frame) -> NDArray[np.uint8]:
@@ -219,6 +222,7 @@ class FramePainter:
             (frame.caption, caption_colour, 0.915),
             (frame.counters(), "#444444", 0.965),
         ):
+            check_glyphs(self._font_file, text)
             pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
         return np.asarray(picture)
 
@@ -252,7 +256,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
     from matplotlib.patches import Patch
 
     handles = [
-        Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=ATTACK_LEGEND[kind])
+        Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=_(ATTACK_LEGEND[kind]))
         for kind in kinds
     ]
     figure.legend(
@@ -260,7 +264,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
         loc="upper center",
         bbox_to_anchor=(0.5, 0.945),
         ncols=len(handles),
-        fontsize=fontsize,
+        prop={"family": text_fonts(), "size": fontsize},
         frameon=False,
         handlelength=1.2,
         columnspacing=1.2,

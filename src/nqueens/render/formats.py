@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nqueens.errors import OutputFormatError, shorten
+from nqueens.i18n import N_, _
 
 __all__ = ["ANIMATION_FORMATS", "PICTURE_FORMATS", "animation_format", "picture_format"]
 
@@ -19,21 +20,23 @@ _ALIASES = {"htm": "html"}
 
 def picture_format(path: str | Path) -> str:
     """The picture format named by the file's extension."""
-    return _format(path, PICTURE_FORMATS, "picture")
+    return _format(
+        path, PICTURE_FORMATS, N_("cannot tell the picture format from {path}: name it {names}")
+    )
 
 
 def animation_format(path: str | Path) -> str:
     """The animation format named by the file's extension."""
-    return _format(path, ANIMATION_FORMATS, "animation")
+    return _format(
+        path, ANIMATION_FORMATS, N_("cannot tell the animation format from {path}: name it {names}")
+    )
 
 
-def _format(path: str | Path, formats: tuple[str, ...], kind: str) -> str:
+def _format(path: str | Path, formats: tuple[str, ...], refusal: str) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = _ALIASES.get(suffix, suffix)
     if suffix not in formats:
         *others, last = (f".{name}" for name in formats)
-        names = f"{', '.join(others)} or {last}"
-        raise OutputFormatError(
-            f"cannot tell the {kind} format from {shorten(str(path))}: name it {names}"
-        )
+        names = _("{some} or {last}").format(some=", ".join(others), last=last)
+        raise OutputFormatError(_(refusal).format(path=shorten(str(path)), names=names))
     return suffix
