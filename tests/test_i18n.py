@@ -7,6 +7,7 @@ that was not marked or not translated.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -30,6 +31,7 @@ from nqueens.i18n import (
 )
 from nqueens.messages import plural, too_large
 from tests.processes import run_nqueens
+from tests.test_gui import display  # noqa: F401  (the Xvfb screen)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER = ROOT / "src" / "nqueens" / "render" / "player"
@@ -333,3 +335,40 @@ def test_heatmap_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
 
     with use_language("ja"):
         heatmap(6, out=tmp_path / "heat.png")
+
+
+# -- the Tk window ----------------------------------------------------------------------
+
+
+@pytest.mark.gui
+def test_the_window_speaks_japanese(display: str) -> None:  # noqa: F811
+    """Every label and button, the title, the caption and the counters, step by step."""
+    import tkinter as tk
+
+    from nqueens.render.gui import open_window
+
+    def texts(widget: tk.Misc) -> Iterator[str]:
+        for child in widget.winfo_children():
+            with contextlib.suppress(tk.TclError):
+                yield str(child.cget("text"))  # type: ignore[no-untyped-call]
+            yield from texts(child)
+
+    with use_language("ja"):
+        root, viewer = open_window(6, "backtracking")
+    try:
+        root.update()
+        assert root.title() == "6 クイーン: backtracking による探索"
+        assert viewer.caption.get() == "空の盤面"
+        seen = [root.title(), *texts(root)]
+        with use_language("ja"):
+            for _step in range(12):
+                viewer.forward()
+                seen += [viewer.caption.get(), viewer.counters.get()]
+            viewer.toggle()
+            seen += texts(root)
+            viewer.toggle()
+        assert "再生" in seen and "見つかった解" in seen and "一時停止" in seen
+        assert any(line.startswith("ステップ 12") for line in seen)
+        assert leftovers("\n".join(seen)) == []
+    finally:
+        root.destroy()
