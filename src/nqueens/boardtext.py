@@ -113,10 +113,11 @@ def _rows(text: str, base: int) -> BoardText:
     blocked: list[Square] = []
     for row, marks in enumerate(rows):
         if len(marks) != n:
+            squares = plural(len(marks), "{count} square", "{count} squares")
+            rows_said = plural(n, "{count} row", "{count} rows")
             raise InvalidPlacementError(
-                f"invalid board {quoted(text)}: row {row} has "
-                f"{plural(len(marks), '{count} square', '{count} squares')}, "
-                f"but the board has {plural(n, '{count} row', '{count} rows')}"
+                f"invalid board {quoted(text)}: row {row} has {squares}, "
+                f"but the board has {rows_said}"
             )
         for col, mark in enumerate(marks):
             if mark in QUEEN_MARKS:

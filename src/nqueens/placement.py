@@ -112,11 +112,10 @@ class Placement:
             cols[row].append(col)
         for row, queens in enumerate(cols):
             if len(queens) != 1:
+                how_many = plural(len(queens), "{count} queen", "{count} queens")
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text.strip())}: row {row} has "
-                    f"{plural(len(queens), '{count} queen', '{count} queens')}; "
-                    "a placement has exactly one "
-                    "queen in each row"
+                    f"invalid board {quoted(text.strip())}: row {row} has {how_many}; "
+                    "a placement has exactly one queen in each row"
                 )
         return cls(tuple(queens[0] for queens in cols))
 

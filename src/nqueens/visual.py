@@ -385,9 +385,10 @@ class Player:
         import html
 
         # An iframe keeps the page's script and style to itself inside a notebook.
+        title = html.escape(_("N-Queens player"))
         return (
             f'<iframe srcdoc="{html.escape(self.html)}" style="width:100%;height:760px;'
-            f'border:none" title="{html.escape(_("N-Queens player"))}"></iframe>'
+            f'border:none" title="{title}"></iframe>'
         )
 
 

@@ -56,16 +56,16 @@ def check(placement: str, one_based: bool, variant: str) -> None:
         return
     pairs = board.attacks()
     if not pairs:
-        click.echo(
-            f"valid: {plural(board.n, '{count} queen', '{count} queens')}, no two attack each other"
-        )
+        queens = plural(board.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other")
         if board.n > 1:
             click.echo(
                 f"canonical form: {board.canonical().to_string(base=base)} "
                 f"({board.orbit_size()} distinct images under rotation and reflection)"
             )
         return
-    click.echo(f"invalid: {plural(len(pairs), '{count} pair', '{count} pairs')} of queens attack")
+    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
+    click.echo(f"invalid: {attacking} of queens attack")
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
 
@@ -96,10 +96,8 @@ def _check_large(cols: Any, base: int) -> None:
 
     result = check_array(cols)
     if result.is_valid:
-        click.echo(
-            f"valid: {plural(result.n, '{count} queen', '{count} queens')}"
-            ", no two attack each other"
-        )
+        queens = plural(result.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other")
         return
     click.echo(
         f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
@@ -113,15 +111,11 @@ def _check_variant(board: Placement, rules: Rules, base: int) -> None:
     """The check under a variant's rules: its own attacks, named."""
     pairs = rules.attacking_pairs(board.cols)
     if not pairs:
-        click.echo(
-            f"valid: {plural(board.n, '{count} queen', '{count} queens')}"
-            f", no two attack each other as {rules.variant}"
-        )
+        queens = plural(board.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other as {rules.variant}")
         return
-    click.echo(
-        f"invalid as {rules.variant}: {plural(len(pairs), '{count} pair', '{count} pairs')}"
-        f" of queens attack"
-    )
+    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
+    click.echo(f"invalid as {rules.variant}: {attacking} of queens attack")
     _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
     raise click.exceptions.Exit(1)
 

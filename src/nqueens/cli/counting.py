@@ -190,10 +190,8 @@ def count(
         return
     counted = METHODS[result.method].variant
     board = f"N = {result.n}" + ("" if counted == "classic" else f", {counted}")
-    click.echo(
-        f"{board}: {plural(result.total, '{count} solution', '{count} solutions')}"
-        f", {result.unique:,} unique"
-    )
+    solutions = plural(result.total, "{count} solution", "{count} solutions")
+    click.echo(f"{board}: {solutions}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
@@ -225,6 +223,5 @@ def _count_rectangle(size: str, variant: str, given: list[str], as_json: bool) -
         click.echo(json.dumps(record | {"time": round(elapsed, 6), "method": "rectangle"}))
         return
     board = f"{rules.size} board" + ("" if rules.variant == "classic" else f", {rules.variant}")
-    click.echo(
-        f"{board}: {plural(total, '{count} solution', '{count} solutions')}, {unique:,} unique"
-    )
+    solutions = plural(total, "{count} solution", "{count} solutions")
+    click.echo(f"{board}: {solutions}, {unique:,} unique")

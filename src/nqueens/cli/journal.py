@@ -51,8 +51,6 @@ def journal(file: str, as_json: bool) -> None:
     click.echo(f"subproblems done: {summary.done:,} of {summary.subproblems:,}")
     click.echo(f"sums so far: {sums}")
     if tally is not None:
-        click.echo(
-            f"finished: {plural(tally.total, '{count} solution', '{count} solutions')}"
-            f", {tally.unique:,} unique"
-        )
+        solutions = plural(tally.total, "{count} solution", "{count} solutions")
+        click.echo(f"finished: {solutions}, {tally.unique:,} unique")
     click.echo(f"digest: {summary.digest[:32]} (rows match)")

@@ -106,9 +106,8 @@ class Partial:
         else:
             size = board.n
             if n is not None and n != size:
-                raise InvalidSizeError(
-                    f"the board has {plural(size, '{count} row', '{count} rows')} but --n says {n}"
-                )
+                rows = plural(size, "{count} row", "{count} rows")
+                raise InvalidSizeError(f"the board has {rows} but --n says {n}")
         fixed: dict[int, int] = {}
         for row, col in board.queens:
             if row in fixed:

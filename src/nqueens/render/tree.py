@@ -356,7 +356,8 @@ def levels_table(levels: Sequence[Level]) -> list[str]:
         sum(getattr(level, name) for level in levels)
         for name in ("nodes", "dead_ends", "solutions")
     ]
-    lines.append(f"{_pad(_('all'), 5)}  {total[0]:>12,}  {total[1]:>12,}  {total[2]:>12,}")
+    every = _pad(_("all"), 5)
+    lines.append(f"{every}  {total[0]:>12,}  {total[1]:>12,}  {total[2]:>12,}")
     return lines
 
 
