@@ -83,7 +83,16 @@ def set_language(lang: str | None) -> None:
 
 @contextmanager
 def use_language(lang: str | None) -> Iterator[None]:
-    """Speak `lang` inside the block (None: the language already chosen)."""
+    """Speak `lang` ("en" or "ja") inside the block (None: the language already chosen):
+    the pictures, pages, traces and errors made in it.
+
+    Examples
+    --------
+    >>> import nqueens
+    >>> with nqueens.use_language("ja"):
+    ...     nqueens.animate(4, max_frames=2).title
+    '4 クイーン: backtracking'
+    """
     token = _chosen.set(None if lang is None else check_language(lang))
     try:
         yield
