@@ -20,12 +20,19 @@ from nqueens.errors import (
     OutputFormatError,
     SizeTooLargeError,
 )
-from nqueens.files import check_output_place, output_file
+from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import _
-from nqueens.limits import ANIMATION_MAX_N, PLAYER_MAX_N
+from nqueens.limits import (
+    ANIMATION_MAX_N,
+    FILM_MAX_FRAMES,
+    FILM_MAX_PIXELS,
+    PLAYER_MAX_N,
+    PLAYER_MAX_STEPS,
+    check_count,
+)
 from nqueens.messages import plural, too_large
 from nqueens.placement import Placement
-from nqueens.render.formats import picture_format
+from nqueens.render.formats import picture_output
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
@@ -117,8 +124,7 @@ def show(
     from nqueens.solving import auto_algorithm
 
     if out is not None:
-        picture_format(out)  # a bad name or place fails before the search
-        check_output_place(out)
+        picture_output(out)  # a bad name or place fails before the search
     from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
@@ -166,8 +172,7 @@ def show_variant(
 
     rules = Rules.of(variant, size)
     if out is not None:
-        picture_format(out)
-        check_output_place(out)
+        picture_output(out)
     if limit is not None and limit < 1:
         raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
     wanted = limit if (all or unique or limit) else 1
@@ -260,9 +265,11 @@ class Animation:
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
             raise InvalidSizeError(_("fps must be more than 0, not {fps}").format(fps=self.fps))
-        if not 100 <= self.size <= 4000:
+        if not 100 <= self.size <= FILM_MAX_PIXELS:
             raise InvalidSizeError(
-                _("size must be 100 to 4000 pixels, not {size}").format(size=self.size)
+                _("size must be 100 to {most} pixels, not {size}").format(
+                    most=FILM_MAX_PIXELS, size=self.size
+                )
             )
         for name in ("max_frames", "solutions"):
             value = getattr(self, name)
@@ -272,6 +279,8 @@ class Animation:
                         name=name, value=value
                     )
                 )
+        if self.max_frames is not None:
+            check_count("frames", self.max_frames, FILM_MAX_FRAMES)
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         search = _search(self.n, self.algorithm)
@@ -442,7 +451,8 @@ def play(
     from nqueens.render.glyph import queen_path
     from nqueens.render.player import page, record
 
-    if out is not None and Path(out).suffix.lower() not in (".html", ".htm"):
+    named = Path(out).suffix if out is not None else ""
+    if out is not None and named.lower() not in (".html", ".htm") and (named or not is_stream(out)):
         raise OutputFormatError(
             _("the player is an HTML page: name the file .html, not {out}").format(out=repr(out))
         )
@@ -454,6 +464,7 @@ def play(
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
         )
+    check_count("steps", max_steps, PLAYER_MAX_STEPS, "each is a row of the page")
     if rules is None:
         recording = record(chosen.events(n), n, chosen.name, max_steps)
         title = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _lang_option, _size_argument, cli
+from nqueens.files import is_stdout
 from nqueens.i18n import _
 
 
@@ -70,4 +71,7 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(_("wrote {out}: {count} nodes").format(out=out, count=f"{len(picture):,}"))
+        click.echo(
+            _("wrote {out}: {count} nodes").format(out=out, count=f"{len(picture):,}"),
+            err=is_stdout(out),
+        )

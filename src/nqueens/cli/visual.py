@@ -18,7 +18,9 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.files import is_stdout
 from nqueens.i18n import _
+from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.visual import show_variant as draw_variant
@@ -82,14 +84,10 @@ def show(
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(
-            plural(
-                len(figure.axes),
-                "wrote {out}: {count} board",
-                "wrote {out}: {count} boards",
-                out=out,
-            )
+        boards = plural(
+            len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
         )
+        click.echo(boards, err=is_stdout(out))
         return
     n = rules.rows
     if heatmap:
@@ -99,15 +97,15 @@ def show(
         click.echo(
             _("wrote {out}: heat map of {total} solutions").format(
                 out=out, total=f"{found.total:,}"
-            )
+            ),
+            err=is_stdout(out),
         )
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(
-        plural(
-            len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
-        )
+    boards = plural(
+        len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
     )
+    click.echo(boards, err=is_stdout(out))
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -138,7 +136,7 @@ def show(
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=4000),
+    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
     help="Width and height of the film in pixels.",
@@ -174,12 +172,10 @@ def animate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from nqueens.files import check_output_place
-    from nqueens.render.formats import animation_format
+    from nqueens.render.formats import animation_output
     from nqueens.visual import Animation
 
-    animation_format(out)  # a bad file name or place fails before the search runs
-    check_output_place(out)
+    animation_output(out)  # a bad file name or place fails before the search runs
     film = Animation(
         n,
         algorithm,
@@ -205,7 +201,8 @@ def animate(
     click.echo(
         _("wrote {out}: {frames} frames at {fps} fps ({seconds} s)").format(
             out=out, frames=written, fps=f"{fps:g}", seconds=f"{written / fps:.1f}"
-        )
+        ),
+        err=is_stdout(out),
     )
     if film.capped:
         click.echo(
@@ -258,7 +255,10 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     recording = player.recording
     steps = plural(len(recording.events), "{count} step", "{count} steps")
     found = plural(len(recording.solutions), "{count} solution", "{count} solutions")
-    click.echo(_("wrote {out}: {steps}, {solutions}").format(out=out, steps=steps, solutions=found))
+    click.echo(
+        _("wrote {out}: {steps}, {solutions}").format(out=out, steps=steps, solutions=found),
+        err=is_stdout(out),
+    )
     if recording.capped:
         click.echo(
             _(

@@ -29,7 +29,7 @@ from nqueens.files import output_path
 from nqueens.i18n import _
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
 from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
-from nqueens.render.formats import animation_format
+from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import BoardPainter
 from nqueens.search.events import Reject
@@ -290,12 +290,12 @@ def write(
     on_frame: Callable[[int], None] | None = None,
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
-    fmt = animation_format(path)  # a bad name or place fails before anything is drawn
+    fmt = animation_output(path)  # a bad name or place fails before anything is drawn
     rules = frames.rules
     legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
     painter = FramePainter(frames.n, size, title, base, legend)
     written = 0
-    with output_path(path) as part:
+    with output_path(path, suffix=f".{fmt}") as part:
         sink = _sink(fmt, part, fps, painter, title)
         try:
             for frame in frames:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from nqueens.i18n import _
+from nqueens.limits import TRACE_MAX_STEPS, check_count
 from nqueens.messages import plural
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
@@ -78,6 +79,8 @@ def trace_lines(
     With `boards`, the board after each placement, removal and solution follows its line.
     The last line says why the trace stopped.
     """
+    if limit is not None:
+        check_count("steps", limit, TRACE_MAX_STEPS, "or 0 for every step")
     replay = Replay(n)
     for event in events:
         if limit is not None and replay.step >= limit:
