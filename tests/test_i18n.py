@@ -252,6 +252,8 @@ def test_compare_table_in_japanese() -> None:
         ("show", "8", "--out", "x.bmp"),
         ("trace", "4", "-A", "quantum"),
         ("trace", "0"),
+        ("trace", "4", "--limit", "99999999999"),
+        ("play", "6", "--max-steps", "99999999", "--out", "x.html"),
     ],
 )
 def test_errors_of_the_teaching_commands_in_japanese(args: tuple[str, ...]) -> None:

@@ -6,8 +6,9 @@ import operator
 import os
 
 from nqueens.errors import InvalidSizeError
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
 from nqueens.limits import WORKERS_PER_CORE, check_count, max_workers
+from nqueens.messages import plural
 
 __all__ = ["board_size", "worker_count"]
 
@@ -35,5 +36,10 @@ def worker_count(workers: object) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
     cores = os.cpu_count() or 1
-    why = f"{WORKERS_PER_CORE} per core, {cores} {'core' if cores == 1 else 'cores'} here"
-    return check_count("workers", workers, max_workers(), why)
+    why = plural(
+        cores,
+        "{per} per core, {count} core here",
+        "{per} per core, {count} cores here",
+        per=WORKERS_PER_CORE,
+    )
+    return check_count(N_("workers"), workers, max_workers(), why)

@@ -21,7 +21,7 @@ from nqueens.errors import (
     SizeTooLargeError,
 )
 from nqueens.files import check_output_place, is_stream, output_file
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
 from nqueens.limits import (
     ANIMATION_MAX_N,
     FILM_MAX_FRAMES,
@@ -280,7 +280,7 @@ class Animation:
                     )
                 )
         if self.max_frames is not None:
-            check_count("frames", self.max_frames, FILM_MAX_FRAMES)
+            check_count(N_("frames"), self.max_frames, FILM_MAX_FRAMES)
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         search = _search(self.n, self.algorithm)
@@ -464,7 +464,7 @@ def play(
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
         )
-    check_count("steps", max_steps, PLAYER_MAX_STEPS, "each is a row of the page")
+    check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
     if rules is None:
         recording = record(chosen.events(n), n, chosen.name, max_steps)
         title = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
 from nqueens.limits import TRACE_MAX_STEPS, check_count
 from nqueens.messages import plural
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
@@ -80,7 +80,7 @@ def trace_lines(
     The last line says why the trace stopped.
     """
     if limit is not None:
-        check_count("steps", limit, TRACE_MAX_STEPS, "or 0 for every step")
+        check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"))
     replay = Replay(n)
     for event in events:
         if limit is not None and replay.step >= limit:
