@@ -325,11 +325,14 @@ def test_animate_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         assert film.title == "5 クイーン: backtracking"
         captions = [frame.caption + frame.counters() for frame in film.frames]
         film.save(tmp_path / "film.gif")
+        film.save(tmp_path / "film.html")
         torus = nqueens.animate(5, variant="toroidal", max_frames=30)
         torus.save(tmp_path / "torus.gif")
         painter = FramePainter(5, 300, torus.title, legend=["line", "wrap"])
         text = _figure_text(painter.figure)
     assert any("配置" in c for c in captions) and any("バックトラック" in c for c in captions)
+    page = (tmp_path / "film.html").read_text()
+    assert '<html lang="ja">' in page and "<title>5 クイーン: backtracking</title>" in page
     assert leftovers("\n".join(captions) + text) == []
 
 

@@ -26,7 +26,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
-from nqueens.i18n import _
+from nqueens.i18n import _, current_language
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
 from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
 from nqueens.render.formats import animation_output
@@ -160,8 +160,9 @@ def html_img(gif: bytes, title: str) -> str:
 
 
 def html_page(gif: bytes, title: str) -> str:
+    """The film as a page of its own, in the language it was made in."""
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title></head>\n"
         '<body style="margin:2em;font-family:sans-serif;text-align:center">\n'
         f"{html_img(gif, title)}\n</body></html>\n"
