@@ -4,14 +4,22 @@ For each N: the wall time of the whole command `nqueens count N` (what a user wa
 start-up included, the method `auto` picks), then each method on 1 worker and on every
 core: the join counter (with the most table memory one worker held) and the symmetric
 backtracking search (run up to --backtrack-max; it grows about 7x per N), beside the
-pure-Python bitboard counter (run only where it takes under a minute). Then a memory
+numpy counter (N <= 13, what `auto` picks there) and the pure-Python bitboard counter
+(run only where it takes under a minute). The vector path of the kernels
+(engine/simd.py) is printed above the tables: NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=""
+measures the AVX2 path on any x86-64 machine that has AVX2, NUMBA_CPU_NAME=generic the
+portable one. Then a memory
 probe: an N = 20 count runs for a while with its resident memory sampled (the parent and
 every worker), and is interrupted.
 
 With `--peer N=PATH` (once per N: the published counter EvgenyKluev/N-Queens-Count-Sol
 fixes its board size when it is compiled), the whole command `nqueens count N` and the
 peer's binary run in turns in the same run, and a second table gives their times and
-ratio. Build the peer under /tmp, never in this repository (docs/benchmarks.md says how).
+ratio. Build the peer under /tmp, never in this repository: benchmarks/build_peer.sh
+(docs/benchmarks.md says how).
+
+First, the quick start: `nqueens solve 8` and `nqueens count 12` as whole commands,
+median of --startup-runs each, and their ratio.
 
     uv run python benchmarks/engine.py               # N = 12..18
     uv run python benchmarks/engine.py --sizes 19-20 --backtrack-max 0 --memory-seconds 0
@@ -35,7 +43,10 @@ import time
 from pathlib import Path
 
 import nqueens
+from nqueens.counting import best_method
+from nqueens.engine.registry import NUMPY
 from nqueens.known import known_counts
+from nqueens.system import info
 
 PYTHON_LIMIT = 14  # the pure-Python counter beyond this takes minutes
 
@@ -58,10 +69,11 @@ def _user_env() -> dict[str, str]:
 
 
 def _command_seconds(n: int) -> float:
-    """The whole command as a user runs it, after a first run has written the bytecode
-    and numba caches; its printed total is checked against the known count."""
+    """The whole command as a user runs it, after a first run of the method `auto` picks
+    for N has written the bytecode and numba caches; its printed total is checked
+    against the known count."""
     command = [sys.executable, "-m", "nqueens", "count", str(n), "--json"]
-    warm = [*command[:4], "12", "-q"]
+    warm = [*command[:4], "12", "-q", "--method", best_method(n)]
     subprocess.run(warm, check=True, stdout=subprocess.DEVNULL, env=_user_env())
     start = time.perf_counter()
     done = subprocess.run(command, check=True, capture_output=True, text=True, env=_user_env())
@@ -81,6 +93,28 @@ def _peer_seconds(n: int, binary: Path, threads: int) -> float:
     assert found, f"{binary} printed no 'Result:' line"
     assert int(found[1]) == known_counts()[n][0], f"{binary} counted {found[1]} for N = {n}"
     return seconds
+
+
+def startup_table(runs: int) -> None:
+    """The whole commands `nqueens solve 8` and `nqueens count 12` (bytecode cached, after
+    one run of each), in turns: the medians and their ratio."""
+    commands = {
+        "`nqueens solve 8`": [sys.executable, "-m", "nqueens", "solve", "8"],
+        "`nqueens count 12`": [sys.executable, "-m", "nqueens", "count", "12"],
+    }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for attempt in range(runs + 1):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=_user_env())
+            if attempt:  # the first run writes the bytecode
+                times[name].append(time.perf_counter() - start)
+    solve, count = (statistics.median(t) for t in times.values())
+    print(
+        "| `nqueens solve 8` (s) | `nqueens count 12` (s) | ratio |\n|---:|---:|---:|\n"
+        f"| {solve:.3f} | {count:.3f} | {count / solve:.2f} |",
+        flush=True,
+    )
 
 
 def _peers(entries: list[str]) -> dict[int, Path]:
@@ -124,7 +158,11 @@ def _machine() -> str:
     except OSError:
         pass
     cpu = model or platform.processor()
-    return f"{cpu} ({os.cpu_count()} cores), Python {platform.python_version()}"
+    found = info()
+    return (
+        f"{cpu} ({os.cpu_count()} cores), Python {platform.python_version()}\n"
+        f"Vector path: {found.vector_path} (numba target {found.target})"
+    )
 
 
 def _rss_kib(pid: int) -> int:
@@ -181,9 +219,9 @@ def method_table(sizes: list[int], backtrack_max: int) -> None:
     print(
         f"| N | `nqueens count N`, wall (s) | join, 1 worker (s) | join, {cores} workers (s) "
         f"| join tables | backtrack, 1 worker (s) | backtrack, {cores} workers (s) "
-        "| pure-Python bitboard (s) |"
+        "| numpy, 1 worker (s) | pure-Python bitboard (s) |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in sizes:
         wall = _command_seconds(n)
         joined = [_timed(n, method="join", workers=w) for w in (1, cores)]
@@ -194,9 +232,10 @@ def method_table(sizes: list[int], backtrack_max: int) -> None:
             else ["-", "-"]
         )
         python = f"{_timed(n, method='python').time:.2f}" if n <= PYTHON_LIMIT else "-"
+        numpy = f"{_timed(n, method='numpy').time:.2f}" if NUMPY.takes(n) else "-"
         print(
             f"| {n} | {wall:.2f} | {joined[0].time:.2f} | {joined[1].time:.2f} | {memory:.1f} MB "
-            f"| {backtracked[0]} | {backtracked[1]} | {python} |",
+            f"| {backtracked[0]} | {backtracked[1]} | {numpy} | {python} |",
             flush=True,
         )
 
@@ -220,10 +259,16 @@ def main() -> None:
         "--memory-n", default="20", help="N (or several, comma-separated) for the memory probe"
     )
     parser.add_argument("--memory-seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--startup-runs", type=int, default=5, help="runs of each quick-start command (0: none)"
+    )
     args = parser.parse_args()
     peers = _peers(args.peer)
     cores = os.cpu_count() or 1
     print(f"Machine: {_machine()}\n")
+    if args.startup_runs > 0:
+        startup_table(args.startup_runs)
+        print()
     if peers:
         peer_table(peers, args.repeats, cores)
         print()

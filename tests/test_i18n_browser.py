@@ -12,10 +12,16 @@ from tests.test_i18n import _run, leftovers
 
 pytestmark = pytest.mark.browser
 
-# Everything the page says: its visible text and the words on hover or for screen readers.
+# Everything the page says: its visible text and the words on hover or for screen readers,
+# but the algorithm's Python source and the names of its structures (col, up, down, stack,
+# board, ...: identifiers, as the source texts name them), which stay as they are.
 PAGE_WORDS = """() => [
   document.title,
-  document.body.innerText,
+  (() => {
+    const body = document.body.cloneNode(true);
+    body.querySelectorAll("script, style, #code, .structure .name").forEach((e) => e.remove());
+    return body.innerText;
+  })(),
   ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title")),
   ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
   ...[...document.querySelectorAll("svg title")].map((e) => e.textContent),

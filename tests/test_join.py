@@ -241,11 +241,11 @@ def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
 
 
 def test_auto_picks_the_join_where_it_is_faster() -> None:
-    assert [best_method(n) for n in (4, 11, 12, 18, 23, 24, 30)] == [
-        "backtrack", "backtrack", "join", "join", "join", "backtrack", "backtrack",
+    assert [best_method(n) for n in (4, 12, 13, 14, 18, 23, 24, 30)] == [
+        "numpy", "numpy", "numpy", "join", "join", "join", "backtrack", "backtrack",
     ]  # fmt: skip
-    assert nqueens.count(13).method == "join"
-    assert nqueens.count(8).method == "backtrack"
+    assert nqueens.count(14).method == "join"
+    assert nqueens.count(8).method == "numpy"
 
 
 def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:

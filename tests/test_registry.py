@@ -21,7 +21,14 @@ from nqueens.limits import BITBOARD_MAX_N
 from tests.naive import expected_counts
 
 UP_TO = 18
-SLOW_FROM = {"backtrack": 17, "join": 17, "python": 14, "toroidal": 13, "superqueens": 13}
+SLOW_FROM = {
+    "backtrack": 17,
+    "join": 17,
+    "numpy": 13,
+    "python": 14,
+    "toroidal": 13,
+    "superqueens": 13,
+}
 VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
 """Where each method's counts are marked slow (they still run in CI)."""
 
@@ -32,7 +39,7 @@ def _cases() -> list[object]:
         top = UP_TO if method.variant == "classic" else VARIANT_UP_TO
         for n in range(1, min(method.largest, top) + 1):
             marks = [pytest.mark.slow] if n >= SLOW_FROM[method.name] else []
-            if method.name != "python" and n >= 11:
+            if method.name not in ("python", "numpy") and n >= 11:
                 marks.append(pytest.mark.compiled)
             cases.append(pytest.param(method.name, n, marks=marks, id=f"{method.name}-{n}"))
     return cases

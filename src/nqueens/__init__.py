@@ -73,6 +73,7 @@ __all__ = [
     "first",
     "gui",
     "heatmap",
+    "info",
     "levels",
     "min_conflicts",
     "play",
@@ -88,9 +89,14 @@ _NUMPY_EXPORTS = {"construct", "min_conflicts", "check_array"}
 
 
 def __getattr__(name: str) -> Any:
-    """The huge-board functions (nqueens.large) load NumPy, so they load on first use."""
+    """The huge-board functions (nqueens.large) load NumPy, and `info` (nqueens.system)
+    numba, so they load on first use."""
     if name in _NUMPY_EXPORTS:
         from nqueens import large
 
         return getattr(large, name)
+    if name == "info":
+        from nqueens.system import info
+
+        return info
     raise AttributeError(f"module 'nqueens' has no attribute {name!r}")

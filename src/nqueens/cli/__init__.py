@@ -9,6 +9,7 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     boards,
     complete,
     counting,
+    info,
     journal,
     solve,
     teach,

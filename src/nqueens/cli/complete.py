@@ -12,10 +12,8 @@ from nqueens.cli._app import _one_based_option, cli
 from nqueens.completion import Partial
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import read_board_input
-from nqueens.messages import plural
 
-BOARD_DRAWN_UP_TO = 30
-"""Larger answers print their column list only, not the board."""
+EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 
 
 @cli.command()
@@ -155,44 +153,15 @@ def _solve_one(
     start: float,
 ) -> None:
     from nqueens.completion import complete
+    from nqueens.render.completion import answer_lines
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     result = complete(partial, count=count_all, time_limit=left, seed=seed)
-    nodes = plural(result.nodes, "{count} node", "{count} nodes")
-    work = f"{nodes}, {time.perf_counter() - start:.2f} s"
-    given = _given(partial)
-    if result.status == "unknown":
-        click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
-        raise click.exceptions.Exit(3)
-    if result.placement is None:
-        click.echo(f"impossible: no completion of {given} ({work})")
-        raise click.exceptions.Exit(1)
-    n = partial.n
-    if n <= BOARD_DRAWN_UP_TO:
-        for row, col in enumerate(result.placement.cols):
-            marks = ["x" if (row, c) in partial.blocked else "." for c in range(n)]
-            marks[col] = "Q" if row in partial.fixed else "q"
-            click.echo(" ".join(marks))
-    added = n - len(partial.fixed)
-    click.echo(f"completed: {added:,} added to {given} ({work})")
-    click.echo(f"columns: {result.placement.to_string(base=base)}")
-    if result.count is not None:
-        click.echo(plural(result.count, "{count} completion in all", "{count} completions in all"))
-
-
-def _given(partial: Partial) -> str:
-    """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
-    parts = [
-        (len(partial.fixed), "{count} fixed queen", "{count} fixed queens"),
-        (len(partial.blocked), "{count} blocked square", "{count} blocked squares"),
-        (
-            len(partial.excluded_sums) + len(partial.excluded_diffs),
-            "{count} excluded diagonal",
-            "{count} excluded diagonals",
-        ),
-    ]
-    words = [plural(k, one, many) for k, one, many in parts if k]
-    return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"
+    seconds = time.perf_counter() - start
+    for line in answer_lines(partial, result, base=base, seconds=seconds, time_limit=time_limit):
+        click.echo(line)
+    if result.status != "solved":
+        raise click.exceptions.Exit(EXIT_STATUS[result.status])
 
 
 def _batch(

@@ -139,7 +139,13 @@ def show(
     type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
-    help="Width and height of the film in pixels.",
+    help="Height of the film in pixels (and its board's width).",
+)
+@click.option(
+    "--state/--no-state",
+    default=True,
+    show_default=True,
+    help="A panel beside the board with the algorithm's own state at each step.",
 )
 @_one_based_option
 @_variant_option(
@@ -154,6 +160,7 @@ def animate(
     max_frames: int,
     solutions: int,
     size: int,
+    state: bool,
     one_based: bool,
     variant: str,
 ) -> None:
@@ -161,7 +168,8 @@ def animate(
 
     Queens are placed and taken back, the squares they attack are shaded, a rejected
     square is crossed and tied to the queen attacking it, each solution is held for a
-    second, and the step and counters run below the board.
+    second, and the step and counters run below the board. Beside it, the algorithm's
+    own state: its flag arrays, bit masks, stack or candidate board (--no-state: none).
 
     \b
     Examples:
@@ -185,6 +193,7 @@ def animate(
         size=size,
         one_based=one_based,
         variant=variant,
+        state=state,
     )
     total = film.frame_count()
     with Progress(

@@ -1,7 +1,11 @@
-"""Bit and vector instructions numba does not expose, for the join counter: the lowest
-set bit; AND-and-count over a block (`match_block`); a strip's candidates joined eight at
-a time with a compress (`join_lower`); a 64 x 64 bit transpose (`transpose64`) and a
-block's combination rows (`combination_rows`) in vector registers.
+"""Bit and vector instructions numba does not expose: the lowest set bit (every kernel's
+step from a queen's bit to its column, but for engine/confined.py, which shares nothing
+with the join it recounts); and for the join counter, AND-and-count over a block
+(`match_block`), a strip's candidates joined eight at a time with a compress
+(`join_lower`), a 64 x 64 bit transpose (`transpose64`) and a block's combination rows
+(`combination_rows`) in vector registers. The compress is the one operation written per
+vector instruction set, in engine/simd.py (which also chooses the set); the rest are
+plain LLVM vectors that every target lowers well.
 
 Each is an LLVM intrinsic inside compiled kernels, and plain Python when the JIT is
 disabled (NUMBA_DISABLE_JIT=1), so the kernels that use them still run as Python.
@@ -56,8 +60,8 @@ COMPRESS_LANES = 8
 
 
 def _lowest_bit_index_py(x: Any) -> Any:
-    x = int(x)
-    return np.uint64((x & -x).bit_length() - 1)
+    index = (int(x) & -int(x)).bit_length() - 1
+    return type(x)(index) if isinstance(x, np.integer) else index
 
 
 def _match_block_py(
@@ -134,14 +138,19 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
     from numba.core import cgutils, types
     from numba.extending import intrinsic
 
+    from nqueens.engine import simd
+
     @intrinsic  # type: ignore[misc]
     def lowest_bit_index(typingctx: Any, x: Any) -> Any:
-        """Index of the lowest set bit of a non-zero uint64."""
+        """Index of the lowest set bit of a non-zero integer, in its own type: the
+        kernels' one step from a queen's bit to its column (one `tzcnt`)."""
+        if not isinstance(x, types.Integer):
+            return None
 
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
-        return types.uint64(types.uint64), codegen
+        return x(x), codegen
 
     @intrinsic  # type: ignore[misc]
     def match_block(
@@ -201,13 +210,6 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
 
         return signature, codegen
 
-    from llvmlite import binding
-
-    _HOST_HAS_AVX512 = bool(binding.get_host_cpu_features().get("avx512f"))
-    """Compress into a register and store the whole vector: some AVX-512 processors (AMD
-    Zen 4) run the compress-to-memory form LLVM chooses for `llvm.masked.compressstore`
-    as slow microcode. Numba compiles for, and caches by, the host processor."""
-
     @intrinsic  # type: ignore[misc]
     def join_lower(
         typingctx: Any, out: Any, found: Any, lower_d1: Any, lower_d2: Any, first: Any,
@@ -216,7 +218,9 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
         """Join one upper placement to the lower placements first..last-1 of a strip
         (`join._strip`): keep each whose diagonals miss the upper's and write its
         signature at out[found], found + 1, ...; the new count. COMPRESS_LANES at a time:
-        a masked load, one comparison, a compress-store, no branch per candidate.
+        a vector load (masked for the last few), one comparison, a compress
+        (`simd.compress`, the one operation written per vector path), no branch per
+        candidate.
 
         `upper` holds (u1, u2, x1, x2, d1_0, d2_0, shift, low_bits, shift_2): the upper
         placement's diagonals, the same without the middle queen's, the middle queen's,
@@ -254,59 +258,47 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 ir.FunctionType(vector, [pointer, ir.IntType(32), flags, vector]),
                 f"llvm.masked.load.v{lanes}i64.p0",
             )
-            compress = cgutils.get_or_insert_function(
-                builder.module,
-                ir.FunctionType(ir.VoidType(), [vector, word.as_pointer(), flags]),
-                f"llvm.masked.compressstore.v{lanes}i64",
-            )
-            in_register = (
-                cgutils.get_or_insert_function(
-                    builder.module,
-                    ir.FunctionType(vector, [vector, vector, flags]),
-                    f"llvm.x86.avx512.mask.compress.v{lanes}i64",
-                )
-                if _HOST_HAS_AVX512
-                else None
-            )
             ctpop = cgutils.get_or_insert_function(
                 builder.module, ir.FunctionType(ir.IntType(8), [ir.IntType(8)]), "llvm.ctpop.i8"
             )
             zero = ir.Constant(vector, [0] * lanes)
             lane_index = ir.Constant(vector, list(range(lanes)))
             found_p = cgutils.alloca_once_value(builder, found_v)
-            span = builder.sub(last_v, first_v)
-            chunks = builder.sdiv(
-                builder.add(span, ir.Constant(word, lanes - 1)), ir.Constant(word, lanes)
-            )
-            with cgutils.for_range(builder, chunks) as loop:
-                at = builder.add(first_v, builder.mul(loop.index, ir.Constant(word, lanes)))
-                left = splat(builder.sub(last_v, at))
-                inside = builder.icmp_signed("<", lane_index, left)
-                align = ir.Constant(ir.IntType(32), 8)
-                y1 = builder.call(
-                    masked_load,
-                    [builder.bitcast(builder.gep(d1_a.data, [at]), pointer), align, inside, zero],
-                )
-                y2 = builder.call(
-                    masked_load,
-                    [builder.bitcast(builder.gep(d2_a.data, [at]), pointer), align, inside, zero],
-                )
+            align = ir.Constant(ir.IntType(32), 8)
+
+            def join_chunk(at: Any, inside: Any) -> None:
+                """The candidates at..at + lanes - 1; `inside` flags those before `last`
+                (None: all are, and the words are loaded whole)."""
+                places = [builder.bitcast(builder.gep(a.data, [at]), pointer) for a in (d1_a, d2_a)]
+                if inside is None:
+                    y1, y2 = (builder.load(place, align=8) for place in places)
+                else:
+                    y1, y2 = (
+                        builder.call(masked_load, [place, align, inside, zero]) for place in places
+                    )
                 clash = builder.or_(builder.and_(x1, y1), builder.and_(x2, y2))
-                keep = builder.and_(builder.icmp_unsigned("==", clash, zero), inside)
+                keep = builder.icmp_unsigned("==", clash, zero)
+                if inside is not None:
+                    keep = builder.and_(keep, inside)
                 s1 = builder.lshr(builder.xor(builder.or_(u1, y1), d1_0), shift)
                 s2 = builder.lshr(builder.xor(builder.or_(u2, y2), d2_0), shift)
                 signature_v = builder.or_(
                     builder.and_(s1, low_bits), builder.shl(builder.and_(s2, low_bits), shift_2)
                 )
                 found_now = builder.load(found_p)
-                target = builder.gep(out_a.data, [found_now])
-                if in_register is not None:  # compress in a register, store all lanes
-                    packed = builder.call(in_register, [signature_v, zero, keep])
-                    builder.store(packed, builder.bitcast(target, pointer), align=8)
-                else:
-                    builder.call(compress, [signature_v, target, keep])
+                simd.compress(builder, signature_v, keep, builder.gep(out_a.data, [found_now]))
                 kept = builder.call(ctpop, [builder.bitcast(keep, ir.IntType(8))])
                 builder.store(builder.add(found_now, builder.zext(kept, word)), found_p)
+
+            step = ir.Constant(word, lanes)
+            whole = builder.sdiv(builder.sub(last_v, first_v), step)
+            with cgutils.for_range(builder, whole) as loop:  # whole vectors: plain loads
+                join_chunk(builder.add(first_v, builder.mul(loop.index, step)), None)
+            tail = builder.add(first_v, builder.mul(whole, step))
+            with builder.if_then(builder.icmp_signed("<", tail, last_v)):  # the rest, masked
+                join_chunk(
+                    tail, builder.icmp_signed("<", lane_index, splat(builder.sub(last_v, tail)))
+                )
             return builder.load(found_p)
 
         return signature, codegen

@@ -52,7 +52,7 @@ def confined_count(n: int, middle: int, east: int) -> int:  # pragma: no cover -
             continue
         bit = free & -free
         avail[row] = free ^ bit
-        c = 0
+        c = 0  # its own loop, not bitops.lowest_bit_index: nothing shared with the join
         while (bit >> c) != 1:
             c += 1
         on_long = (c == row) + (c == n - 1 - row)

@@ -12,16 +12,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-# 2**k % 37 differs for every k < 36: a table lookup from a single bit to its column.
-_COLUMN_OF = np.full(37, -1, dtype=np.int64)
-for _k in range(36):
-    _COLUMN_OF[(1 << _k) % 37] = _k
+from nqueens.engine.bitops import lowest_bit_index
 
 
 @njit(cache=True)
 def heat_below(n, first, counts):  # type: ignore[no-untyped-def]
     """Add to `counts` (n x n, int64) every solution with its row-0 queen on `first`."""
-    column_of = _COLUMN_OF
     full = (1 << n) - 1
     cols = np.full(n, -1, dtype=np.int64)
     below = np.zeros(n, dtype=np.int64)  # solutions under the queen now on each row
@@ -50,7 +46,7 @@ def heat_below(n, first, counts):  # type: ignore[no-untyped-def]
             continue
         bit = free & -free
         avail[row] = free ^ bit
-        cols[row] = column_of[bit % 37]
+        cols[row] = lowest_bit_index(bit)
         if row == n - 1:
             below[row] = 1
             continue

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from nqueens.engine.bitops import lowest_bit_index
 from nqueens.placement import SYMMETRIES, symmetry_view
 
 CORNER = 0
@@ -281,12 +282,7 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique, floor):  # ty
         bits[row] = bit
         if row == last:
             for r in range(n):
-                b = bits[r]
-                c = 0
-                while b > 1:
-                    b >>= 1
-                    c += 1
-                cols[r] = c
+                cols[r] = lowest_bit_index(bits[r])
             if unique and not is_canonical(cols, inv, n, images):
                 continue
             for r in range(n):

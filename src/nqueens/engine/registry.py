@@ -108,6 +108,7 @@ class Method:
     auto_from: int | None = None  # `auto` picks it from this N up to `largest`
     recounted_by: str | None = None  # the independent counter in `module.recount`
     variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
+    default_workers: int | None = None  # without --workers: None, every core
 
     smallest = 1
 
@@ -177,13 +178,16 @@ class Method:
 
 def _warm_marker(method: Method, kernels: Sequence[object]) -> Path | None:
     """A file beside numba's cache (`Dispatcher.stats.cache_path`) that says this method's
-    kernels, as their source files stand now, were compiled and cached by this numba;
+    kernels, as their source files stand now, were compiled and cached by this numba for
+    this target (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES);
     None when there is nothing to compile (no kernels, or the JIT disabled)."""
     if not kernels or not all(hasattr(k, "stats") for k in kernels):
         return None
     import numba
 
-    key = hashlib.sha256(f"{numba.__version__} {sys.version}".encode())
+    config = numba.config
+    target = f"{getattr(config, 'CPU_NAME', '')} {getattr(config, 'CPU_FEATURES', '')}"
+    key = hashlib.sha256(f"{numba.__version__} {sys.version} {target}".encode())
     for kernel in kernels:
         source = Path(inspect.getfile(kernel.py_func))  # type: ignore[attr-defined]
         stat = source.stat()
@@ -236,7 +240,7 @@ BACKTRACK = Method(
     tally=_classes,
     module="nqueens.engine.split",
     version="1",
-    auto_from=1,
+    auto_from=24,  # beyond the join's range
 )
 
 JOIN = Method(
@@ -251,7 +255,7 @@ JOIN = Method(
     tally=_joined,
     module="nqueens.engine.halves",
     version="2",  # 2: pairs weighed by their longest diagonals
-    auto_from=12,  # measured faster from N = 12 on (benchmarks/engine.py)
+    auto_from=14,  # past numba's start-up, faster than numpy (benchmarks/engine.py)
     recounted_by="a row-by-row backtracking search confined to each orbit's rows",
 )
 
@@ -267,6 +271,29 @@ PYTHON = Method(
     tally=_listed,
     module="nqueens.engine.pure",
     version="1",
+)
+
+
+def _listed_with_symmetry(solutions: int, unique: int, half_turn: int, quarter_turn: int) -> Tally:
+    return Tally(solutions, unique, half_turn=half_turn, quarter_turn=quarter_turn)
+
+
+NUMPY = Method(
+    name="numpy",
+    summary="NumPy breadth-first bitboard search, every row at once (no numba)",
+    largest=13,  # it lists every solution: N = 13, 73,712 of them, in a fraction of a second
+    too_large="the numpy method (it lists every solution in memory)",
+    fields=(
+        Field("solutions", "solutions with the row-0 queen in the column, mirrors included"),
+        Field("unique", "canonical solutions among them (the least of their 8 images)"),
+        Field("half_turn", "solutions the half turn leaves unchanged, mirrors included"),
+        Field("quarter_turn", "solutions the quarter turn leaves unchanged, mirrors included"),
+    ),
+    tally=_listed_with_symmetry,
+    module="nqueens.engine.breadth",
+    version="1",
+    auto_from=1,  # quicker than numba's start-up up to its largest N
+    default_workers=1,  # done before a pool of workers could start
 )
 
 
@@ -301,7 +328,9 @@ def _variant_method(variant: str, board: str) -> Method:
 TOROIDAL = _variant_method("toroidal", "the toroidal board")
 SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
 
-METHODS: dict[str, Method] = {m.name: m for m in (BACKTRACK, JOIN, PYTHON, TOROIDAL, SUPERQUEENS)}
+METHODS: dict[str, Method] = {
+    m.name: m for m in (BACKTRACK, JOIN, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)
+}
 """Counting methods by name; `auto` picks the fastest for N and the variant
 (`best_method`)."""
 

@@ -49,7 +49,7 @@ def run_count(
     on_dashboard: Callable[[str], None] | None = None,
 ) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
-    workers = worker_count(workers)
+    workers = worker_count(method.default_workers if workers is None else workers)
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     if batch_size is not None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
@@ -32,12 +33,16 @@ from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
 from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import BoardPainter
+from nqueens.render.state_panel import StatePanel
 from nqueens.search.events import Reject
+from nqueens.search.state import State, Structure
 
 __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
+PANEL = 0.85  # the state panel's width, as a share of the board's picture
+MONO = "DejaVu Sans Mono"
 
 
 class FrameSink(Protocol):
@@ -101,14 +106,14 @@ class GifSink:
 class Mp4Sink:
     """An H.264 MP4 made by an ffmpeg process that reads the raw frames from a pipe."""
 
-    def __init__(self, path: str | Path, fps: float, size: int) -> None:
+    def __init__(self, path: str | Path, fps: float, width: int, height: int) -> None:
         ffmpeg = shutil.which("ffmpeg")
         if ffmpeg is None:
             raise BackendUnavailableError(
                 "MP4 needs ffmpeg, which is not installed (not found on PATH): install it "
                 "(e.g. `apt install ffmpeg`) or write a .gif or .html instead"
             )
-        raw_frames = ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{size}x{size}"]
+        raw_frames = ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}"]
         h264 = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"]
         command = [ffmpeg, "-y", "-loglevel", "error", *raw_frames, "-framerate", str(fps)]
         command += ["-i", "-", *h264, str(path)]
@@ -175,24 +180,32 @@ def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 
 class FramePainter:
-    """A figure of `size` x `size` pixels: a title, the board, the step and the counters.
+    """A figure of `size` x `size` pixels: a title, the board, the step and the counters;
+    with `panel`, `PANEL` times as wide again, the algorithm's state beside the board.
 
     Drawn by blitting: the board's frame, labels and title are drawn once; each frame
-    redraws only the squares, the queens, the marks and the two lines of text.
+    redraws only the squares, the queens, the marks, the two lines of text and the panel.
     """
 
     def __init__(
-        self, n: int, size: int, title: str, base: int = 0, legend: Sequence[str] = ()
+        self,
+        n: int,
+        size: int,
+        title: str,
+        base: int = 0,
+        legend: Sequence[str] = (),
+        panel: bool = False,
     ) -> None:
-        inches = size / DPI
         self.size = size
-        self.figure = Figure(figsize=(inches, inches), dpi=DPI)
+        self.width = size + (round(size * PANEL) if panel else 0)
+        self.figure = Figure(figsize=(self.width / DPI, size / DPI), dpi=DPI)
         self.canvas = FigureCanvasAgg(self.figure)
         self.figure.patch.set_facecolor("white")
         text = max(7.0, min(12.0, size / 48))
         margin = 0.09
         height = 0.68 if legend else 0.72  # room for the legend under the title
-        board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, height))
+        across = size / self.width  # the board keeps the left `size` pixels
+        board = self.figure.add_axes((margin * across, 0.14, (1 - margin - 0.04) * across, height))
         self.board = BoardPainter(board, n, base=base)
         self.figure.text(
             0.5, 0.975, title, ha="center", va="top", fontsize=text + 1, fontfamily=text_fonts()
@@ -208,6 +221,12 @@ class FramePainter:
         # than matplotlib, in the same font (DejaVu Sans, or in Japanese render/fonts.py's).
         self._font_file = text_font_file()
         self._font_pixels = round(text * DPI / 72)
+        self.panel: StatePanel | None = None
+        if panel:
+            mono = font_manager.findfont(MONO)
+            top = round(size * 0.1)
+            box = (size + size // 40, top, self.width - size - size // 20, size - top - size // 40)
+            self.panel = StatePanel(box, self._font_file, mono)
 
     def render(self, frame: Frame) -> NDArray[np.uint8]:
         """The frame as a size x size x 3 array of pixels."""
@@ -225,6 +244,8 @@ class FramePainter:
         ):
             check_glyphs(self._font_file, text)
             pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
+        if self.panel is not None:
+            self.panel.draw(pen, frame.state)
         return np.asarray(picture)
 
     def _fitting(self, pen: ImageDraw.ImageDraw, text: str) -> ImageFont.FreeTypeFont:
@@ -249,6 +270,10 @@ class FramePainter:
         for kind in ("wrap", "knight"):  # a variant's shadings
             kinds = dict.fromkeys(attacked, kind)
             samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x 0", kinds))
+        if self.panel is not None:  # the panel's cells: set, clear, read; the notes
+            cells = Structure("x", ("1", "0", "1"), (0, 1), (0, 2), "x[0]")
+            state = State((cells,), 1, 1)
+            samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x", state=state))
         return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
 
 
@@ -274,7 +299,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
 
 def _sink(fmt: str, path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
     if fmt == "mp4":
-        return Mp4Sink(path, fps, painter.size)
+        return Mp4Sink(path, fps, painter.width, painter.size)
     if fmt == "html":
         return HtmlSink(path, fps, painter.palette_sample(), title)
     return GifSink(path, fps, painter.palette_sample())
@@ -294,7 +319,7 @@ def write(
     fmt = animation_output(path)  # a bad name or place fails before anything is drawn
     rules = frames.rules
     legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
-    painter = FramePainter(frames.n, size, title, base, legend)
+    painter = FramePainter(frames.n, size, title, base, legend, panel=frames.stateful)
     written = 0
     with output_path(path, suffix=f".{fmt}") as part:
         sink = _sink(fmt, part, fps, painter, title)

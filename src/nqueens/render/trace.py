@@ -73,11 +73,13 @@ def trace_lines(
     limit: int | None = None,
     solutions: int | None = None,
     reason: Reason = _reason,
+    state: bool = False,
 ) -> Iterator[str]:
     """Lines describing each event in turn; stops after `limit` steps or `solutions` found.
 
     With `boards`, the board after each placement, removal and solution follows its line.
-    The last line says why the trace stopped.
+    With `state`, the algorithm's structures after each step follow it, one line each,
+    as the event carries them (`col  1 0 0 0 0`). The last line says why the trace stopped.
     """
     if limit is not None:
         check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"))
@@ -92,6 +94,8 @@ def trace_lines(
         yield f"{replay.step:>6}  {describe(event, replay, base, reason)}"
         if boards and not isinstance(event, Reject):
             yield from ("        " + " ".join(row) for row in replay.rows())
+        if state and event.state is not None:
+            yield from ("        " + line for line in event.state.lines())
         if solutions is not None and replay.solutions >= solutions:
             yield "... " + plural(
                 solutions, "stopped after {count} solution", "stopped after {count} solutions"

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.engine.bitops import lowest_bit_index
 from nqueens.engine.kernels import is_least
 from nqueens.placement import SYMMETRIES, symmetry_view
 
@@ -87,12 +88,7 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
         bit = free & (~free + one)
         avail[row] = free ^ bit
         bits[row] = bit
-        c = 0
-        b = bit
-        while b > one:
-            b >>= one
-            c += 1
-        cols[row] = c
+        cols[row] = lowest_bit_index(bit)
         nodes += 1
         if row == rows - 1:
             found += 1

@@ -1,0 +1,118 @@
+"""What a bug report needs to know about this installation: versions, the processor and
+the vector path the counting kernels use, workers, numba's cache, the optional parts.
+
+`nqueens info` prints it. Importing this module loads nothing; `info()` loads numba and
+llvmlite (to ask LLVM which vector path its target takes) and nothing heavier.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+from dataclasses import asdict, dataclass
+from importlib import metadata, util
+from pathlib import Path
+
+__all__ = ["SystemInfo", "info"]
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+"""Chromium's command under its usual names (the player's browser tests drive it)."""
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """One value per line of `nqueens info`; None where a part is absent."""
+
+    nqueens: str
+    python: str
+    numba: str
+    llvmlite: str
+    cpu: str
+    target: str  # the processor numba compiles for (NUMBA_CPU_NAME, or the host's)
+    vector_path: str  # avx512, avx2 or portable (engine/simd.py)
+    cores: int
+    workers: int  # a count's workers by default (the numpy method counts in-process)
+    numba_cache: str
+    ffmpeg: str | None
+    chromium: str | None
+    tk: str | None
+    dashboard: str | None  # bokeh's version: Dask's dashboard needs it
+
+    def to_dict(self) -> dict[str, str | int | None]:
+        return asdict(self)
+
+    def lines(self) -> list[str]:
+        """The report as `name: value` lines, absent parts as "not found"."""
+        labels = {
+            "nqueens": "nqueens",
+            "python": "Python",
+            "numba": "numba",
+            "llvmlite": "llvmlite",
+            "cpu": "CPU",
+            "target": "numba target",
+            "vector_path": "vector path",
+            "cores": "cores",
+            "workers": "workers by default",
+            "numba_cache": "numba cache",
+            "ffmpeg": "ffmpeg (MP4 films)",
+            "chromium": "Chromium (browser tests)",
+            "tk": "Tk (nqueens gui)",
+            "dashboard": "Dask dashboard (bokeh)",
+        }
+        return [
+            f"{label}: {'not found' if value is None else value}"
+            for label, value in zip(labels.values(), self.to_dict().values(), strict=True)
+        ]
+
+
+def info() -> SystemInfo:
+    """This installation, as `nqueens info` reports it."""
+    from nqueens.engine import simd
+    from nqueens.validate import worker_count
+
+    return SystemInfo(
+        nqueens=metadata.version("nqueens-lab"),
+        python=f"{platform.python_version()} ({platform.python_implementation()})",
+        numba=metadata.version("numba"),
+        llvmlite=metadata.version("llvmlite"),
+        cpu=_cpu_model(),
+        target=simd.target()[0],
+        vector_path=simd.vector_path(),
+        cores=os.cpu_count() or 1,
+        workers=worker_count(None),
+        numba_cache=_numba_cache(),
+        ffmpeg=shutil.which("ffmpeg"),
+        chromium=next(filter(None, map(shutil.which, BROWSERS)), None),
+        tk=_tk_version(),
+        dashboard=metadata.version("bokeh") if util.find_spec("bokeh") else None,
+    )
+
+
+def _cpu_model() -> str:
+    """The processor's name as the system gives it (Linux: /proc/cpuinfo)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("model name", "Model")):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def _numba_cache() -> str:
+    """Where numba keeps the join's compiled kernels (NUMBA_CACHE_DIR, or __pycache__
+    beside their source); with the JIT disabled, there is none."""
+    from nqueens.engine.join import count_blocks
+
+    stats = getattr(count_blocks, "stats", None)
+    return str(stats.cache_path) if stats is not None else "none (NUMBA_DISABLE_JIT)"
+
+
+def _tk_version() -> str | None:
+    """Tk's version, if Python has it (a window still needs a display)."""
+    try:
+        import tkinter
+    except ImportError:
+        return None
+    return str(tkinter.TkVersion)

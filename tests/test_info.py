@@ -1,0 +1,63 @@
+"""`nqueens info` through the real command: every line a bug report needs, true values."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+
+from nqueens.engine import simd
+from nqueens.system import SystemInfo
+from tests.processes import run_nqueens
+
+
+def test_info_reports_this_installation_as_json() -> None:
+    done = run_nqueens("info", "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    report = json.loads(done.stdout)
+    assert list(report) == list(SystemInfo.__dataclass_fields__)
+    assert report["nqueens"] == metadata.version("nqueens-lab")
+    assert report["python"].startswith(platform.python_version())
+    assert (report["numba"], report["llvmlite"]) == (
+        metadata.version("numba"),
+        metadata.version("llvmlite"),
+    )
+    assert report["vector_path"] == simd.vector_path() and report["target"] == simd.target()[0]
+    assert report["cores"] == report["workers"] == os.cpu_count()
+    assert report["ffmpeg"] == shutil.which("ffmpeg")
+    assert report["cpu"] and report["numba_cache"]
+
+
+def test_the_api_gives_what_the_command_prints() -> None:
+    import nqueens
+
+    found = nqueens.info()
+    assert found.vector_path in simd.PATHS and found.cores == os.cpu_count()
+    assert len(found.lines()) == len(found.to_dict())
+
+
+def test_info_prints_one_line_each() -> None:
+    done = run_nqueens("info")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert len(lines) == len(SystemInfo.__dataclass_fields__)
+    assert f"vector path: {simd.vector_path()}" in lines
+    assert all(": " in line for line in lines)
+
+
+def test_info_follows_the_target_and_cache_numba_is_given(tmp_path: object) -> None:
+    env = os.environ | {"NUMBA_CPU_NAME": "generic", "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "info", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout)
+    assert (report["target"], report["vector_path"]) == ("generic", "portable")
+    assert report["numba_cache"].startswith(str(tmp_path))

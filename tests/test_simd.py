@@ -1,0 +1,117 @@
+"""Each vector path of engine/simd.py counts exactly: the join compiled for a processor of
+each path (NUMBA_CPU_NAME), in a process of its own with a numba cache of its own."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nqueens.engine import simd
+from nqueens.known import known_counts
+
+LARGEST = 16
+
+TARGETS = {"skylake-avx512": "avx512", "haswell": "avx2", "generic": "portable"}
+"""A processor numba can compile for on each path; "generic" is the x86-64 baseline
+(SSE2) here and the plain target elsewhere."""
+
+SIGNS = ("vpcompressq", "vpermd", "zmm")
+"""Instructions and registers that tell the paths apart in the strip kernel's code."""
+
+_SCRIPT = f"""
+import json, re
+import nqueens
+from nqueens.engine import join, simd
+counts = {{n: nqueens.count(n, method="join", workers=1) for n in range(1, {LARGEST} + 1)}}
+code = "".join(join._strip.inspect_asm().values())
+print(json.dumps({{"path": simd.vector_path(),
+                   "counts": {{n: [r.total, r.unique] for n, r in counts.items()}},
+                   "signs": [len(re.findall(sign, code)) for sign in {SIGNS!r}]}}))
+"""
+
+
+def _host_runs(path: str) -> bool:
+    """Whether this machine can run code compiled for the path's processor."""
+    if path == "portable":
+        return True
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    from llvmlite import binding
+
+    return bool(binding.get_host_cpu_features().get("avx512f" if path == "avx512" else "avx2"))
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, subprocess.Popen[str]]]:
+    """One count per runnable path, all started at once (each compiles the join anew)."""
+    started = {}
+    for cpu, path in TARGETS.items():
+        if not _host_runs(path):
+            continue
+        cache = tmp_path_factory.mktemp(f"numba-{cpu}")
+        env = os.environ | {
+            "NUMBA_CPU_NAME": cpu,
+            "NUMBA_CPU_FEATURES": "",  # the processor's own features, not the host's
+            "NUMBA_CACHE_DIR": str(cache),
+        }
+        env.pop("NUMBA_DISABLE_JIT", None)
+        started[cpu] = subprocess.Popen(
+            [sys.executable, "-c", _SCRIPT], env=env, stdout=subprocess.PIPE, text=True
+        )
+    yield started
+    for proc in started.values():
+        proc.kill()
+        proc.wait()
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("cpu", TARGETS)
+def test_each_vector_path_counts_exactly(cpu: str, runs: dict[str, subprocess.Popen[str]]) -> None:
+    path = TARGETS[cpu]
+    if cpu not in runs:
+        pytest.skip(f"this machine cannot run {path} code ({platform.machine()})")
+    out, _ = runs[cpu].communicate(timeout=900)
+    assert runs[cpu].returncode == 0
+    report = json.loads(out)
+    assert report["path"] == path
+    table = known_counts()
+    assert {int(n): tuple(c) for n, c in report["counts"].items()} == {
+        n: table[n] for n in range(1, LARGEST + 1)
+    }
+    compress, permute, wide = report["signs"]  # the strip kernel's code took the path
+    assert (compress > 0, permute > 0) == (path == "avx512", path == "avx2")
+    assert wide == 0 or path == "avx512"
+
+
+def test_the_path_is_one_of_the_paths() -> None:
+    assert simd.vector_path() in simd.PATHS
+    assert set(simd._COMPRESS) == set(simd.PATHS)
+
+
+def test_the_path_follows_the_target_numba_compiles_for(tmp_path: Path) -> None:
+    """The name alone keeps the host's features (numba's rule); with empty features the
+    named processor's own."""
+    program = "from nqueens.engine import simd; print(*simd.target()[:1], simd.vector_path())"
+
+    def path_for(**env: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            env=os.environ | env | {"NUMBA_CACHE_DIR": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.split()[-1]
+
+    assert path_for(NUMBA_CPU_NAME="generic") == "portable"
+    if platform.machine() in ("x86_64", "AMD64"):
+        assert path_for(NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="") == "avx2"
+        assert path_for(NUMBA_CPU_NAME="sandybridge", NUMBA_CPU_FEATURES="") == "portable"
+        assert path_for(NUMBA_CPU_NAME="znver4", NUMBA_CPU_FEATURES="") == "avx512"
