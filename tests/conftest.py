@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+# The suite speaks English whatever the machine's locale (LANGUAGE wins over LANG);
+# the Japanese tests choose their language themselves.
+os.environ["LANGUAGE"] = "en"
+
 CHROMIUM = "/usr/bin/chromium"
 # Chromium as this machine runs it: as root (no sandbox), offline (no background traffic).
 CHROMIUM_FLAGS = [

@@ -70,12 +70,16 @@ def _open(browser: object, url: str) -> tuple[object, list[str], list[str]]:
         ("api.html", "API reference"),
         ("variants.html", "Variants"),
         ("teaching.html", "Teaching"),
+        ("ja/teaching.html", "教える"),
+        ("ja/index.html", "nqueens-lab（日本語）"),  # noqa: RUF001
     ],
 )
 def test_pages_render_offline(browser: object, served: str, name: str, heading: str) -> None:
     page, errors, requests = _open(browser, served + name)
     title = page.locator("h1").first.inner_text()  # type: ignore[attr-defined]
     assert title.rstrip("¶").strip() == heading
+    language = "ja" if name.startswith("ja/") else "en"
+    assert page.get_attribute("html", "lang") == language  # type: ignore[attr-defined]
     assert errors == []
     leaving = [url for url in requests if not url.startswith((served, "data:", "blob:"))]
     assert leaving == []

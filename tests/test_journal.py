@@ -19,7 +19,7 @@ from nqueens.engine.journal import Journal, forget, read_summary
 from nqueens.engine.registry import METHODS
 from nqueens.errors import JournalError, JournalMismatchError, VerificationError
 from nqueens.known import known_counts
-from nqueens.render.text import plural
+from nqueens.messages import plural
 from tests.naive import expected_counts
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
@@ -171,7 +171,10 @@ def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
     total, unique = expected_counts(method, 10)
     assert lines[0] == f"journal {path}: N = 10, method {method}"
     assert lines[1].startswith("subproblems done: ")
-    assert f"finished: {plural(total, 'solution')}, {unique:,} unique" in done.stdout
+    assert (
+        f"finished: {plural(total, '{count} solution', '{count} solutions')}, {unique:,} unique"
+        in done.stdout
+    )
     record = json.loads(_run("journal", str(path), "--json").stdout)
     assert (record["n"], record["method"], record["total"], record["unique"]) == (
         10,

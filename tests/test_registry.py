@@ -74,7 +74,8 @@ def test_count_refuses_n_outside_each_range_in_one_line(method: Method) -> None:
         nqueens.count(method.largest + 1, method=method.name)
     message = str(refused.value)
     assert "\n" not in message and len(message) < 200
-    assert f"too large for {method.too_large}" in message and method.name in message
+    what = method.too_large.format(method=method.name)  # marked for the catalog, {method} its name
+    assert f"too large for {what}" in message and method.name in message
     assert f"use N <= {method.largest}" in message
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", str(method.largest + 1), "-m", method.name],

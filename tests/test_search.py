@@ -181,7 +181,7 @@ def test_sizes_that_are_not_whole_numbers_are_refused(bad: object) -> None:
 
 
 def test_sizes_too_large_for_an_algorithm_say_what_to_do() -> None:
-    with pytest.raises(SizeTooLargeError, match=r"use N <= 8 or --algorithm bitboard"):
+    with pytest.raises(SizeTooLargeError, match=r"use N <= 8, or --algorithm bitboard"):
         list(nqueens.solutions(9, algorithm="brute-force"))
     with pytest.raises(SizeTooLargeError, match="N!"):
         list(nqueens.solutions(11, algorithm="permutations"))

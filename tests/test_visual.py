@@ -378,7 +378,7 @@ def test_animate_cli_reports_a_capped_film(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["animate", "4", "--out", "x.avi"], "name it .gif, .mp4 or .html"),
-        (["animate", "40", "--out", "x.gif"], "too large to animate"),
+        (["animate", "40", "--out", "x.gif"], "too large for an animation"),
         (["animate", "4", "--out", "x.gif", "--fps", "0"], "--fps"),
         (["animate", "4", "--out", "x.gif", "--size", "20"], "--size"),
         (["animate", "4", "--out", "x.gif", "-A", "nope"], "unknown algorithm"),

@@ -25,6 +25,7 @@ from nqueens.errors import (
     UnknownAlgorithmError,
 )
 from nqueens.heat import HeatMap, heatmap
+from nqueens.i18n import use_language
 from nqueens.placement import SYMMETRIES, Placement
 from nqueens.search import (
     ALGORITHMS,
@@ -81,6 +82,7 @@ __all__ = [
     "show",
     "solutions",
     "tree",
+    "use_language",
 ]
 
 __version__ = "0.1.0"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens.errors import InvalidPlacementError, shorten
+from nqueens.messages import plural
 
 __all__ = ["BLOCKED_MARKS", "EMPTY_MARKS", "QUEEN_MARKS", "BoardText", "parse_board", "quoted"]
 
@@ -111,9 +112,11 @@ def _rows(text: str, base: int) -> BoardText:
     n = len(rows)
     for row, marks in enumerate(rows):
         if len(marks) != n:
+            squares = plural(len(marks), "{count} square", "{count} squares")
+            rows_said = plural(n, "{count} row", "{count} rows")
             raise InvalidPlacementError(
-                f"invalid board {quoted(text)}: row {row} has {_plural(len(marks), 'square')}, "
-                f"but the board has {_plural(n, 'row')}"
+                f"invalid board {quoted(text)}: row {row} has {squares}, "
+                f"but the board has {rows_said}"
             )
     found = _plain_marks(rows) if n * n >= ARRAY_FROM_SQUARES else None
     if found is not None:
@@ -137,10 +140,6 @@ def _rows(text: str, base: int) -> BoardText:
     if caption is not None:
         _check_caption(caption, queens, n, text)
     return BoardText("rows", n, tuple(queens), tuple(blocked))
-
-
-def _plural(k: int, what: str) -> str:
-    return f"{k} {what}{'s' if k != 1 else ''}"
 
 
 def _marks(line: str) -> str | list[str]:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from nqueens.i18n import _
 from nqueens.search import ALGORITHMS, SearchStats, get_algorithm
 from nqueens.search.spaces import SpaceSize, all_squares, factorial, power
 from nqueens.validate import board_size
@@ -67,12 +68,12 @@ def compare(
     for algorithm in chosen:
         space = algorithm.space(n) if algorithm.space else None
         if n > algorithm.largest_n():
-            reason = f"lists every solution only up to N = {algorithm.largest_n()}"
+            reason = _("lists every solution only up to N = {n}").format(n=algorithm.largest_n())
             yield ComparisonRow(algorithm.name, algorithm.space_label, space, None, reason)
             continue
         if on_start is not None:
             on_start(algorithm.name)
         stats = SearchStats()
-        for _ in algorithm.search(n, stats=stats):
+        for _solution in algorithm.search(n, stats=stats):
             pass
         yield ComparisonRow(algorithm.name, algorithm.space_label, space, stats)

@@ -6,6 +6,8 @@ what to do instead; the command line turns these into one line and exit status 2
 
 from __future__ import annotations
 
+from nqueens.i18n import _
+
 __all__ = [
     "BackendUnavailableError",
     "CountInterrupted",
@@ -23,6 +25,7 @@ __all__ = [
     "OutputPlaceError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
+    "UnknownLanguageError",
     "VerificationError",
     "shorten",
 ]
@@ -60,6 +63,10 @@ class UnknownAlgorithmError(NQueensError, ValueError):
     """An algorithm or method name that does not exist; the message lists the valid ones."""
 
 
+class UnknownLanguageError(NQueensError, ValueError):
+    """A language this package does not speak (`--lang`); the message lists those it does."""
+
+
 class BackendUnavailableError(NQueensError, RuntimeError):
     """An optional part (numba, matplotlib, dask, ...) is missing; the message names the fix."""
 
@@ -89,8 +96,10 @@ class NoSolutionError(NQueensError):
     def for_size(cls, n: int) -> NoSolutionError:
         """The one wording of the answer "no solution", for every command and function."""
         return cls(
-            f"No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
-            "them attacking each other."
+            _(
+                "No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
+                "them attacking each other."
+            ).format(n=n)
         )
 
 

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import HEATMAP_MAX_N
+from nqueens.messages import too_large
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
@@ -87,8 +89,12 @@ def heatmap(n: int, *, out: str | Path | None = None, one_based: bool = False) -
     n = board_size(n)
     if n > HEATMAP_MAX_N:
         raise SizeTooLargeError(
-            f"N = {n} is too large for a heat map: use N <= {HEATMAP_MAX_N} "
-            "(each N more takes about 7 times as long)"
+            too_large(
+                n,
+                _("a heat map"),
+                HEATMAP_MAX_N,
+                why=_("each N more takes about 7 times as long"),
+            )
         )
     if out is not None:
         from nqueens.render.formats import picture_output

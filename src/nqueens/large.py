@@ -21,6 +21,7 @@ from nqueens.errors import (
     NoSolutionError,
     SizeTooLargeError,
 )
+from nqueens.i18n import N_
 from nqueens.limits import SWEEPS_MAX, check_count
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size
@@ -271,7 +272,7 @@ def min_conflicts(
         raise NoSolutionError.for_size(n)
     if max_sweeps < 1:
         raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
-    check_count("sweeps", max_sweeps, SWEEPS_MAX)
+    check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
     check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
     start = time.perf_counter()
     cols = np.zeros(n, np.int64)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from nqueens.errors import SizeTooLargeError
+from nqueens.i18n import _
 
 __all__ = [
     "ANIMATION_MAX_N",
@@ -118,7 +119,8 @@ def max_workers() -> int:
 
 
 def check_count(what: str, value: int, most: int, why: str = "") -> int:
-    """`value`, if it is at most `most`; else the one line naming the bound.
+    """`value`, if it is at most `most`; else the one line naming the bound (`what` and
+    `why` marked with `N_` by the caller, said translated).
 
     Examples
     --------
@@ -126,6 +128,10 @@ def check_count(what: str, value: int, most: int, why: str = "") -> int:
     10
     """
     if value > most:
-        reason = f" ({why})" if why else ""
-        raise SizeTooLargeError(f"{what} = {value:,} is too many: use at most {most:,}{reason}")
+        message = _("{what} = {value} is too many: use at most {most}").format(
+            what=_(what), value=f"{value:,}", most=f"{most:,}"
+        )
+        if why:
+            message += _(" ({why})").format(why=_(why))
+        raise SizeTooLargeError(message)
     return value

@@ -13,6 +13,7 @@ from typing import Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
+from nqueens.messages import plural
 
 __all__ = [
     "SYMMETRIES",
@@ -111,10 +112,10 @@ class Placement:
             cols[row].append(col)
         for row, queens in enumerate(cols):
             if len(queens) != 1:
+                how_many = plural(len(queens), "{count} queen", "{count} queens")
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text.strip())}: row {row} has {len(queens)} "
-                    f"queen{'s' if len(queens) != 1 else ''}; a placement has exactly one "
-                    "queen in each row"
+                    f"invalid board {quoted(text.strip())}: row {row} has {how_many}; "
+                    "a placement has exactly one queen in each row"
                 )
         return cls(tuple(queens[0] for queens in cols))
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import TREE_MAX_NODES
 from nqueens.search import get_algorithm
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
@@ -176,7 +177,9 @@ def build_tree(
             path.append(node)
             kept += 1
             if max_nodes is not None and kept > max_nodes:
-                raise SizeTooLargeError(f"the tree has more than {max_nodes:,} nodes")
+                raise SizeTooLargeError(
+                    _("the tree has more than {count} nodes").format(count=f"{max_nodes:,}")
+                )
         elif isinstance(event, Remove):
             if level == len(path) - 1:
                 path.pop()
@@ -199,9 +202,11 @@ def _check_limits(n: int, algorithm: str, depth: int | None, solutions: int | No
     n = board_size(n)
     chosen = get_algorithm(algorithm)
     if depth is not None and depth < 0:
-        raise InvalidSizeError(f"depth must be 0 or more, not {depth}")
+        raise InvalidSizeError(_("depth must be 0 or more, not {depth}").format(depth=depth))
     if solutions is not None and solutions < 1:
-        raise InvalidSizeError(f"solutions must be 1 or more (or None), not {solutions}")
+        raise InvalidSizeError(
+            _("solutions must be 1 or more (or None), not {solutions}").format(solutions=solutions)
+        )
     chosen.check_size(n, first_only=solutions is not None)
     return n
 
@@ -272,8 +277,10 @@ def tree(
         root, finished = build_tree(events, depth=depth, solutions=solutions, max_nodes=max_nodes)
     except SizeTooLargeError:
         raise SizeTooLargeError(
-            f"the {algorithm} tree for N = {n} has more than {max_nodes:,} nodes, too many "
-            "for one picture: cut it with --depth K, or count it with --levels"
+            _(
+                "the {algorithm} tree for N = {n} has more than {count} nodes, too many "
+                "for one picture: cut it with --depth K, or count it with --levels"
+            ).format(algorithm=algorithm, n=n, count=f"{max_nodes:,}")
         ) from None
     found = SearchTree(n, algorithm, root, depth=depth, complete=finished)
     if out is not None:

@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import LISTING_ENGINE_FROM_N, LISTING_FIRST_MAX_N, LISTING_MAX_N
+from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import timed
@@ -180,8 +182,12 @@ def engine_chunks(
         )
     if n > LISTING_FIRST_MAX_N:
         raise SizeTooLargeError(
-            f"N = {n} is too large for the engine to find the first solutions in order: use "
-            f"N <= {LISTING_FIRST_MAX_N}, or `nqueens construct N` for one placement"
+            too_large(
+                n,
+                _("the engine to find the first solutions in order"),
+                LISTING_FIRST_MAX_N,
+                instead=_("`nqueens construct N` for one placement"),
+            )
         )
     from nqueens.engine.enumerate import solution_arrays
 

@@ -6,7 +6,9 @@ import operator
 import os
 
 from nqueens.errors import InvalidSizeError
+from nqueens.i18n import N_, _
 from nqueens.limits import WORKERS_PER_CORE, check_count, max_workers
+from nqueens.messages import plural
 
 __all__ = ["board_size", "worker_count"]
 
@@ -14,13 +16,15 @@ __all__ = ["board_size", "worker_count"]
 def board_size(n: object) -> int:
     """Return `n` as an int if it is a usable board size (a whole number >= 1)."""
     if isinstance(n, bool):
-        raise InvalidSizeError(f"board size must be a whole number, not {n!r}")
+        raise InvalidSizeError(_("board size must be a whole number, not {n}").format(n=repr(n)))
     try:
         value = operator.index(n)  # type: ignore[arg-type]
     except TypeError:
-        raise InvalidSizeError(f"board size must be a whole number, not {n!r}") from None
+        raise InvalidSizeError(
+            _("board size must be a whole number, not {n}").format(n=repr(n))
+        ) from None
     if value < 1:
-        raise InvalidSizeError(f"board size must be at least 1, not {value}")
+        raise InvalidSizeError(_("board size must be at least 1, not {n}").format(n=value))
     return value
 
 
@@ -32,5 +36,10 @@ def worker_count(workers: object) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
     cores = os.cpu_count() or 1
-    why = f"{WORKERS_PER_CORE} per core, {cores} {'core' if cores == 1 else 'cores'} here"
-    return check_count("workers", workers, max_workers(), why)
+    why = plural(
+        cores,
+        "{per} per core, {count} core here",
+        "{per} per core, {count} cores here",
+        per=WORKERS_PER_CORE,
+    )
+    return check_count(N_("workers"), workers, max_workers(), why)

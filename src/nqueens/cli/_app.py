@@ -18,6 +18,7 @@ import click
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
 from nqueens.files import STDOUT, output_file
+from nqueens.i18n import LANGUAGES, set_language
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
 from nqueens.variants.rules import VARIANTS, parse_board_size
@@ -117,19 +118,38 @@ Examples:
 """
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
 _SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
 
 
 HUMAN_STYLES = tuple(STYLES)
 
 
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        set_language(value)
+
+
+def _lang_option(f: _F) -> _F:
+    """`--lang ja|en`: the language of the teaching surfaces and their errors (default: the
+    locale, LANG=ja_JP.UTF-8 speaks Japanese). Given before the command or after it."""
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGUAGES),
+        callback=_set_language,
+        expose_value=False,
+        is_eager=True,
+        help="Language of pages, pictures, traces and messages (default: from LANG).",
+    )(f)
+
+
 @click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="nqueens-lab")
+@_lang_option
 def cli() -> None:
     """The N-Queens toolkit: solve, teach, count."""
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 RECTANGLE_COMMANDS = "`solve`, `show` and `count`"

@@ -19,8 +19,8 @@ from nqueens.cli._app import (
 from nqueens.columns import read_placement
 from nqueens.errors import NoSolutionError
 from nqueens.files import STDOUT, check_output_place
+from nqueens.messages import plural
 from nqueens.placement import Placement, Square
-from nqueens.render.text import plural
 from nqueens.variants.rules import Rules
 
 
@@ -49,14 +49,16 @@ def check(placement: str, one_based: bool, variant: str) -> None:
         return
     pairs = board.attacks()
     if not pairs:
-        click.echo(f"valid: {plural(board.n, 'queen')}, no two attack each other")
+        queens = plural(board.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other")
         if board.n > 1:
             click.echo(
                 f"canonical form: {board.canonical().to_string(base=base)} "
                 f"({board.orbit_size()} distinct images under rotation and reflection)"
             )
         return
-    click.echo(f"invalid: {plural(len(pairs), 'pair')} of queens attack")
+    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
+    click.echo(f"invalid: {attacking} of queens attack")
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
 
@@ -66,7 +68,8 @@ def _check_large(cols: Any, base: int) -> None:
 
     result = check_array(cols)
     if result.is_valid:
-        click.echo(f"valid: {plural(result.n, 'queen')}, no two attack each other")
+        queens = plural(result.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other")
         return
     click.echo(
         f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
@@ -80,11 +83,11 @@ def _check_variant(board: Placement, rules: Rules, base: int) -> None:
     """The check under a variant's rules: its own attacks, named."""
     pairs = rules.attacking_pairs(board.cols)
     if not pairs:
-        click.echo(
-            f"valid: {plural(board.n, 'queen')}, no two attack each other as {rules.variant}"
-        )
+        queens = plural(board.n, "{count} queen", "{count} queens")
+        click.echo(f"valid: {queens}, no two attack each other as {rules.variant}")
         return
-    click.echo(f"invalid as {rules.variant}: {plural(len(pairs), 'pair')} of queens attack")
+    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
+    click.echo(f"invalid as {rules.variant}: {attacking} of queens attack")
     _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
     raise click.exceptions.Exit(1)
 

@@ -18,7 +18,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.engine.registry import METHODS
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 if TYPE_CHECKING:
     from nqueens.engine.estimate import Estimate
@@ -222,13 +222,15 @@ def count(
     board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
     if result.part is not None:
         k, m = result.part.split("/")
+        subproblems = plural(result.subproblems, "{count} subproblem", "{count} subproblems")
         click.echo(
-            f"{board}, part {k} of {m}: {plural(result.subproblems, 'subproblem')} counted "
+            f"{board}, part {k} of {m}: {subproblems} counted "
             f"into {journal}; when all {m} parts are done: nqueens journal merge PARTS... "
             "--out FILE"
         )
         return
-    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
+    solutions = plural(result.total, "{count} solution", "{count} solutions")
+    click.echo(f"{board}: {solutions}, {result.unique:,} unique")
     if checked is not None:
         click.echo(
             f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
@@ -269,4 +271,5 @@ def _show_rectangle(result: CountResult, as_json: bool) -> None:
         click.echo(json.dumps(record | {"time": round(result.time, 6), "method": result.method}))
         return
     board = f"{size} board" + ("" if result.variant == "classic" else f", {result.variant}")
-    click.echo(f"{board}: {plural(result.total, 'solution')}, {result.unique:,} unique")
+    solutions = plural(result.total, "{count} solution", "{count} solutions")
+    click.echo(f"{board}: {solutions}, {result.unique:,} unique")

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from nqueens.cli._app import cli
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 
 class _ShowByDefault(click.Group):
@@ -83,5 +83,6 @@ def _show(file: str, as_json: bool) -> None:
     click.echo(f"subproblems done: {summary.done:,} of {summary.subproblems:,}")
     click.echo(f"sums so far: {sums}")
     if tally is not None:
-        click.echo(f"finished: {plural(tally.total, 'solution')}, {tally.unique:,} unique")
+        solutions = plural(tally.total, "{count} solution", "{count} solutions")
+        click.echo(f"finished: {solutions}, {tally.unique:,} unique")
     click.echo(f"digest: {summary.digest[:32]} (rows match)")

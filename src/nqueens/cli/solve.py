@@ -19,7 +19,8 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import NoSolutionError
-from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS, plural
+from nqueens.messages import plural
+from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
 
 
@@ -221,6 +222,10 @@ def _close_listing(
     if written == 0 and (limit is None or limit > 0):
         _answer_no(none, on_stdout=human and output is None)
     if listing and human and written:
-        kind = plural(written, "unique solution" if unique else "solution")
+        kind = (
+            plural(written, "{count} unique solution", "{count} unique solutions")
+            if unique
+            else plural(written, "{count} solution", "{count} solutions")
+        )
         shown = f"first {kind}" if limit is not None and written == limit else kind
         click.echo(f"\n{shown} {board}")

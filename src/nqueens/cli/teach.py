@@ -12,15 +12,18 @@ import click
 from nqueens.cli._app import (
     _SIZE_COMMAND,
     _algorithm_option,
+    _lang_option,
     _one_based_option,
     _size_argument,
     _variant_option,
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.i18n import _
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @click.option("--algorithms", help="Comma-separated names (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
@@ -51,11 +54,16 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
         if names is not None:
             raise IncompatibleOptionsError(
-                f"the {variant} board has its own two searches, check function and "
-                "bitboard (the teaching algorithms follow the classic rules): drop --algorithms"
+                _(
+                    "the {variant} board has its own two searches, check function and "
+                    "bitboard (the teaching algorithms follow the classic rules): drop "
+                    "--algorithms"
+                ).format(variant=variant)
             )
         rules = Rules.of(variant, board_size(n))
-        title = f"N = {n}, {variant}: the variant's own searches side by side"
+        title = _("N = {n}, {variant}: the variant's own searches side by side").format(
+            n=n, variant=variant
+        )
         runs = functools.partial(compare_variant, rules)
     if as_json:
         for row in runs():
@@ -63,15 +71,22 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
         return
     spaces = search_spaces(n)
     console = Console()
-    with console.status("comparing...") as status:
-        rows = list(runs(on_start=lambda name: status.update(f"running {name}...")))
+    with console.status(_("comparing...")) as status:
+        rows = list(
+            runs(on_start=lambda name: status.update(_("running {name}...").format(name=name)))
+        )
     console.print(comparison_table(n, spaces, rows, title))
     for row in rows:
         if row.skipped:
-            click.echo(f"{row.algorithm} skipped: {row.skipped}")
+            click.echo(
+                _("{algorithm} skipped: {reason}").format(
+                    algorithm=row.algorithm, reason=row.skipped
+                )
+            )
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
 @click.option(
@@ -122,7 +137,9 @@ def trace(
 
         if algorithm != "backtracking":
             raise IncompatibleOptionsError(
-                f"a {variant} board is traced by its own check-function search: drop --algorithm"
+                _(
+                    "a {variant} board is traced by its own check-function search: drop --algorithm"
+                ).format(variant=variant)
             )
         if state:
             raise IncompatibleOptionsError(

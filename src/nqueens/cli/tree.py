@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
-from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, cli
+from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _lang_option, _size_argument, cli
 from nqueens.files import is_stdout
+from nqueens.i18n import _
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
 @click.option(
@@ -55,7 +57,7 @@ def tree(
 
     if not (out or levels):
         raise click.UsageError(
-            "name the picture with --out FILE (.svg, .png or .pdf), or use --levels"
+            _("name the picture with --out FILE (.svg, .png or .pdf), or use --levels")
         )
     if levels:
         for line in levels_table(count_levels(n, algorithm, solutions=solutions)):
@@ -70,4 +72,7 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(f"wrote {out}: {len(picture):,} nodes", err=is_stdout(out))
+        click.echo(
+            _("wrote {out}: {count} nodes").format(out=out, count=f"{len(picture):,}"),
+            err=is_stdout(out),
+        )

@@ -11,6 +11,7 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     _algorithm_option,
     _board_size_argument,
+    _lang_option,
     _one_based_option,
     _size_argument,
     _variant_option,
@@ -18,9 +19,10 @@ from nqueens.cli._app import (
 )
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.files import is_stdout
+from nqueens.i18n import _
 from nqueens.limits import FILM_MAX_PIXELS
+from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
-from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ _out_option = click.option(
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
@@ -73,26 +76,40 @@ def show(
     if not rules.classic:
         if heatmap:
             raise IncompatibleOptionsError(
-                f"--heatmap counts classic N x N solutions, not the {rules.variant} "
-                f"{rules.rows}x{rules.cols} board: drop --heatmap"
+                _(
+                    "--heatmap counts classic N x N solutions, not the {variant} "
+                    "{rows}x{cols} board: drop --heatmap"
+                ).format(variant=rules.variant, rows=rules.rows, cols=rules.cols)
             )
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
+        boards = plural(
+            len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
+        )
+        click.echo(boards, err=is_stdout(out))
         return
     n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
         found = count_squares(n, out=out, one_based=one_based)
-        click.echo(f"wrote {out}: heat map of {found.total:,} solutions", err=is_stdout(out))
+        click.echo(
+            _("wrote {out}: heat map of {total} solutions").format(
+                out=out, total=f"{found.total:,}"
+            ),
+            err=is_stdout(out),
+        )
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
+    boards = plural(
+        len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
+    )
+    click.echo(boards, err=is_stdout(out))
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
 @_out_option
@@ -191,12 +208,17 @@ def animate(
         task = progress.add_task("frames", total=total)
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
     click.echo(
-        f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)", err=is_stdout(out)
+        _("wrote {out}: {frames} frames at {fps} fps ({seconds} s)").format(
+            out=out, frames=written, fps=f"{fps:g}", seconds=f"{written / fps:.1f}"
+        ),
+        err=is_stdout(out),
     )
     if film.capped:
         click.echo(
-            f"stopped at {max_frames} frames before the search ended "
-            "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)",
+            _(
+                "stopped at {frames} frames before the search ended "
+                "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)"
+            ).format(frames=max_frames),
             err=True,
         )
 
@@ -208,6 +230,7 @@ def _stderr_console() -> Console:
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
 @_out_option
@@ -239,20 +262,24 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
 
     player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
     recording = player.recording
+    steps = plural(len(recording.events), "{count} step", "{count} steps")
+    found = plural(len(recording.solutions), "{count} solution", "{count} solutions")
     click.echo(
-        f"wrote {out}: {plural(len(recording.events), 'step')}, "
-        f"{plural(len(recording.solutions), 'solution')}",
+        _("wrote {out}: {steps}, {solutions}").format(out=out, steps=steps, solutions=found),
         err=is_stdout(out),
     )
     if recording.capped:
         click.echo(
-            f"the search goes on beyond {max_steps:,} steps: the page plays the first "
-            f"{max_steps:,} (raise --max-steps to record more)",
+            _(
+                "the search goes on beyond {count} steps: the page plays the first "
+                "{count} (raise --max-steps to record more)"
+            ).format(count=f"{max_steps:,}"),
             err=True,
         )
 
 
 @cli.command(**_SIZE_COMMAND)
+@_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
 @_variant_option(

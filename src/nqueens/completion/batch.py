@@ -18,6 +18,7 @@ from typing import Literal
 from nqueens.completion.formats import read_instance
 from nqueens.completion.solver import complete
 from nqueens.errors import NQueensError
+from nqueens.messages import plural
 from nqueens.validate import worker_count
 
 __all__ = ["Answer", "Job", "complete_many", "summary"]
@@ -87,10 +88,12 @@ def summary(answers: list[Answer], seconds: float) -> str:
     times = [a.seconds for a in answers] or [0.0]
     slowest = max(answers, key=lambda a: a.seconds, default=None)
     where = f" ({slowest.file})" if slowest is not None else ""
+    instances = plural(len(answers), "{count} instance", "{count} instances")
+    failed = plural(errors, "{count} error", "{count} errors")
     return (
-        f"{len(answers)} instance{'s' if len(answers) != 1 else ''}: "
+        f"{instances}: "
         f"{tally['solved']} solved, {tally['impossible']} impossible, "
-        f"{tally['unknown']} unknown, {errors} error{'s' if errors != 1 else ''}; "
+        f"{tally['unknown']} unknown, {failed}; "
         f"per instance total {sum(times):.2f} s, "
         f"median {statistics.median(times):.3f} s, slowest {max(times):.2f} s{where}; "
         f"wall {seconds:.2f} s"

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.messages import plural
 from nqueens.placement import Placement, Square
 from nqueens.validate import board_size
 
@@ -106,9 +107,8 @@ class Partial:
         else:
             size = board.n
             if n is not None and n != size:
-                raise InvalidSizeError(
-                    f"the board has {size} row{'s' if size != 1 else ''} but --n says {n}"
-                )
+                rows = plural(size, "{count} row", "{count} rows")
+                raise InvalidSizeError(f"the board has {rows} but --n says {n}")
         fixed: dict[int, int] = {}
         for row, col in board.queens:
             if row in fixed:

@@ -19,7 +19,9 @@ import numpy.typing as npt
 from nqueens.engine import kernels
 from nqueens.engine.run import process_context, quiet_worker
 from nqueens.errors import SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import BITBOARD_MAX_N
+from nqueens.messages import too_large
 from nqueens.validate import board_size, worker_count
 
 __all__ = ["CHUNK", "solution_arrays"]
@@ -69,9 +71,7 @@ def engine_board_size(n: object) -> int:
     """`n` as a board size the 64-bit kernels can take."""
     n = board_size(n)
     if n > BITBOARD_MAX_N:
-        raise SizeTooLargeError(
-            f"N = {n} is too large for 64-bit boards: use N <= {BITBOARD_MAX_N}"
-        )
+        raise SizeTooLargeError(too_large(n, _("64-bit boards"), BITBOARD_MAX_N))
     return n
 
 

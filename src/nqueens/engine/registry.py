@@ -30,7 +30,9 @@ from nqueens.errors import (
     UnknownAlgorithmError,
     VerificationError,
 )
+from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
+from nqueens.messages import too_large
 
 if TYPE_CHECKING:
     import numpy as np
@@ -98,7 +100,7 @@ class Method:
     name: str
     summary: str
     largest: int
-    too_large: str  # what stops at `largest`, and why: "N = 99 is too large for {this}"
+    too_large: str  # what stops at `largest`, and why (marked N_, {method} its name)
     fields: tuple[Field, ...]
     tally: Callable[..., Tally]  # the summed fields, in order, as keyword arguments
     module: str
@@ -121,10 +123,9 @@ class Method:
         if self.takes(n):
             return
         other = METHODS[best_method(n, self.variant)]
-        instead = f", or --method {other.name}" if other is not self and other.takes(n) else ""
-        raise SizeTooLargeError(
-            f"N = {n} is too large for {self.too_large}: use N <= {self.largest}{instead}"
-        )
+        instead = f"--method {other.name}" if other is not self and other.takes(n) else None
+        what = _(self.too_large).format(method=self.name)
+        raise SizeTooLargeError(too_large(n, what, self.largest, instead=instead))
 
     def implementation(self) -> ModuleType:
         return importlib.import_module(self.module)
@@ -233,7 +234,7 @@ BACKTRACK = Method(
     name="backtrack",
     summary="numba bitboard search with the symmetry of the square",
     largest=BITBOARD_MAX_N,
-    too_large="64-bit boards (the backtrack method)",
+    too_large=N_("64-bit boards (the {method} method)"),
     fields=(
         Field("classes_of_2", "canonical solutions whose symmetry class has 2 members"),
         Field("classes_of_4", "canonical solutions whose symmetry class has 4 members"),
@@ -252,7 +253,7 @@ JOIN = Method(
     summary="half-boards listed and matched on their diagonals (numba)",
     largest=27,  # past 23 each task generates its own orbits (engine/orbits.py); past 27
     # the diagonals' signatures (2(N - 1) bits) and the matchers were never tried
-    too_large="the join method (tried up to the largest published count)",
+    too_large=N_("the join method (tried up to the largest published count)"),
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
         Field("table_bytes", "working tables of the worker that counted it", peak=True),
@@ -269,7 +270,7 @@ PYTHON = Method(
     name="python",
     summary="the pure-Python bitboard counter (no numba)",
     largest=15,  # about a minute on one core
-    too_large="the pure-Python counter (the python method: it would take hours)",
+    too_large=N_("the pure-Python counter (the python method: it would take hours)"),
     fields=(
         Field("solutions", "solutions below the subproblem's first two rows, mirrors included"),
         Field("unique", "canonical solutions below them"),
@@ -322,7 +323,7 @@ def _variant_method(variant: str, board: str) -> Method:
         name=variant,
         summary=f"{board}'s bitboard search, split on the first row (numba)",
         largest=BITBOARD_MAX_N,
-        too_large=f"64-bit boards (the {variant} method)",
+        too_large=N_("64-bit boards (the {method} method)"),
         fields=_VARIANT_FIELDS,
         tally=_solutions_and_classes,
         module=f"nqueens.variants.counting.{variant}",

@@ -22,6 +22,7 @@ from nqueens.engine.journal import Journal, check_place
 from nqueens.engine.parts import Part, share
 from nqueens.engine.registry import Method, Parts
 from nqueens.errors import CountInterrupted, InvalidSizeError
+from nqueens.i18n import N_
 from nqueens.limits import BATCH_MAX_SIZE, check_count
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
@@ -53,7 +54,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
     if batch_size is not None:
-        check_count("batch size", batch_size, BATCH_MAX_SIZE, "subproblems per task")
+        check_count(N_("batch size"), batch_size, BATCH_MAX_SIZE, N_("subproblems per task"))
     scheduler = options.scheduler
     address = cluster.parse_address(scheduler) if scheduler is not None else None
     journal = options.journal

@@ -27,10 +27,12 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
+from nqueens.i18n import _, current_language
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
 from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
-from nqueens.render.image import FONT, BoardPainter
+from nqueens.render.image import BoardPainter
 from nqueens.render.state_panel import StatePanel
 from nqueens.search.events import Reject
 from nqueens.search.state import State, Structure
@@ -163,8 +165,9 @@ def html_img(gif: bytes, title: str) -> str:
 
 
 def html_page(gif: bytes, title: str) -> str:
+    """The film as a page of its own, in the language it was made in."""
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{current_language()}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title></head>\n"
         '<body style="margin:2em;font-family:sans-serif;text-align:center">\n'
         f"{html_img(gif, title)}\n</body></html>\n"
@@ -204,7 +207,9 @@ class FramePainter:
         across = size / self.width  # the board keeps the left `size` pixels
         board = self.figure.add_axes((margin * across, 0.14, (1 - margin - 0.04) * across, height))
         self.board = BoardPainter(board, n, base=base)
-        self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
+        self.figure.text(
+            0.5, 0.975, title, ha="center", va="top", fontsize=text + 1, fontfamily=text_fonts()
+        )
         if legend:
             _legend(self.figure, legend, text)
         self._moving = self.board.moving_parts()
@@ -213,8 +218,8 @@ class FramePainter:
         self.canvas.draw()
         self._background = self.canvas.copy_from_bbox(self.figure.bbox)
         # The two lines of text change every frame; Pillow draws them ten times faster
-        # than matplotlib, in the same font (the DejaVu Sans that matplotlib ships).
-        self._font_file = font_manager.findfont(FONT)
+        # than matplotlib, in the same font (DejaVu Sans, or in Japanese render/fonts.py's).
+        self._font_file = text_font_file()
         self._font_pixels = round(text * DPI / 72)
         self.panel: StatePanel | None = None
         if panel:
@@ -237,6 +242,7 @@ class FramePainter:
             (frame.caption, caption_colour, 0.915),
             (frame.counters(), "#444444", 0.965),
         ):
+            check_glyphs(self._font_file, text)
             pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
         if self.panel is not None:
             self.panel.draw(pen, frame.state)
@@ -276,7 +282,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
     from matplotlib.patches import Patch
 
     handles = [
-        Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=ATTACK_LEGEND[kind])
+        Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=_(ATTACK_LEGEND[kind]))
         for kind in kinds
     ]
     figure.legend(
@@ -284,7 +290,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
         loc="upper center",
         bbox_to_anchor=(0.5, 0.945),
         ncols=len(handles),
-        fontsize=fontsize,
+        prop={"family": text_fonts(), "size": fontsize},
         frameon=False,
         handlelength=1.2,
         columnspacing=1.2,

@@ -6,6 +6,8 @@ matplotlib to draw the same board.
 
 from __future__ import annotations
 
+from nqueens.i18n import N_
+
 __all__ = [
     "ATTACKED_DARK",
     "ATTACKED_LIGHT",
@@ -42,11 +44,12 @@ ATTACK_COLOURS = {
     "knight": ("#e0b8f0", "#a47fbd"),
 }
 ATTACK_LEGEND = {
-    "line": "attacked along a line",
-    "wrap": "only round the edge",
-    "knight": "only by a knight's move",
+    "line": N_("attacked along a line"),
+    "wrap": N_("only round the edge"),
+    "knight": N_("only by a knight's move"),
 }
-"""What each shading means, for the legend beside a variant's board (with a swatch)."""
+"""What each shading means, for the legend beside a variant's board (with a swatch);
+marked for the catalog, said with `_`."""
 
 
 def attack_legend(wrap: bool, knight: bool) -> list[str]:

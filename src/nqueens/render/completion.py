@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from nqueens.completion.model import Completion, Partial
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 __all__ = ["BOARD_DRAWN_UP_TO", "answer_lines", "given"]
 
@@ -49,9 +49,9 @@ def answer_lines(
     columns: 1 3 0 2
     """
     took = result.time if seconds is None else seconds
-    work = plural(result.nodes, "node")
+    work = plural(result.nodes, "{count} node", "{count} nodes")
     if result.swaps:
-        work += f", {plural(result.swaps, 'swap')}"
+        work += ", " + plural(result.swaps, "{count} swap", "{count} swaps")
     work += f", {took:.2f} s"
     if result.status == "unknown":
         limit = "" if time_limit is None else f" within {time_limit:g} s"
@@ -69,7 +69,7 @@ def answer_lines(
     yield f"completed: {n - len(partial.fixed):,} added to {given(partial)} ({work})"
     yield "columns: " + _column_list(result.columns, base)
     if result.count is not None:
-        yield f"{plural(result.count, 'completion')} in all"
+        yield plural(result.count, "{count} completion in all", "{count} completions in all")
 
 
 def _column_list(columns: Any, base: int) -> str:
@@ -88,9 +88,13 @@ def _column_list(columns: Any, base: int) -> str:
 def given(partial: Partial) -> str:
     """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
     parts = [
-        (len(partial.fixed), "fixed queen"),
-        (len(partial.blocked), "blocked square"),
-        (len(partial.excluded_sums) + len(partial.excluded_diffs), "excluded diagonal"),
+        (len(partial.fixed), "{count} fixed queen", "{count} fixed queens"),
+        (len(partial.blocked), "{count} blocked square", "{count} blocked squares"),
+        (
+            len(partial.excluded_sums) + len(partial.excluded_diffs),
+            "{count} excluded diagonal",
+            "{count} excluded diagonals",
+        ),
     ]
-    words = [plural(k, what) for k, what in parts if k]
+    words = [plural(k, one, many) for k, one, many in parts if k]
     return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from nqueens.errors import OutputFormatError, shorten
 from nqueens.files import check_output_place, is_stream
+from nqueens.i18n import N_, _
 
 __all__ = [
     "ANIMATION_FORMATS",
@@ -31,12 +32,16 @@ _ALIASES = {"htm": "html"}
 
 def picture_format(path: str | Path) -> str:
     """The picture format named by the file's extension."""
-    return _format(path, PICTURE_FORMATS, "picture")
+    return _format(
+        path, PICTURE_FORMATS, N_("cannot tell the picture format from {path}: name it {names}")
+    )
 
 
 def animation_format(path: str | Path) -> str:
     """The animation format named by the file's extension."""
-    return _format(path, ANIMATION_FORMATS, "animation")
+    return _format(
+        path, ANIMATION_FORMATS, N_("cannot tell the animation format from {path}: name it {names}")
+    )
 
 
 def picture_output(path: str | Path) -> str:
@@ -54,15 +59,13 @@ def _checked(path: str | Path, fmt: str) -> str:
     return fmt
 
 
-def _format(path: str | Path, formats: tuple[str, ...], kind: str) -> str:
+def _format(path: str | Path, formats: tuple[str, ...], refusal: str) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = _ALIASES.get(suffix, suffix)
     if not suffix and is_stream(path):  # `-`, /dev/stdout, a FIFO: the first format
         return formats[0]
     if suffix not in formats:
         *others, last = (f".{name}" for name in formats)
-        names = f"{', '.join(others)} or {last}"
-        raise OutputFormatError(
-            f"cannot tell the {kind} format from {shorten(str(path))}: name it {names}"
-        )
+        names = _("{some} or {last}").format(some=", ".join(others), last=last)
+        raise OutputFormatError(_(refusal).format(path=shorten(str(path)), names=names))
     return suffix

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import _
 from nqueens.render.trace import _reason, describe, rules_reason
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
@@ -62,9 +63,10 @@ class Frame:
         return self.kinds.get(square, "line")
 
     def counters(self) -> str:
-        return (
-            f"step {self.step}   nodes {self.nodes}   "
-            f"backtracks {self.backtracks}   solutions {self.solutions}"
+        return _(
+            "step {step}   nodes {nodes}   backtracks {backtracks}   solutions {solutions}"
+        ).format(
+            step=self.step, nodes=self.nodes, backtracks=self.backtracks, solutions=self.solutions
         )
 
 
@@ -93,7 +95,7 @@ def snapshot(
     """The frame for `replay`'s state, `event` being the step that led to it; the
     shading and the words follow `rules` (a variant's), or the classic rules."""
     reason = _reason if rules is None else rules_reason(rules)
-    caption = " ".join(describe(event, replay, base, reason).split()) if event else "empty board"
+    caption = " ".join(describe(event, replay, base, reason).split()) if event else _("empty board")
     reject = event if isinstance(event, Reject) else None
     kinds: dict[tuple[int, int], str] = {}
     reject_kind = "line"
@@ -185,7 +187,7 @@ class Frames:
             if event is not None:
                 replay.apply(event)
             frame = snapshot(replay, event, self.base, self.rules)
-            for _ in range(copies):
+            for _copy in range(copies):
                 if budget is not None and shown >= budget:
                     self.capped = True
                     return

@@ -16,6 +16,7 @@ from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from nqueens.errors import BackendUnavailableError
+from nqueens.i18n import _
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
@@ -68,7 +69,7 @@ class Viewer(ttk.Frame):
         )
         self.canvas.grid(row=0, column=0, sticky="nw")
         self._draw_board()
-        self.caption = tk.StringVar(value="empty board")
+        self.caption = tk.StringVar(value=_("empty board"))
         self.counters = tk.StringVar()
         ttk.Label(self, textvariable=self.caption, font=(FONT, 11)).grid(
             row=1, column=0, sticky="w", pady=(8, 0)
@@ -123,17 +124,17 @@ class Viewer(ttk.Frame):
 
     def _controls(self) -> ttk.Frame:
         bar = ttk.Frame(self)
-        self.play_button = ttk.Button(bar, text="Play", command=self.toggle)
+        self.play_button = ttk.Button(bar, text=_("Play"), command=self.toggle)
         buttons = [
-            ttk.Button(bar, text="|< Start", command=lambda: self.go_to(0)),
-            ttk.Button(bar, text="< Back", command=self.back),
+            ttk.Button(bar, text=_("|< Start"), command=lambda: self.go_to(0)),
+            ttk.Button(bar, text=_("< Back"), command=self.back),
             self.play_button,
-            ttk.Button(bar, text="Step >", command=self.forward),
-            ttk.Button(bar, text="Next solution >|", command=self.next_solution),
+            ttk.Button(bar, text=_("Step >"), command=self.forward),
+            ttk.Button(bar, text=_("Next solution >|"), command=self.next_solution),
         ]
         for column, button in enumerate(buttons):
             button.grid(row=0, column=column, padx=2)
-        ttk.Label(bar, text="speed (steps/s)").grid(row=1, column=0, columnspan=2, sticky="e")
+        ttk.Label(bar, text=_("speed (steps/s)")).grid(row=1, column=0, columnspan=2, sticky="e")
         self.speed = tk.IntVar(value=8)
         ttk.Scale(
             bar,
@@ -154,14 +155,14 @@ class Viewer(ttk.Frame):
             swatch = tk.Canvas(panel, width=14, height=14, highlightthickness=0)
             swatch.create_rectangle(1, 1, 13, 13, fill=ATTACK_COLOURS[kind][0], outline="#888")
             swatch.grid(row=0, column=2 * column, padx=(0 if column == 0 else 10, 3))
-            ttk.Label(panel, text=ATTACK_LEGEND[kind], font=(FONT, 10)).grid(
+            ttk.Label(panel, text=_(ATTACK_LEGEND[kind]), font=(FONT, 10)).grid(
                 row=0, column=2 * column + 1
             )
         return panel
 
     def _solution_list(self) -> ttk.Frame:
         panel = ttk.Frame(self)
-        ttk.Label(panel, text="Solutions found", font=(FONT, 11, "bold")).pack(anchor="w")
+        ttk.Label(panel, text=_("Solutions found"), font=(FONT, 11, "bold")).pack(anchor="w")
         self.solutions = tk.Listbox(
             panel,
             width=3 * self.n + 6,
@@ -211,12 +212,12 @@ class Viewer(ttk.Frame):
             self.pause()
         else:
             self.playing = True
-            self.play_button.configure(text="Pause")
+            self.play_button.configure(text=_("Pause"))
             self._tick()
 
     def pause(self) -> None:
         self.playing = False
-        self.play_button.configure(text="Play")
+        self.play_button.configure(text=_("Play"))
         if self._timer is not None:
             self.after_cancel(self._timer)
             self._timer = None
@@ -270,7 +271,7 @@ class Viewer(ttk.Frame):
         c = self.state_canvas
         c.delete("state")
         self.state_cells = {}
-        c.create_text(4, 4, text=HEADING, anchor="nw", font=(FONT, 12, "bold"), tags="state")
+        c.create_text(4, 4, text=_(HEADING), anchor="nw", font=(FONT, 12, "bold"), tags="state")
         if state is None:
             return
         width = max(len(s.name) for s in state.structures) * 9 + 12
@@ -363,13 +364,17 @@ def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.
         root = tk.Tk(className="nqueens")
     except tk.TclError as error:
         raise BackendUnavailableError(
-            f"cannot open a window ({error}): the viewer needs a display; "
-            "set DISPLAY, or run it under xvfb-run"
+            _(
+                "cannot open a window ({error}): the viewer needs a display; "
+                "set DISPLAY, or run it under xvfb-run"
+            ).format(error=error)
         ) from None
     if rules is None:
-        root.title(f"{n} queens: {algorithm} search")
+        root.title(_("{n} queens: {algorithm} search").format(n=n, algorithm=algorithm))
     else:
-        root.title(f"{n} queens, {rules.variant}: check-function search")
+        root.title(
+            _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
+        )
     viewer = Viewer(root, n, algorithm, rules)
     viewer.pack(fill="both", expand=True)
     return root, viewer

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from nqueens.render.image import FONT
+from nqueens.i18n import _
+from nqueens.render.fonts import text_fonts
 
 if TYPE_CHECKING:
     from nqueens.heat import HeatMap
@@ -27,9 +28,11 @@ def heatmap_figure(heat: HeatMap, *, base: int = 0) -> Figure:
     ax = figure.add_axes((0.07, 0.04, 0.78, 0.86))
     image = ax.imshow(counts, cmap=COLOURMAP, vmin=int(counts.min()), interpolation="nearest")
     ax.set_title(
-        f"{n} queens: how many of the {heat.total:,} solutions put a queen on each square",
+        _("{n} queens: how many of the {total} solutions put a queen on each square").format(
+            n=n, total=f"{heat.total:,}"
+        ),
         fontsize=11,
-        fontfamily=FONT,
+        fontfamily=text_fonts(),
         pad=22,
     )
     ticks = list(range(n))

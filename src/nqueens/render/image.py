@@ -22,6 +22,7 @@ from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.placement import Placement
 from nqueens.render.colours import ATTACK_COLOURS, QUEEN, QUEEN_GLYPH, REJECT, square_colour
+from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import BINARY_FORMATS, picture_format
 from nqueens.render.frames import Frame
 from nqueens.variants.board import VariantBoard
@@ -216,7 +217,9 @@ def picture(
     FigureCanvasAgg(figure)
     figure.patch.set_facecolor("white")
     if title:
-        figure.suptitle(title, fontsize=14, y=1 - 0.18 / figure.get_figheight())
+        figure.suptitle(
+            title, fontsize=14, y=1 - 0.18 / figure.get_figheight(), fontfamily=text_fonts()
+        )
     labels = count == 1 or n <= 12
     cell_w, cell_h = 1 / columns, (1 - header / figure.get_figheight()) / rows
     for index, placement in enumerate(placements):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nqueens.render.text import plural
+from nqueens.messages import plural
 
 if TYPE_CHECKING:
     from nqueens.engine.estimate import Estimate
@@ -14,6 +14,14 @@ __all__ = ["LONG_RUN", "YEAR", "describe", "duration", "eta", "warning"]
 LONG_RUN = 3600.0
 """A count predicted longer than this is announced before it starts."""
 YEAR = 365.25 * 86400
+
+
+def _subproblems(count: int) -> str:
+    return plural(count, "{count} subproblem", "{count} subproblems")
+
+
+def _workers(count: int) -> str:
+    return plural(count, "{count} worker", "{count} workers")
 
 
 def duration(seconds: float) -> str:
@@ -58,17 +66,16 @@ def _probes(method: str) -> str:
 def describe(estimate: Estimate, cores: int) -> list[str]:
     """The lines `nqueens count N --estimate` prints."""
     lines = [
-        f"N = {estimate.n}, method {estimate.method}: {plural(estimate.subproblems, 'subproblem')}",
-        f"predicted on this machine's {plural(cores, 'worker')}: {_span(estimate, cores)}",
+        f"N = {estimate.n}, method {estimate.method}: {_subproblems(estimate.subproblems)}",
+        f"predicted on this machine's {_workers(cores)}: {_span(estimate, cores)}",
     ]
     if estimate.workers != cores:
         lines.append(
-            f"predicted on {plural(estimate.workers, 'worker')}: "
-            f"{_span(estimate, estimate.workers)}"
+            f"predicted on {_workers(estimate.workers)}: {_span(estimate, estimate.workers)}"
         )
     lines.append(f"peak memory per worker: {estimate.peak_bytes_per_worker / 1e6:,.0f} MB")
     probed = estimate.sampled - estimate.timed
-    how = f"sampled {plural(estimate.sampled, 'subproblem')} of the run at random, by strata: "
+    how = f"sampled {_subproblems(estimate.sampled)} of the run at random, by strata: "
     if probed == 0:
         how += "each counted and timed here"
     elif estimate.timed == 0:
@@ -87,7 +94,7 @@ def warning(estimate: Estimate, journal: str | None) -> str | None:
     if seconds <= LONG_RUN:
         return None
     line = (
-        f"this count may take {duration(seconds)} on {plural(estimate.workers, 'worker')} "
+        f"this count may take {duration(seconds)} on {_workers(estimate.workers)} "
         f"({duration(low)} to {duration(high)})"
     )
     if seconds > YEAR:

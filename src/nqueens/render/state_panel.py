@@ -11,16 +11,18 @@ import functools
 
 from PIL import ImageDraw, ImageFont
 
+from nqueens.i18n import N_, _
 from nqueens.render.colours import QUEEN, STATE_CELL, STATE_FILLED, STATE_READ
 from nqueens.search.state import State, Structure
 
 __all__ = ["HEADING", "StatePanel", "depth_text"]
 
-HEADING = "The algorithm's state"
+HEADING = N_("The algorithm's state")
+"""Marked for the catalog: said with `_(HEADING)`."""
 
 
 def depth_text(depth: int) -> str:
-    return f"recursion depth {depth}"
+    return _("recursion depth {depth}").format(depth=depth)
 
 
 @functools.cache
@@ -44,7 +46,7 @@ class StatePanel:
     def draw(self, pen: ImageDraw.ImageDraw, state: State | None) -> None:
         self.boxes = {}
         unit = max(8, self.width // 24)  # the text size, in pixels
-        pen.text((self.left, self.top), HEADING, QUEEN, _font(self.font_file, unit + 2))
+        pen.text((self.left, self.top), _(HEADING), QUEEN, _font(self.font_file, unit + 2))
         if state is None:
             return
         # The largest text that fits the panel's height (a long stack wraps over lines).

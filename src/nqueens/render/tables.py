@@ -8,9 +8,19 @@ from rich import box
 from rich.table import Table
 
 from nqueens.compare import ComparisonRow
+from nqueens.i18n import N_, _
 from nqueens.search.spaces import SpaceSize
 
 __all__ = ["comparison_table"]
+
+HEADERS = (
+    N_("algorithm"),
+    N_("candidates"),
+    N_("nodes"),
+    N_("checks"),
+    N_("solutions"),
+    N_("seconds"),
+)
 
 
 def comparison_table(
@@ -20,20 +30,22 @@ def comparison_table(
     title: str | None = None,
 ) -> Table:
     """The side-by-side comparison, with the search-space sizes in the caption."""
-    caption = "Search spaces: " + "; ".join(f"{k} = {v}" for k, v in spaces.items())
+    caption = _("Search spaces: {sizes}").format(
+        sizes="; ".join(f"{k} = {v}" for k, v in spaces.items())
+    )
     table = Table(
-        title=title or f"N = {n}: the algorithms side by side",
+        title=title or _("N = {n}: the algorithms side by side").format(n=n),
         caption=caption,
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
     )
-    for header in ("algorithm", "candidates", "nodes", "checks", "solutions", "seconds"):
-        table.add_column(header, justify="left" if header == "algorithm" else "right", no_wrap=True)
+    for i, header in enumerate(HEADERS):
+        table.add_column(_(header), justify="right" if i else "left", no_wrap=True)
     for row in rows:
-        candidates = f"{row.space} ({row.space_label})" if row.space else "pruned tree"
+        candidates = f"{row.space} ({row.space_label})" if row.space else _("pruned tree")
         if row.stats is None:
-            table.add_row(row.algorithm, candidates, "-", "-", "skipped", "-")
+            table.add_row(row.algorithm, candidates, "-", "-", _("skipped"), "-")
             continue
         s = row.stats
         table.add_row(

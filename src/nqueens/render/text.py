@@ -18,7 +18,6 @@ __all__ = [
     "MACHINE_FORMATS",
     "STYLES",
     "csv_header",
-    "plural",
     "render",
     "write_solutions",
 ]
@@ -76,11 +75,6 @@ arrays (render/arrays.py)."""
 
 ARRAY_FORMATS = ("list", "csv", "npy")
 """The formats written straight from the engine's arrays, with no Placement made."""
-
-
-def plural(count: int, noun: str) -> str:
-    """`count` and the noun, made plural unless the count is one: "1 queen", "8 queens"."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def csv_header(n: int, base: int = 0) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import N_, _
 from nqueens.limits import TRACE_MAX_STEPS, check_count
+from nqueens.messages import plural
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 
@@ -16,7 +18,7 @@ __all__ = ["rules_reason", "trace_lines"]
 
 
 def _square(row: int, col: int, base: int) -> str:
-    return f"row {row + base}, col {col + base}"
+    return _("row {row}, col {col}").format(row=row + base, col=col + base)
 
 
 Reason = Callable[[Reject], str]
@@ -25,31 +27,41 @@ Reason = Callable[[Reject], str]
 
 def _reason(event: Reject) -> str:
     _row, col = event.attacker
-    return "same column" if col == event.col else "same diagonal"
+    return _("same column") if col == event.col else _("same diagonal")
 
 
 def rules_reason(rules: Rules) -> Reason:
     """A variant's rules naming each rejection, in the words of its own check function."""
-    return lambda event: rules.attack(event.attacker, (event.row, event.col)) or "?"
+
+    def reason(event: Reject) -> str:
+        how = rules.attack(event.attacker, (event.row, event.col))
+        return _(how) if how else "?"
+
+    return reason
 
 
 def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reason) -> str:
     """One line for one event; `replay` is the state after the event."""
     if isinstance(event, Place):
-        return f"place    {_square(event.row, event.col, base)}"
+        return _("place    {square}").format(square=_square(event.row, event.col, base))
     if isinstance(event, Reject):
-        by = _square(*event.attacker, base)
-        return f"attacked {_square(event.row, event.col, base)}  by the queen on {by} " + (
-            f"({reason(event)})"
+        return _("attacked {square}  by the queen on {by} ({why})").format(
+            square=_square(event.row, event.col, base),
+            by=_square(*event.attacker, base),
+            why=reason(event),
         )
     if isinstance(event, Remove):
         if event.row == replay.n - 1:
-            why = "try the next square"
+            why = _("try the next square")
         else:
-            why = f"no more safe squares in row {event.row + 1 + base}: step back"
-        return f"remove   {_square(event.row, event.col, base)}  ({why})"
+            why = _("no more safe squares in row {row}: step back").format(row=event.row + 1 + base)
+        return _("remove   {square}  ({why})").format(
+            square=_square(event.row, event.col, base), why=why
+        )
     assert isinstance(event, Solution)
-    return f"found    solution {replay.solutions}: {event.placement.to_string(base=base)}"
+    return _("found    solution {number}: {cols}").format(
+        number=replay.solutions, cols=event.placement.to_string(base=base)
+    )
 
 
 def trace_lines(
@@ -70,11 +82,13 @@ def trace_lines(
     as the event carries them (`col  1 0 0 0 0`). The last line says why the trace stopped.
     """
     if limit is not None:
-        check_count("steps", limit, TRACE_MAX_STEPS, "or 0 for every step")
+        check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"))
     replay = Replay(n)
     for event in events:
         if limit is not None and replay.step >= limit:
-            yield f"... stopped after {limit} steps (--limit 0 shows every step)"
+            yield _("... stopped after {count} steps (--limit 0 shows every step)").format(
+                count=limit
+            )
             return
         replay.apply(event)
         yield f"{replay.step:>6}  {describe(event, replay, base, reason)}"
@@ -83,9 +97,16 @@ def trace_lines(
         if state and event.state is not None:
             yield from ("        " + line for line in event.state.lines())
         if solutions is not None and replay.solutions >= solutions:
-            yield f"... stopped after {solutions} solution(s)"
+            yield "... " + plural(
+                solutions, "stopped after {count} solution", "stopped after {count} solutions"
+            )
             return
-    yield (
-        f"end of search: {replay.step} steps, {replay.nodes} queens placed, "
-        f"{replay.backtracks} taken back, {replay.solutions} solutions"
+    yield _(
+        "end of search: {steps} steps, {nodes} queens placed, {backtracks} taken back, "
+        "{solutions} solutions"
+    ).format(
+        steps=replay.step,
+        nodes=replay.nodes,
+        backtracks=replay.backtracks,
+        solutions=replay.solutions,
     )

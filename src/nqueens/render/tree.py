@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.files import output_file
+from nqueens.i18n import N_, _, pgettext
 from nqueens.render.colours import DARK, REJECT, SOLUTION_DARK
+from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import picture_format
 from nqueens.render.svg import SvgBoard
 
@@ -56,7 +58,9 @@ FILL = {
     "cut": "#7b8fa6",
     "stub": "#bdbdbd",
 }
-KINDS = ("inner", "dead end", "solution", "cut")
+SVG_FONTS = "DejaVu Sans, IPAGothic, Noto Sans CJK JP, sans-serif"
+"""A browser takes the first installed family with each glyph (render/fonts.py)."""
+KINDS = (N_("inner"), N_("dead end"), N_("solution"), N_("cut"))
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,7 @@ def _weights(root: Node, rejected: bool) -> dict[int, float]:
 def _label(node: Node) -> str:
     """The node's column, and the size of its subtree when the tree is cut below it."""
     if not node.cols:
-        return "start"
+        return pgettext("the tree's root", "start")
     return f"{node.cols[-1]} +{node.below:,}" if node.below else str(node.cols[-1])
 
 
@@ -152,7 +156,9 @@ def place_tree(
         stubs = sum(len(node.rejected) for node in root.walk())
         if stubs > MAX_STUBS:
             raise SizeTooLargeError(
-                f"{stubs:,} rejected squares are too many to draw: cut the tree with --depth K"
+                _(
+                    "{count} rejected squares are too many to draw: cut the tree with --depth K"
+                ).format(count=f"{stubs:,}")
             )
     weight = _weights(root, rejected)
     total = weight[id(root)]
@@ -253,15 +259,26 @@ def _title(tree: SearchTree) -> str:
     nodes = sum(level.nodes for level in levels)
     found = sum(level.solutions for level in levels)
     dead = sum(level.dead_ends for level in levels)
-    parts = [f"{tree.n} queens, {tree.algorithm}: {nodes:,} nodes, {dead:,} dead ends, "
-             f"{found:,} solutions"]  # fmt: skip
+    parts = [
+        _("{n} queens, {algorithm}: {nodes} nodes, {dead} dead ends, {found} solutions").format(
+            n=tree.n,
+            algorithm=tree.algorithm,
+            nodes=f"{nodes:,}",
+            dead=f"{dead:,}",
+            found=f"{found:,}",
+        )
+    ]
     if tree.depth is not None:
         below = sum(node.below for node in tree.nodes())
         hidden = sum(node.solutions_below for node in tree.nodes())
-        parts.append(f"cut at depth {tree.depth}: {below:,} nodes, {hidden:,} solutions below")
+        parts.append(
+            _("cut at depth {depth}: {below} nodes, {hidden} solutions below").format(
+                depth=tree.depth, below=f"{below:,}", hidden=f"{hidden:,}"
+            )
+        )
     if not tree.complete:
-        parts.append("stopped early")
-    return "; ".join(parts)
+        parts.append(_("stopped early"))
+    return _("; ").join(parts)
 
 
 def _sector(shape: Shape) -> str:
@@ -299,12 +316,16 @@ def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str]]:
 
 def _describe(shape: Shape) -> str:
     if not shape.path:
-        return "the empty board"
-    where = f"row {len(shape.path) - 1}, col {shape.path[-1]}"
+        return _("the empty board")
+    where = _("row {row}, col {col}").format(row=len(shape.path) - 1, col=shape.path[-1])
     if shape.kind == "stub":
-        return f"{where}: rejected by the check function"
-    below = f", {shape.below:,} nodes below" if shape.below else ""
-    return f"{where} ({shape.kind}{below}); queens: {' '.join(map(str, shape.path))}"
+        return _("{where}: rejected by the check function").format(where=where)
+    kind = _(shape.kind)
+    if shape.below:
+        kind = _("{kind}, {count} nodes below").format(kind=kind, count=f"{shape.below:,}")
+    return _("{where} ({kind}); queens: {queens}").format(
+        where=where, kind=kind, queens=" ".join(map(str, shape.path))
+    )
 
 
 def tree_svg(
@@ -320,7 +341,7 @@ def tree_svg(
     w, h = placed.width, placed.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="search-tree" width="{w:.0f}" '
-        f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="DejaVu Sans, sans-serif">',
+        f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="{SVG_FONTS}">',
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
         f'<text x="8" y="20" font-size="14">{html.escape(_title(tree))}</text>',
         _legend_svg(42),
@@ -353,7 +374,8 @@ def tree_svg(
 
 def levels_table(levels: Sequence[Level]) -> list[str]:
     """Nodes, dead ends and solutions per depth, as lines of a plain text table."""
-    lines = [f"{'depth':>5}  {'nodes':>12}  {'dead ends':>12}  {'solutions':>12}"]
+    heads = [_("depth"), _("nodes"), _("dead ends"), _("solutions")]
+    lines = [f"{_pad(heads[0], 5)}  " + "  ".join(_pad(h, 12) for h in heads[1:])]
     for level in levels:
         lines.append(
             f"{level.depth:>5}  {level.nodes:>12,}  {level.dead_ends:>12,}  {level.solutions:>12,}"
@@ -362,8 +384,19 @@ def levels_table(levels: Sequence[Level]) -> list[str]:
         sum(getattr(level, name) for level in levels)
         for name in ("nodes", "dead_ends", "solutions")
     ]
-    lines.append(f"{'all':>5}  {total[0]:>12,}  {total[1]:>12,}  {total[2]:>12,}")
+    every = _pad(_("all"), 5)
+    lines.append(f"{every}  {total[0]:>12,}  {total[1]:>12,}  {total[2]:>12,}")
     return lines
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes in a terminal, or twelfths of an em in a picture: Japanese
+    characters are twice as wide as Latin ones."""
+    return sum(2 if ord(c) >= 0x2E80 else 1 for c in text)
+
+
+def _pad(text: str, columns: int) -> str:
+    return " " * max(0, columns - _width(text)) + text
 
 
 def _legend() -> Iterator[tuple[float, str]]:
@@ -371,13 +404,13 @@ def _legend() -> Iterator[tuple[float, str]]:
     x = 8.0
     for kind in KINDS:
         yield x, kind
-        x += 28 + 8 * len(kind)
+        x += 28 + 8 * _width(_(kind))
 
 
 def _legend_svg(y: float) -> str:
     items = (
         f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}"/>'
-        f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{kind}</text>'
+        f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{html.escape(_(kind))}</text>'
         for x, kind in _legend()
     )
     return f'<g class="legend">{"".join(items)}</g>'
@@ -397,10 +430,11 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
     ax.set_xlim(0, w)
     ax.set_ylim(h, 0)
     ax.set_axis_off()
-    ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily="DejaVu Sans")
+    fonts = text_fonts()
+    ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily=fonts)
     for x, kind in _legend():
         ax.add_patch(Rectangle((x, 33), 11, 11, facecolor=FILL[kind], linewidth=0))
-        ax.text(x + 15, 42, kind, fontsize=9, va="baseline")
+        ax.text(x + 15, 42, _(kind), fontsize=9, va="baseline", fontfamily=fonts)
     for shape in placed.shapes:
         colour = FILL[shape.kind]
         patch: Patch
@@ -415,7 +449,7 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
         ax.add_patch(patch)
     for x, y, angle, text, ink in _labels(placed):
         ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center", rotation=-angle,
-                rotation_mode="anchor")  # fmt: skip
+                rotation_mode="anchor", fontfamily=fonts)  # fmt: skip
     return figure
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.i18n import _
+from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.search.backtracking import backtracking, raw_backtracking, record_backtracking
 from nqueens.search.bitboard import (
@@ -129,12 +131,15 @@ class Algorithm:
         limit = self.largest_n(first_only=first_only)
         if n <= limit:
             return
-        job = "to find a first solution" if first_only else "to list every solution"
-        size = f" ({self.space_label} = {self.space(n)} boards)" if self.space else ""
-        raise SizeTooLargeError(
-            f"N = {n} is too large for {self.name} {job}{size}: use N <= {limit}"
-            f" or {self._instead(n, first_only)}"
-        )
+        if first_only:
+            what = _("{algorithm} to find a first solution").format(algorithm=self.name)
+        else:
+            what = _("{algorithm} to list every solution").format(algorithm=self.name)
+        if self.space:
+            what += _(" ({label} = {size} boards)").format(
+                label=self.space_label, size=self.space(n)
+            )
+        raise SizeTooLargeError(too_large(n, what, limit, instead=self._instead(n, first_only)))
 
     def largest_n(self, *, first_only: bool = False) -> int:
         """The largest N this algorithm finishes in reasonable time."""
@@ -250,5 +255,7 @@ def get_algorithm(name: str) -> Algorithm:
         return ALGORITHMS[name]
     except KeyError:
         raise UnknownAlgorithmError(
-            f"unknown algorithm {name!r}; choose one of: {', '.join(ALGORITHMS)}"
+            _("unknown algorithm {name}; choose one of: {names}").format(
+                name=repr(name), names=", ".join(ALGORITHMS)
+            )
         ) from None

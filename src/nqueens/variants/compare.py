@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from nqueens.compare import ComparisonRow
+from nqueens.i18n import _
 from nqueens.limits import VARIANT_BITBOARD_MAX_N, VARIANT_CHECK_MAX_N
 from nqueens.search.events import SearchStats, timed
 from nqueens.variants.rules import Rules
@@ -49,7 +50,11 @@ def compare(
     for name, largest in VARIANT_SEARCHES.items():
         if rules.rows > largest:
             yield ComparisonRow(
-                name, "", None, None, f"runs its whole search only up to N = {largest}"
+                name,
+                "",
+                None,
+                None,
+                _("runs its whole search only up to N = {n}").format(n=largest),
             )
             continue
         if on_start is not None:

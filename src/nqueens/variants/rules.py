@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from nqueens.errors import InvalidSizeError, NoSolutionError, UnknownAlgorithmError, shorten
+from nqueens.i18n import N_
 from nqueens.validate import board_size
 
 __all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "Rules", "parse_board_size"]
@@ -93,7 +94,8 @@ class Rules:
         return self.attack(a, b) is not None
 
     def attack(self, a: tuple[int, int], b: tuple[int, int]) -> str | None:
-        """How queens on squares `a` and `b` attack each other, in words, or None."""
+        """How queens on squares `a` and `b` attack each other, in words, or None (in
+        English; each is marked for the catalog, and said translated with `_`)."""
         found = self._attack(a, b)
         return found[1] if found else None
 
@@ -107,20 +109,21 @@ class Rules:
         (r1, c1), (r2, c2) = a, b
         dr, dc = r2 - r1, c2 - c1
         if dr == 0:
-            return LINE, "same row"
+            return LINE, N_("same row")
         if dc == 0:
-            return LINE, "same column"
+            return LINE, N_("same column")
         if abs(dr) == abs(dc):
-            return LINE, "same diagonal"
+            return LINE, N_("same diagonal")
         if (self.wrap and (dr - dc) % self.rows == 0) or (self.wrap and (dr + dc) % self.rows == 0):
-            return WRAP, "same diagonal, round the edge"
+            return WRAP, N_("same diagonal, round the edge")
         if self.knight:
             kr, kc = abs(dr), abs(dc)
             if self.wrap:
                 kr, kc = min(kr, self.rows - kr), min(kc, self.cols - kc)
             if {kr, kc} == {1, 2}:
-                edge = ", round the edge" if (kr, kc) != (abs(dr), abs(dc)) else ""
-                return KNIGHT, "a knight's move" + edge
+                if (kr, kc) != (abs(dr), abs(dc)):
+                    return KNIGHT, N_("a knight's move, round the edge")
+                return KNIGHT, N_("a knight's move")
         return None
 
     def attacked(self, cols: tuple[int, ...] | list[int]) -> dict[tuple[int, int], str]:

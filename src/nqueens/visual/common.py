@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import PLAYER_MAX_N
+from nqueens.messages import too_large
 from nqueens.search import Algorithm, get_algorithm
 from nqueens.search.events import Event
 from nqueens.validate import board_size
@@ -44,21 +46,23 @@ def variant_rules(n: int, variant: str, algorithm: str) -> Rules | None:
         return None
     if algorithm != ANIMATION_ALGORITHM:
         raise IncompatibleOptionsError(
-            f"a {variant} board is searched by its own check-function search, step by step "
-            f"(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+            _(
+                "a {variant} board is searched by its own check-function search, step by step "
+                "(the teaching algorithms follow the classic rules): drop --algorithm {algorithm}"
+            ).format(variant=variant, algorithm=algorithm)
         )
     return rules
 
 
 def variant_title(n: int, rules: Rules) -> str:
-    return f"{n} queens, {rules.variant}: check-function search"
+    return _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
 
 
 def steppable(n: int, algorithm: str, tool: str) -> tuple[int, Algorithm]:
     """The board size and algorithm, checked for stepping through by hand (player, viewer)."""
     n = board_size(n)
     if n > PLAYER_MAX_N:
-        raise SizeTooLargeError(f"N = {n} is too large for {tool}: use N <= {PLAYER_MAX_N}")
+        raise SizeTooLargeError(too_large(n, tool, PLAYER_MAX_N))
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return n, chosen

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.i18n import N_, _
 from nqueens.limits import ANIMATION_MAX_N, FILM_MAX_FRAMES, FILM_MAX_PIXELS, check_count
+from nqueens.messages import too_large
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import get_algorithm
 from nqueens.validate import board_size
@@ -52,23 +54,29 @@ class Animation:
     def __post_init__(self) -> None:
         self.n = board_size(self.n)
         if self.n > ANIMATION_MAX_N:
-            raise SizeTooLargeError(
-                f"N = {self.n} is too large to animate: use N <= {ANIMATION_MAX_N}"
-            )
+            raise SizeTooLargeError(too_large(self.n, _("an animation"), ANIMATION_MAX_N))
         chosen = get_algorithm(self.algorithm)
         self.rules = variant_rules(self.n, self.variant, chosen.name)
         endless = self.max_frames is None and self.solutions is None
         chosen.check_size(self.n, first_only=not endless)
         if not self.fps > 0:
-            raise InvalidSizeError(f"fps must be more than 0, not {self.fps}")
+            raise InvalidSizeError(_("fps must be more than 0, not {fps}").format(fps=self.fps))
         if not 100 <= self.size <= FILM_MAX_PIXELS:
-            raise InvalidSizeError(f"size must be 100 to {FILM_MAX_PIXELS} pixels, not {self.size}")
+            raise InvalidSizeError(
+                _("size must be 100 to {most} pixels, not {size}").format(
+                    most=FILM_MAX_PIXELS, size=self.size
+                )
+            )
         for name in ("max_frames", "solutions"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise InvalidSizeError(f"{name} must be 1 or more (or None), not {value}")
+                raise InvalidSizeError(
+                    _("{name} must be 1 or more (or None), not {value}").format(
+                        name=name, value=value
+                    )
+                )
         if self.max_frames is not None:
-            check_count("frames", self.max_frames, FILM_MAX_FRAMES)
+            check_count(N_("frames"), self.max_frames, FILM_MAX_FRAMES)
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         search = events_of(self.n, self.algorithm)
@@ -83,7 +91,7 @@ class Animation:
     def title(self) -> str:
         if self.rules is not None:
             return variant_title(self.n, self.rules)
-        return f"{self.n} queens: {self.algorithm}"
+        return _("{n} queens: {algorithm}").format(n=self.n, algorithm=self.algorithm)
 
     @property
     def capped(self) -> bool:

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError, NoSolutionError
+from nqueens.i18n import _
+from nqueens.messages import plural
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.validate import board_size
@@ -92,12 +94,12 @@ def show(
     elif isinstance(what, int):
         n = board_size(what)
         if limit is not None and limit < 1:
-            raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
+            raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
         algorithm = auto_algorithm(n, listing=all or unique)
         placements = [*_placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)]
         if title is None:
-            kind = "unique solutions" if unique else "solutions" if (all or limit) else ""
-            title = f"{n} queens" + (f": {len(placements)} {kind}" if kind else "")
+            subject = _("{n} queens").format(n=n)
+            title = _show_title(subject, len(placements), unique, all or bool(limit))
     else:
         placements = list(what)
     figure = picture(placements, title=title, base=int(one_based))
@@ -133,15 +135,31 @@ def show_variant(
     if out is not None:
         picture_output(out)
     if limit is not None and limit < 1:
-        raise InvalidSizeError(f"limit must be 1 or more, not {limit}")
+        raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
     wanted = limit if (all or unique or limit) else 1
     found = list(itertools.islice(solutions(rules, unique=unique), wanted))
     if not found:
         raise rules.no_solution()
     boards = [Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found]
-    board = f"{rules.size} {variant}" if rules.square else f"{rules.size} board"
-    if not rules.square and variant != "classic":
-        board += f", {variant}"
-    kind = "unique solutions" if unique else "solutions"
-    title = board + (f": {len(found)} {kind}" if (all or unique or limit) else "")
+    if rules.square:
+        board = _("{n} queens, {variant}").format(n=rules.size, variant=variant)
+    elif variant != "classic":
+        board = _("{size} board, {variant}").format(size=rules.size, variant=variant)
+    else:
+        board = _("{size} board").format(size=rules.size)
+    title = _show_title(board, len(found), unique, bool(all or limit))
     return show(boards, out=out, one_based=one_based, title=title)
+
+
+def _show_title(board: str, count: int, unique: bool, listing: bool) -> str:
+    """The title of a picture of solutions: "8 queens: 12 unique solutions"."""
+    if unique:
+        return plural(
+            count,
+            "{board}: {count} unique solution",
+            "{board}: {count} unique solutions",
+            board=board,
+        )
+    if listing:
+        return plural(count, "{board}: {count} solution", "{board}: {count} solutions", board=board)
+    return board

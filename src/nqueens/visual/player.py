@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFormatError
 from nqueens.files import check_output_place, is_stream, output_file
+from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, check_count
 from nqueens.variants.search import events as variant_events
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_rules, variant_title
@@ -38,9 +39,10 @@ class Player:
         import html
 
         # An iframe keeps the page's script and style to itself inside a notebook.
+        title = html.escape(_("N-Queens player"))
         return (
             f'<iframe srcdoc="{html.escape(self.html)}" style="width:100%;height:760px;'
-            'border:none" title="N-Queens player"></iframe>'
+            f'border:none" title="{title}"></iframe>'
         )
 
 
@@ -96,14 +98,18 @@ def play(
 
     named = Path(out).suffix if out is not None else ""
     if out is not None and named.lower() not in (".html", ".htm") and (named or not is_stream(out)):
-        raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+        raise OutputFormatError(
+            _("the player is an HTML page: name the file .html, not {out}").format(out=repr(out))
+        )
     if out is not None:
         check_output_place(out)
-    n, chosen = steppable(n, algorithm, "the player")
+    n, chosen = steppable(n, algorithm, _("the player"))
     rules = variant_rules(n, variant, chosen.name)
     if max_steps < 1:
-        raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
-    check_count("steps", max_steps, PLAYER_MAX_STEPS, "each is a row of the page")
+        raise InvalidSizeError(
+            _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
+        )
+    check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
     if rules is None:
         _path, first, lines = chosen.source()
         events = chosen.events(n, state=True)
@@ -112,8 +118,10 @@ def play(
     else:
         if learn:
             raise IncompatibleOptionsError(
-                "the learner mode's own search follows the classic rules: drop --learn "
-                f"to watch the {variant} search"
+                _(
+                    "the learner mode's own search follows the classic rules: drop --learn "
+                    "to watch the {variant} search"
+                ).format(variant=variant)
             )
         recording = record(variant_events(rules), n, "check-function", max_steps, rules)
         title = variant_title(n, rules)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nqueens.i18n import _
 from nqueens.visual.common import steppable, variant_rules
 
 __all__ = ["gui"]
@@ -29,7 +30,7 @@ def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") ->
     IncompatibleOptionsError
         A variant with a teaching algorithm other than backtracking.
     """
-    n, chosen = steppable(n, algorithm, "the viewer")
+    n, chosen = steppable(n, algorithm, _("the viewer"))
     rules = variant_rules(n, variant, chosen.name)
     from nqueens.render.gui import run
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from nqueens.i18n import _, asset_messages, current_language, translate_template
 from nqueens.placement import Placement
 from nqueens.render.colours import (
     ATTACK_COLOURS,
@@ -130,7 +131,8 @@ def rules_table(rules: Rules) -> dict[str, object]:
                 words.append(how)
                 kinds.append(rules.attack_kind(a, b) or "line")
             attacks.append(words.index(how) + 1)
-    return {"variant": rules.variant, "words": words, "kinds": kinds, "attacks": attacks}
+    said = [_(how) for how in words]
+    return {"variant": rules.variant, "words": said, "kinds": kinds, "attacks": attacks}
 
 
 def _row(event: Event, rules: Rules | None = None) -> list[float]:
@@ -196,7 +198,7 @@ def tree_of(recording: Recording) -> str:
     from nqueens.render.tree import tree_svg
     from nqueens.search_tree import SearchTree, build_tree
 
-    root, _ = build_tree(_events(recording))
+    root, _levels = build_tree(_events(recording))
     depth = None
     counts = SearchTree(recording.n, recording.algorithm, root).levels()
     if sum(level.nodes for level in counts) > PAGE_TREE_NODES:
@@ -204,7 +206,7 @@ def tree_of(recording: Recording) -> str:
         while depth + 1 < len(counts) and kept + counts[depth + 1].nodes <= PAGE_TREE_NODES:
             depth += 1
             kept += counts[depth].nodes
-        root, _ = build_tree(_events(recording), depth=depth)
+        root, _levels = build_tree(_events(recording), depth=depth)
     found = SearchTree(
         recording.n, recording.algorithm, root, depth=depth, complete=not recording.capped
     )
@@ -236,7 +238,7 @@ def _legend(rules: Rules | None) -> str:
     kinds = attack_legend(rules.wrap, rules.knight) if rules is not None else []
     items = "".join(
         f'<span class="legend-item" data-kind="{kind}"><span class="swatch" '
-        f'style="background:{ATTACK_COLOURS[kind][0]}"></span>{html.escape(ATTACK_LEGEND[kind])}'
+        f'style="background:{ATTACK_COLOURS[kind][0]}"></span>{html.escape(_(ATTACK_LEGEND[kind]))}'
         "</span>"
         for kind in kinds
     )
@@ -256,17 +258,23 @@ def page(
     variant's page shades its own attacks apart, says which is which under the board,
     and has no learner mode (the learner's search follows the classic rules).
     """
-    title = title or f"{recording.n} queens: {recording.algorithm} search"
+    title = title or _("{n} queens: {algorithm} search").format(
+        n=recording.n, algorithm=recording.algorithm
+    )
+    scripts = [_asset(f) for f in SCRIPTS]
+    messages = json.dumps(asset_messages(scripts), ensure_ascii=False)
     # JSON inside <script> must not close the element early.
     data = recording.to_json().replace("</", "<\\/")
     return (
-        _asset("player.html")
+        translate_template(_asset("player.html"), html.escape)
+        .replace("{{LANG}}", current_language())
         .replace("{{TITLE}}", html.escape(title))
         .replace("{{STYLE}}", _asset("player.css") + _variant_style() + _state_style())
         .replace("{{LEGEND}}", _legend(recording.rules))
-        .replace("{{SCRIPT}}", "\n".join(_asset(f) for f in SCRIPTS))
+        .replace("{{SCRIPT}}", "\n".join(scripts))
         .replace("{{TREE}}", tree_of(recording))
         .replace("{{MODE}}", "learn" if learn else "watch")
         .replace("{{QUEEN_PATH}}", html.escape(queen_path))
         .replace("{{DATA}}", data)
+        .replace("{{MESSAGES}}", messages.replace("</", "<\\/"))
     )

@@ -34,14 +34,14 @@
     if (!running) return;
     clearTimeout(running.timer);
     running = null;
-    $("continue").textContent = "continue the search from here";
+    $("continue").textContent = _("continue the search from here");
   }
 
   function toggle(row, col) {
     stop();
     const queens = history[at];
     const index = queens.findIndex(([r, c]) => r === row && c === col);
-    commit(index >= 0 ? queens.filter((_, i) => i !== index) : [...queens, [row, col, false]]);
+    commit(index >= 0 ? queens.filter((_queen, i) => i !== index) : [...queens, [row, col, false]]);
   }
 
   // The fixed rows of the board for the search, or null when queens attack each other.
@@ -52,7 +52,7 @@
     return fixed;
   }
 
-  const square = (row, col) => `row ${row}, col ${col}`;
+  const square = (row, col) => _("row {row}, col {col}", { row, col });
 
   function setHint(text, kind, count = "") {
     const hint = $("hint-text");
@@ -66,13 +66,13 @@
     const fixed = fixedRows(queens);
     if (!fixed) {
       const [[r1, c1], [r2, c2]] = QueensSearch.conflicts(queens)[0];
-      setHint(`No: the queens on ${square(r1, c1)} and ${square(r2, c2)} attack each other. Take one away.`, "impossible", 0);
+      setHint(_("No: the queens on {a} and {b} attack each other. Take one away.", { a: square(r1, c1), b: square(r2, c2) }), "impossible", 0);
       return;
     }
     const ways = QueensSearch.count(n, fixed);
-    if (ways === 0) setHint("No: no solution keeps these queens. Take one away, or undo.", "impossible", 0);
-    else if (queens.length === n) setHint("Solved: this board is a solution.", "possible", ways);
-    else setHint(`Yes: this board can still be completed, in ${ways.toLocaleString("en")} way${ways === 1 ? "" : "s"}.`, "possible", ways);
+    if (ways === 0) setHint(_("No: no solution keeps these queens. Take one away, or undo."), "impossible", 0);
+    else if (queens.length === n) setHint(_("Solved: this board is a solution."), "possible", ways);
+    else setHint(_n("Yes: this board can still be completed, in {count} way.", "Yes: this board can still be completed, in {count} ways.", ways), "possible", ways);
   }
 
   function showSolution() {
@@ -82,7 +82,7 @@
     const solution = fixed && QueensSearch.first(n, fixed);
     if (!solution) { hint(); return; }
     commit(solution.map((col, row) => [row, col, fixed[row] < 0]));
-    setHint("A solution that keeps your queens (the solver's queens are blue).", "possible", 1);
+    setHint(_("A solution that keeps your queens (the solver's queens are blue)."), "possible", 1);
   }
 
   // Watch the search fill the empty rows, one place or remove per tick, keeping the
@@ -93,14 +93,14 @@
     const fixed = fixedRows(queens);
     if (!fixed) { hint(); return; }
     running = { timer: null, steps: QueensSearch.steps(n, fixed), queens: queens.filter(([row]) => fixed[row] >= 0) };
-    $("continue").textContent = "stop the search";
-    setHint("The search fills the empty rows from the top, trying columns from the left...", "");
+    $("continue").textContent = _("stop the search");
+    setHint(_("The search fills the empty rows from the top, trying columns from the left..."), "");
     const tick = () => {
       const { value, done } = running.steps.next();
       if (done) {
         stop();
         render();
-        setHint("The search tried every square: no solution keeps these queens.", "impossible", 0);
+        setHint(_("The search tried every square: no solution keeps these queens."), "impossible", 0);
         return;
       }
       const [kind, row, col] = value;
@@ -110,7 +110,7 @@
         const found = running.queens;
         stop();
         commit(found);
-        setHint("The search found this solution from your board (its queens are blue).", "possible", 1);
+        setHint(_("The search found this solution from your board (its queens are blue)."), "possible", 1);
         return;
       }
       render();
@@ -163,9 +163,9 @@
     const status = $("learner-status");
     status.classList.toggle("conflict", pairs.length > 0);
     status.textContent = solved
-      ? `Solved: ${n} queens and none attacks another.`
-      : `${queens.length} of ${n} queens placed` +
-        (pairs.length ? `; ${pairs.length} pair${pairs.length === 1 ? "" : "s"} of queens attack each other` : "");
+      ? _("Solved: {n} queens and none attacks another.", { n })
+      : _("{placed} of {n} queens placed", { placed: queens.length, n }) +
+        (pairs.length ? _n("; {count} pair of queens attack each other", "; {count} pairs of queens attack each other", pairs.length) : "");
     $("undo").disabled = at === 0 || Boolean(running);
     $("redo").disabled = at === history.length - 1 || Boolean(running);
   }

@@ -57,22 +57,22 @@
     return squares;
   }
 
-  const square = (row, col) => `row ${row}, col ${col}`;
+  const square = (row, col) => _("row {row}, col {col}", { row, col });
 
   function describe(e) {
-    if (!e) return "empty board";
+    if (!e) return _("empty board");
     const [kind, row, col, byRow, byCol] = e;
-    if (kind === PLACE) return `place ${square(row, col)}`;
+    if (kind === PLACE) return _("place {square}", { square: square(row, col) });
     if (kind === REJECT) {
       const why = rules ? rules.words[how(byRow, byCol, row, col) - 1]
-        : byCol === col ? "same column" : "same diagonal";
-      return `attacked ${square(row, col)} by the queen on ${square(byRow, byCol)} (${why})`;
+        : byCol === col ? _("same column") : _("same diagonal");
+      return _("attacked {square} by the queen on {by} ({why})", { square: square(row, col), by: square(byRow, byCol), why });
     }
     if (kind === REMOVE) {
-      const why = row === n - 1 ? "try the next square" : `no more safe squares in row ${row + 1}: step back`;
-      return `remove ${square(row, col)} (${why})`;
+      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: row + 1 });
+      return _("remove {square} ({why})", { square: square(row, col), why });
     }
-    return `found solution ${state.solutions}: ${state.cols.join(" ")}`;
+    return _("found solution {number}: {cols}", { number: state.solutions, cols: state.cols.join(" ") });
   }
 
   // The board: squares, labels, one queen per row, and the marks of a rejection.
@@ -117,7 +117,7 @@
     const button = document.createElement("button");
     button.textContent = solution.cols.join(" ");
     button.dataset.step = solution.step;
-    button.title = `step ${solution.step}`;
+    button.title = _("step {step}", { step: solution.step });
     button.addEventListener("click", () => { pause(); goTo(solution.step); });
     item.appendChild(button);
     list.appendChild(item);
@@ -128,8 +128,8 @@
   if (data.capped) {
     const note = $("capped");
     note.hidden = false;
-    note.textContent = `This recording holds the first ${total.toLocaleString("en")} steps of the search: ` +
-      `it was capped at ${data.maxSteps.toLocaleString("en")} steps and the search goes on beyond them.`;
+    note.textContent = _("This recording holds the first {total} steps of the search: it was capped at {max} steps and the search goes on beyond them.",
+      { total: total.toLocaleString(LANG), max: data.maxSteps.toLocaleString(LANG) });
   }
   const scrubber = $("scrubber");
   scrubber.max = total;
@@ -224,7 +224,7 @@
       row.append(label, boxes, words);
       panel.appendChild(row);
     }
-    $("depth").textContent = `recursion depth ${depth}`;
+    $("depth").textContent = _("recursion depth {depth}", { depth });
     $("depth").dataset.depth = depth;
     markedLine = codeLines[line - data.code.first] || null;
     if (markedLine) {
@@ -274,7 +274,7 @@
     board.classList.toggle("solved", solved);
     board.dataset.cols = state.cols.join(" ");
     const caption = $("caption");
-    caption.textContent = describe(current) + (state.step === total && total ? " \u2014 end of the recording" : "");
+    caption.textContent = describe(current) + (state.step === total && total ? " \u2014 " + _("end of the recording") : "");
     caption.classList.toggle("solution", solved);
     $("step").textContent = state.step;
     $("nodes").textContent = state.nodes;
@@ -309,7 +309,7 @@
   function pause() {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    playButton.innerHTML = "&#x25B6; play";
+    playButton.textContent = "\u25B6 " + _("play");
   }
   function tick() {
     if (state.step >= total) { pause(); return; }
@@ -318,7 +318,7 @@
   }
   function play() {
     if (state.step >= total) goTo(0);
-    playButton.innerHTML = "&#x275A;&#x275A; pause";
+    playButton.textContent = "\u275A\u275A " + _("pause");
     timer = setTimeout(tick, 0);
   }
   const toggle = () => (timer === null ? play() : pause());

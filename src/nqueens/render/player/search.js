@@ -1,3 +1,15 @@
+// The page's messages in its language. Python (nqueens.i18n) writes the table, keyed by
+// the English text, from the catalog; `_` says a message, `_n` the form for a count
+// ({count} in it), and both fill in {name} fields. Messages hold no double quote.
+const MESSAGES = JSON.parse(document.getElementById("messages").textContent);
+const LANG = document.documentElement.lang || "en";
+const fill = (text, values = {}) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+function _(message, values) { return fill(MESSAGES[message] ?? message, values); }
+function _n(one, many, count, values = {}) {
+  const message = count === 1 ? one : many;
+  return fill(MESSAGES[message] ?? message, { ...values, count: count.toLocaleString(LANG) });
+}
+
 // The page's own solver for the learner mode: a bitboard search, as in
 // nqueens.search.bitboard, with some rows fixed by the learner. Bit i is column i, so
 // completions come out in the same (lexicographic) order as the Python searches.

@@ -1,0 +1,180 @@
+"""Messages in two languages: one gettext domain, `nqueens`, read by everything that speaks.
+
+English is the source language; `locale/ja/LC_MESSAGES/nqueens.po` holds the Japanese (its
+compiled `.mo` is committed beside it, so the wheel and a fresh clone carry it). The
+language is `--lang`, or else the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, in
+gettext's order): `LANG=ja_JP.UTF-8` speaks Japanese. The API takes it from
+`use_language("ja")` (a context manager), or from the locale.
+
+Python code marks a message with `_("...")` (or `plural`, in messages.py; `N_` marks a
+constant translated where it is said). The player's script marks its own with `_("...")`
+and `_n("one", "many", count)`, its page with `{{_ text}}`; `extract_assets` finds these
+for Babel, and `asset_messages` finds the very same ones to write their translations into
+the page, so no string is copied into JavaScript by hand. docs/development.md says how
+to add a message.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "N_",
+    "_",
+    "asset_messages",
+    "current_language",
+    "extract_assets",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "translate_template",
+    "use_language",
+]
+
+DOMAIN = "nqueens"
+LANGUAGES = ("en", "ja")
+"""The languages spoken: English (the source) and Japanese."""
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_chosen: ContextVar[str | None] = ContextVar("nqueens_language", default=None)
+
+
+def language_from_environment() -> str:
+    """The language the locale asks for, as gettext reads it: "ja" or "en"."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            first = value.split(":")[0]
+            code = re.split(r"[_.@-]", first)[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def check_language(lang: str) -> str:
+    """`lang` if this package speaks it."""
+    if lang not in LANGUAGES:
+        from nqueens.errors import UnknownLanguageError
+
+        raise UnknownLanguageError(
+            f"unknown language {lang!r}; choose one of: {', '.join(LANGUAGES)}"
+        )
+    return lang
+
+
+def current_language() -> str:
+    """The language messages are said in now."""
+    return _chosen.get() or language_from_environment()
+
+
+def set_language(lang: str | None) -> None:
+    """Speak `lang` from now on (None: follow the locale again)."""
+    _chosen.set(None if lang is None else check_language(lang))
+
+
+@contextmanager
+def use_language(lang: str | None) -> Iterator[None]:
+    """Speak `lang` ("en" or "ja") inside the block (None: the language already chosen):
+    the pictures, pages, traces and errors made in it.
+
+    Examples
+    --------
+    >>> import nqueens
+    >>> with nqueens.use_language("ja"):
+    ...     nqueens.animate(4, max_frames=2).title
+    '4 クイーン: backtracking'
+    """
+    token = _chosen.set(None if lang is None else check_language(lang))
+    try:
+        yield
+    finally:
+        _chosen.reset(token)
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of `lang` (English: the messages as written)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, [lang])
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return translations(current_language()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count`, in the current language."""
+    return translations(current_language()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, as said in `context` (one English word can need
+    two translations: the tree's root "start", the player's button "start")."""
+    return translations(current_language()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalog, to be translated later where it is said."""
+    return message
+
+
+# The markers of the player's assets: `_("...")` and `_n("...", "...", count)` in its
+# script, `{{_ text}}` in its page. Messages hold no double quote or backslash.
+_JS_ONE = re.compile(r'\b_\(\s*"([^"\\\n]*)"')
+_JS_PLURAL = re.compile(r'\b_n\(\s*"([^"\\\n]*)",\s*"([^"\\\n]*)"')
+_TEMPLATE = re.compile(r"\{\{_ (.+?)\}\}", re.DOTALL)
+
+
+def _asset_markers(text: str) -> Iterator[tuple[int, str | tuple[str, str]]]:
+    """(offset, message) for every marked message of a script or page, in order."""
+    found: list[tuple[int, str | tuple[str, str]]] = []
+    found += [(m.start(), m.group(1)) for m in _JS_ONE.finditer(text)]
+    found += [(m.start(), (m.group(1), m.group(2))) for m in _JS_PLURAL.finditer(text)]
+    found += [(m.start(), _one_line(m.group(1))) for m in _TEMPLATE.finditer(text)]
+    yield from sorted(found, key=lambda item: item[0])
+
+
+def extract_assets(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Babel's extractor for the player's script and page (babel.cfg names it)."""
+    text = fileobj.read().decode("utf-8")
+    for offset, message in _asset_markers(text):
+        line = text.count("\n", 0, offset) + 1
+        yield line, "ngettext" if isinstance(message, tuple) else "_", message, []
+
+
+def asset_messages(texts: list[str]) -> dict[str, str]:
+    """The player script's messages and their translations, for the page's table. A
+    plural's two English forms map to its forms for one and for many."""
+    table: dict[str, str] = {}
+    for text in texts:
+        for _offset, message in _asset_markers(text):
+            if isinstance(message, tuple):
+                one, many = message
+                table[one] = ngettext(one, many, 1)
+                table[many] = ngettext(one, many, 2)
+            else:
+                table[message] = _(message)
+    return table
+
+
+def translate_template(text: str, escape: Any) -> str:
+    """A page with each `{{_ text}}` replaced by its translation, escaped by `escape`."""
+    return _TEMPLATE.sub(lambda m: escape(_(_one_line(m.group(1)))), text)
+
+
+def _one_line(text: str) -> str:
+    """A page's message as one line, however the page wraps it."""
+    return " ".join(text.split())

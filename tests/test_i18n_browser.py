@@ -1,0 +1,135 @@
+"""The Japanese player and learner in a real headless Chromium (Debian's): made by the real
+command with `--lang ja`, driven through every state, no English interface string shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_i18n import _run, leftovers
+
+pytestmark = pytest.mark.browser
+
+# Everything the page says: its visible text and the words on hover or for screen readers,
+# but the algorithm's Python source and the names of its structures (col, up, down, stack,
+# board, ...: identifiers, as the source texts name them), which stay as they are.
+PAGE_WORDS = """() => [
+  document.title,
+  (() => {
+    const body = document.body.cloneNode(true);
+    body.querySelectorAll("script, style, #code, .structure .name").forEach((e) => e.remove());
+    return body.innerText;
+  })(),
+  ...[...document.querySelectorAll("[title]")].map((e) => e.getAttribute("title")),
+  ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
+  ...[...document.querySelectorAll("svg title")].map((e) => e.textContent),
+  ...[...document.querySelectorAll("svg text")].map((e) => e.textContent),
+].join("\\n")"""
+
+
+@pytest.fixture
+def japanese_page(browser: object, tmp_path: Path) -> Iterator[object]:
+    pages = []
+
+    def load(*args: str) -> object:
+        path = tmp_path / "player.html"
+        done = _run("play", *args, "--out", str(path), "--lang", "ja")
+        assert done.returncode == 0, done.stderr
+        assert "を書き出しました" in done.stdout
+        page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(path.as_uri())
+        pages.append(page)
+        return page
+
+    yield load
+    for page in pages:
+        assert page.errors == []
+        page.close()
+
+
+def words(page: object) -> str:
+    return page.evaluate(PAGE_WORDS)  # type: ignore[attr-defined,no-any-return]
+
+
+def test_the_watcher_speaks_japanese_at_every_step(japanese_page: object) -> None:
+    page = japanese_page("6", "--max-steps", "300")  # type: ignore[operator]
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.inner_text("#title") == "6 クイーン: backtracking による探索"
+    assert page.inner_text("#caption") == "空の盤面"
+    seen = [words(page)]
+    page.click("#forward")
+    assert page.inner_text("#caption") == "0 行 0 列 に配置"
+    page.click("#forward")
+    assert (
+        page.inner_text("#caption") == "1 行 0 列 には 0 行 0 列 のクイーンが利いている（同じ列）"
+    )
+    seen.append(words(page))
+    for _step in range(12):
+        page.click("#forward")
+    seen.append(words(page))
+    page.click("#next-solution")
+    assert page.inner_text("#caption").startswith("解 1 を発見: ")
+    seen.append(words(page))
+    page.click("#play")
+    assert "一時停止" in page.inner_text("#play")
+    seen.append(words(page))
+    page.click("#play")
+    page.fill("#scrubber", "300")  # the end of the recording
+    assert page.inner_text("#caption").endswith(" \u2014 記録の終わり")
+    seen.append(words(page))
+    text = "\n".join(seen)
+    assert "この記録は探索の最初の 300 ステップです" in text  # capped, in Japanese
+    assert "探索木" in text and "バックトラック" in text
+    assert leftovers(text) == []
+
+
+def test_the_learner_speaks_japanese(japanese_page: object) -> None:
+    page = japanese_page("6", "--learn")  # type: ignore[operator]
+    seen = [words(page)]
+    page.click('#board rect[data-row="0"][data-col="1"]')
+    assert page.inner_text("#learner-status") == "6 個中 1 個のクイーンを配置"
+    page.click('#board rect[data-row="1"][data-col="2"]')
+    assert "互いに利いているクイーンの組が 1 組" in page.inner_text("#learner-status")
+    page.click("#hint")
+    assert page.inner_text("#hint-text").startswith("いいえ: ")
+    seen.append(words(page))
+    page.click("#undo")
+    page.click("#hint")
+    assert page.inner_text("#hint-text").startswith("はい: この盤面はまだ完成できます")
+    seen.append(words(page))
+    page.click("#show-solution")
+    seen.append(words(page))
+    page.click("#clear")
+    page.click("#continue")
+    assert page.inner_text("#continue") == "探索を止める"
+    seen.append(words(page))
+    assert leftovers("\n".join(seen)) == []
+
+
+def test_a_variants_page_names_its_attacks_in_japanese(japanese_page: object) -> None:
+    page = japanese_page("7", "--variant", "toroidal", "--max-steps", "400")  # type: ignore[operator]
+    legend = page.inner_text("#legend")
+    assert "盤の端を回る利き筋のみ" in legend
+    captions = []
+    for _step in range(40):
+        page.click("#forward")
+        captions.append(page.inner_text("#caption"))
+    assert any("盤の端を回る" in caption for caption in captions)
+    assert leftovers("\n".join([words(page), *captions])) == []
+
+
+def test_english_stays_the_default(browser: object, tmp_path: Path) -> None:
+    path = tmp_path / "en.html"
+    done = _run("play", "5", "--out", str(path))
+    assert done.returncode == 0, done.stderr
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(path.as_uri())
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("#caption") == "empty board"
+    # The leftovers check sees English where there is English: it can fail.
+    assert {"empty board", "The search tree", "next solution"} <= set(leftovers(words(page)))
+    page.close()
