@@ -34,6 +34,7 @@ __all__ = [
     "TREE_MAX_NODES",
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
+    "PLAN_MAX_WORKERS",
     "WORKERS_PER_CORE",
     "check_count",
     "max_workers",
@@ -87,6 +88,10 @@ WORKERS_PER_CORE = 4
 More than one per core only shares the cores; 4 leaves room for workers that wait on
 I/O, while `--workers 100000` is refused instead of starting processes until the machine
 stalls."""
+
+PLAN_MAX_WORKERS = 1_000_000
+"""The most workers a plan may be made for (`count --estimate --workers W`): the plan
+starts none, so it may speak of a cluster far larger than this machine."""
 
 BATCH_MAX_SIZE = 100_000
 """The most subproblems in one task (`count --batch-size`): beyond, one task is the

@@ -7,7 +7,7 @@ import os
 
 from nqueens.errors import InvalidSizeError
 from nqueens.i18n import N_, _
-from nqueens.limits import WORKERS_PER_CORE, check_count, max_workers
+from nqueens.limits import PLAN_MAX_WORKERS, WORKERS_PER_CORE, check_count, max_workers
 from nqueens.messages import plural
 
 __all__ = ["board_size", "worker_count"]
@@ -28,13 +28,16 @@ def board_size(n: object) -> int:
     return value
 
 
-def worker_count(workers: object) -> int:
-    """`workers` as a whole number from 1 to `limits.max_workers()`; None means every
-    core of this machine."""
+def worker_count(workers: object, *, planned: bool = False) -> int:
+    """`workers` as a whole number from 1 to `limits.max_workers()` (to
+    `limits.PLAN_MAX_WORKERS` for a plan, which starts none); None means every core of
+    this machine."""
     if workers is None:
         return os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if planned:
+        return check_count(N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"))
     cores = os.cpu_count() or 1
     why = plural(
         cores,

@@ -131,7 +131,7 @@ def estimate_run(
     from nqueens.engine.parts import Part, share
     from nqueens.validate import worker_count
 
-    workers = worker_count(options.workers)
+    workers = worker_count(options.workers, planned=True)
     part = Part.given(options.part)
     method.warm_up(options.on_compile)
     started = time.perf_counter()
