@@ -11,6 +11,7 @@ __all__ = [
     "ANIMATION_MAX_N",
     "BITBOARD_MAX_N",
     "CHECK_ARRAY_FROM_N",
+    "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
@@ -37,6 +38,13 @@ needs more than 100 s for it at N = 36 (`nqueens construct N` makes one at any N
 LISTING_ENGINE_FROM_N = 11
 """`auto` lists with the numba engine from this N up; below it the teaching bitboard
 search answers before numba would have loaded."""
+
+FIRST_ENGINE_FROM_N = 28
+"""`auto` finds the first solution with the numba engine from this N up. The first
+solution in lexicographic order lies ever deeper, unevenly: the bitboard search visits
+1.7 million nodes for it at N = 22 (about a second of pure Python), 3.0 million at N = 28,
+56 million at N = 30 (half a minute) and 87 million at N = 32, which the engine visits in
+a second or two after numba's start."""
 
 ANIMATION_MAX_N = 32
 """Beyond this, the squares of a default-sized film frame are a few pixels wide."""

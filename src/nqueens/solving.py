@@ -7,7 +7,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
-from nqueens.limits import LISTING_ENGINE_FROM_N, LISTING_FIRST_MAX_N, LISTING_MAX_N
+from nqueens.limits import (
+    FIRST_ENGINE_FROM_N,
+    LISTING_ENGINE_FROM_N,
+    LISTING_FIRST_MAX_N,
+    LISTING_MAX_N,
+)
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import timed
@@ -30,9 +35,11 @@ ENGINE = "engine"
 
 
 def auto_algorithm(n: int, *, listing: bool) -> str:
-    """The teaching bitboard for one solution or small boards (instant, no numba), the
-    engine for long listings."""
-    return ENGINE if listing and n >= LISTING_ENGINE_FROM_N else DEFAULT_ALGORITHM
+    """The teaching bitboard for small boards (instant, no numba), the engine for long
+    listings and for a first solution that lies deep. Both give the same solutions in
+    the same (lexicographic) order."""
+    from_n = LISTING_ENGINE_FROM_N if listing else FIRST_ENGINE_FROM_N
+    return ENGINE if n >= from_n else DEFAULT_ALGORITHM
 
 
 def solutions(

@@ -14,6 +14,8 @@ from nqueens.cli._app import (
     _answer_no,
     _one_based_option,
     _opened,
+    _out_option,
+    _say_written,
     _size_argument,
     _variant_option,
     cli,
@@ -159,11 +161,9 @@ def _echo_pairs(
     "fmt",
     type=click.Choice(["board", "list", "lines", "npy"]),
     help="board, list (one line), lines (one column per line) or npy. Default: board up "
-    "to N = 30, lines beyond; npy when --output ends in .npy.",
+    "to N = 30, lines beyond; npy when --out ends in .npy.",
 )
-@click.option(
-    "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
-)
+@_out_option("Write to this file, not stdout.", dest="output")
 @_one_based_option
 def construct(
     n: int,
@@ -181,9 +181,9 @@ def construct(
     \b
     Examples:
       nqueens construct 8
-      nqueens construct 10000000 --output queens.npy
+      nqueens construct 10000000 --out queens.npy
       nqueens construct 1000 --symmetry rot90 --format lines
-      nqueens construct 1000000 --method min-conflicts --seed 7 -o random.npy
+      nqueens construct 1000000 --method min-conflicts --seed 7 --out random.npy
     """
     import numpy as np
 
@@ -218,7 +218,7 @@ def construct(
     if fmt is None:
         fmt = "npy" if output and output.endswith(".npy") else ("board" if n <= 30 else "lines")
     if fmt == "npy" and output is None and sys.stdout.isatty():
-        raise click.UsageError("--format npy writes binary data: give --output FILE")
+        raise click.UsageError("--format npy writes binary data: give --out FILE")
     base = 1 if one_based else 0
     with _opened(output) as out:
         if fmt == "board":
@@ -229,3 +229,5 @@ def construct(
         else:
             rows = cols.reshape(-1, 1) if fmt == "lines" else cols.reshape(1, -1)
             out.write(text_rows(rows, base, " "))
+    if output is not None:
+        _say_written(output, f"{plural(n, 'queen')} ({fmt})")

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import click
 
-from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, cli
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    _algorithm_option,
+    _out_option,
+    _say_written,
+    _size_argument,
+    cli,
+)
 
 
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
 @_algorithm_option("backtracking")
-@click.option(
-    "--out", "-o", type=click.Path(dir_okay=False), help="The picture to write (.svg, .png, .pdf)."
-)
+@_out_option("The picture to write (.svg, .png, .pdf).")
 @click.option("--levels", is_flag=True, help="Print nodes, dead ends and solutions per depth.")
 @click.option("--rejected", is_flag=True, help="Draw the squares the check function rejected.")
 @click.option("--depth", type=click.IntRange(min=0), help="Cut the tree at this depth.")
@@ -68,4 +73,4 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(f"wrote {out}: {len(picture):,} nodes")
+        _say_written(out, f"{len(picture):,} nodes", data_on_stdout=levels)

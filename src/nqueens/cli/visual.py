@@ -12,6 +12,8 @@ from nqueens.cli._app import (
     _algorithm_option,
     _board_size_argument,
     _one_based_option,
+    _out_option,
+    _say_written,
     _size_argument,
     _variant_option,
     cli,
@@ -24,9 +26,7 @@ from nqueens.visual import show_variant as draw_variant
 if TYPE_CHECKING:
     from rich.console import Console
 
-_out_option = click.option(
-    "--out", "-o", required=True, type=click.Path(dir_okay=False), help="The file to write."
-)
+_file_option = _out_option("The file to write.", required=True)
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -37,7 +37,7 @@ _out_option = click.option(
 @click.option(
     "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
 )
-@_out_option
+@_file_option
 @_one_based_option
 @_variant_option(
     "Draw a variant's solutions: toroidal or superqueens. N may be MxN for a rectangle of M "
@@ -77,23 +77,23 @@ def show(
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+        _say_written(out, plural(len(figure.axes), "board"))
         return
     n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
         found = count_squares(n, out=out, one_based=one_based)
-        click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
+        _say_written(out, f"heat map of {found.total:,} solutions")
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+    _say_written(out, plural(len(figure.axes), "board"))
 
 
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
 @_algorithm_option("backtracking")
-@_out_option
+@_file_option
 @click.option(
     "--fps",
     type=click.FloatRange(min=0, min_open=True),
@@ -181,7 +181,7 @@ def animate(
     ) as progress:
         task = progress.add_task("frames", total=total)
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
-    click.echo(f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)")
+    _say_written(out, f"{written} frames at {fps:g} fps ({written / fps:.1f} s)")
     if film.capped:
         click.echo(
             f"stopped at {max_frames} frames before the search ended "
@@ -199,7 +199,7 @@ def _stderr_console() -> Console:
 @cli.command(**_SIZE_COMMAND)
 @_size_argument
 @_algorithm_option("backtracking")
-@_out_option
+@_file_option
 @click.option(
     "--max-steps",
     type=click.IntRange(min=1),
@@ -216,7 +216,7 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
-    solutions found, clickable. Keys: Space, Left/Right, N, Home.
+    solutions found, clickable. Keys: Space, Left/Right, N, Home/End.
 
     \b
     Examples:
@@ -228,9 +228,9 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
 
     player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
     recording = player.recording
-    click.echo(
-        f"wrote {out}: {plural(len(recording.events), 'step')}, "
-        f"{plural(len(recording.solutions), 'solution')}"
+    _say_written(
+        out,
+        f"{plural(len(recording.events), 'step')}, {plural(len(recording.solutions), 'solution')}",
     )
     if recording.capped:
         click.echo(

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.console import Console
 from rich.table import Table
 
 from nqueens.compare import ComparisonRow
 from nqueens.search.spaces import SpaceSize
 
-__all__ = ["comparison_table"]
+__all__ = ["comparison_table", "print_uncut"]
 
 
 def comparison_table(
@@ -29,7 +30,11 @@ def comparison_table(
         collapse_padding=True,
     )
     for header in ("algorithm", "candidates", "nodes", "checks", "solutions", "seconds"):
-        table.add_column(header, justify="left" if header == "algorithm" else "right", no_wrap=True)
+        table.add_column(
+            header,
+            justify="left" if header == "algorithm" else "right",
+            no_wrap=header != "candidates",  # "8,916,100,448,256 (N^N)" may take two lines
+        )
     for row in rows:
         candidates = f"{row.space} ({row.space_label})" if row.space else "pruned tree"
         if row.stats is None:
@@ -45,3 +50,16 @@ def comparison_table(
             f"{s.time:.3f}",
         )
     return table
+
+
+def print_uncut(console: Console, table: Table) -> None:
+    """Print `table` at the console's width, or wider when it cannot fit: a number is
+    never cut short with an ellipsis. Text columns wrap first; a row too wide even then
+    is left for the terminal to wrap."""
+    needed = console.measure(table, options=console.options.update_width(10_000)).minimum
+    width = console.width
+    console.width = max(width, needed)  # print(width=...) would take at most console.width
+    try:
+        console.print(table)
+    finally:
+        console.width = width

@@ -1,0 +1,151 @@
+"""The command line a newcomer meets: help, typos, one name for the output file, what was
+written, the same answer in every format. Run as real processes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.limits import FIRST_ENGINE_FROM_N
+from nqueens.solving import ENGINE, auto_algorithm
+from tests.processes import run_nqueens
+
+SIZE_COMMANDS = {
+    "solve": (),
+    "construct": (),
+    "count": (),
+    "compare": (),
+    "trace": (),
+    "tree": ("--levels",),
+    "show": ("--out", "x.png"),
+    "animate": ("--out", "x.gif"),
+    "play": ("--out", "x.html"),
+    "gui": (),
+}
+
+
+def test_nqueens_alone_prints_the_help_like_help() -> None:
+    alone = run_nqueens()
+    helped = run_nqueens("--help")
+    assert (alone.returncode, alone.stdout, alone.stderr) == (0, helped.stdout, "")
+    assert alone.stdout.startswith("Usage: ") and "COMMAND [ARGS]" in alone.stdout
+
+
+@pytest.mark.parametrize("command", list(SIZE_COMMANDS))
+def test_a_mistyped_option_gets_clicks_suggestion(command: str) -> None:
+    result = run_nqueens(command, "4", "--algoritm", "bitboard")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("nqueens: error: No such option '--algoritm'")
+    if command not in ("construct", "count", "show"):  # the ones without --algorithm
+        assert "Did you mean" in result.stderr and "'--algorithm" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", list(SIZE_COMMANDS))
+@pytest.mark.parametrize("size", ["-3", "-3x5"])
+def test_negative_sizes_are_still_sizes(tmp_path: Path, command: str, size: str) -> None:
+    extra = [str(tmp_path / a) if "." in a else a for a in SIZE_COMMANDS[command]]
+    result = run_nqueens(command, size, *extra)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("nqueens: error: ")
+    assert size in result.stderr and "No such option" not in result.stderr
+
+
+def test_a_rectangle_and_options_before_the_size_still_parse() -> None:
+    result = run_nqueens("solve", "--all", "-f", "list", "4x6")
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 46
+
+
+WRITERS = {
+    "solve": (("solve", "8", "--all"), "txt", "wrote {path}: 92 solutions for N = 8"),
+    "construct": (("construct", "100"), "npy", "wrote {path}: 100 queens (npy)"),
+    "show": (("show", "4"), "svg", "wrote {path}: 1 board"),
+    "tree": (("tree", "4"), "svg", "wrote {path}: 17 nodes"),
+    "animate": (("animate", "4", "--solutions", "1"), "html", "wrote {path}: "),
+    "play": (("play", "4"), "html", "wrote {path}: 78 steps, 2 solutions"),
+}
+
+
+@pytest.mark.parametrize("name", ["--out", "--output", "-o"])
+@pytest.mark.parametrize("command", list(WRITERS))
+def test_every_writing_command_takes_one_name_and_says_what_it_wrote(
+    tmp_path: Path, command: str, name: str
+) -> None:
+    args, ext, said = WRITERS[command]
+    path = tmp_path / f"out.{ext}"
+    result = run_nqueens(*args, name, str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(said.format(path=path)) and result.stderr == ""
+    assert len(result.stdout.splitlines()) == 1 and path.stat().st_size > 0
+
+
+@pytest.mark.parametrize("command", list(WRITERS))
+def test_the_help_shows_the_one_name(command: str) -> None:
+    result = run_nqueens(command, "--help")
+    assert re.search(r"^  -o, --out FILE ", result.stdout, re.MULTILINE)
+    assert "--output" not in result.stdout
+
+
+def test_the_written_line_goes_to_stderr_when_stdout_carries_data(tmp_path: Path) -> None:
+    path = tmp_path / "t.svg"
+    result = run_nqueens("tree", "4", "--levels", "--out", str(path))
+    assert result.returncode == 0 and result.stdout.startswith("depth")
+    assert "wrote" not in result.stdout
+    assert result.stderr == f"wrote {path}: 17 nodes\n"
+
+
+FORMATS = ["board", "compact", "grid", "unicode", "list", "json", "jsonl", "csv"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("n", [8, 20])
+def test_the_engine_gives_the_first_solution_in_every_format(fmt: str, n: int) -> None:
+    """Listing is --all's choice, never the format's."""
+    first = nqueens.first(n)
+    assert first is not None
+    result = run_nqueens("solve", str(n), "-A", "engine", "--format", fmt)
+    assert result.returncode == 0, result.stderr
+    auto = run_nqueens("solve", str(n), "--format", fmt)
+    assert result.stdout == auto.stdout
+    if fmt == "list":
+        assert result.stdout == first.to_string() + "\n"
+    if fmt == "json":
+        assert [r["cols"] for r in json.loads(result.stdout)] == [list(first.cols)]
+
+
+def test_an_npy_file_holds_one_solution_unless_all_is_asked(tmp_path: Path) -> None:
+    path = tmp_path / "one.npy"
+    assert run_nqueens("solve", "8", "-f", "npy", "--out", str(path)).returncode == 0
+    assert np.load(path).tolist() == [[0, 4, 7, 5, 2, 6, 1, 3]]
+
+
+def test_auto_takes_the_engine_where_the_first_solution_lies_deep() -> None:
+    assert auto_algorithm(FIRST_ENGINE_FROM_N - 1, listing=False) == "bitboard"
+    assert auto_algorithm(FIRST_ENGINE_FROM_N, listing=False) == ENGINE
+    assert auto_algorithm(32, listing=False) == ENGINE
+
+
+@pytest.mark.compiled
+def test_solve_finds_the_lexicographically_first_solution_by_the_engine() -> None:
+    """The engine and the teaching bitboard agree: the seed's answer, at every N."""
+    n = FIRST_ENGINE_FROM_N
+    result = run_nqueens("solve", str(n), "--format", "list", "--stats")
+    assert result.returncode == 0 and result.stderr.startswith("engine:")
+    assert result.stdout == nqueens.first(n, algorithm="bitboard").to_string() + "\n"  # type: ignore[union-attr]
+
+
+def test_solve_help_ends_with_its_own_examples() -> None:
+    lines = run_nqueens("solve", "--help").stdout.rstrip().splitlines()
+    examples = lines[lines.index("  Examples:") + 1 :]
+    assert examples and all(line.lstrip().startswith("nqueens solve ") for line in examples)
+    assert "the first is the lexicographically first" in " ".join(" ".join(lines).split())
+
+
+def test_play_help_names_home_and_end() -> None:
+    assert "Home/End" in run_nqueens("play", "--help").stdout
