@@ -149,3 +149,47 @@ def test_solve_help_ends_with_its_own_examples() -> None:
 
 def test_play_help_names_home_and_end() -> None:
     assert "Home/End" in run_nqueens("play", "--help").stdout
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d[\d,.]*\d|\d", text))
+
+
+def test_compare_12_fits_80_columns_and_cuts_no_number() -> None:
+    """A default terminal or a pipe: 80 columns. The algorithms with the widest cells."""
+    import os
+    import subprocess
+    import sys
+
+    names = "brute-force,permutations,flags,bitboard"
+    command = [sys.executable, "-m", "nqueens", "compare", "12", "--algorithms", names]
+    env = {**os.environ, "COLUMNS": "80"}
+    table = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert table.returncode == 0, table.stderr
+    assert "\u2026" not in table.stdout and "..." not in table.stdout
+    assert max(len(line.rstrip()) for line in table.stdout.splitlines()) <= 80
+    records = [
+        json.loads(line) for line in run_nqueens(*command[3:], "--json").stdout.split("\n") if line
+    ]
+    flags = next(r for r in records if r["algorithm"] == "flags")
+    shown = _numbers(table.stdout)
+    for key in ("nodes", "checks", "solutions"):
+        assert f"{flags[key]:,}" in shown
+    assert "8,916,100,448,256" in shown  # N^N, brute-force's candidates
+
+
+def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
+    import io
+
+    from rich.console import Console
+
+    from nqueens.compare import ComparisonRow, search_spaces
+    from nqueens.render.tables import comparison_table, print_uncut
+    from nqueens.search import SearchStats
+
+    stats = SearchStats(nodes=123_456_789_012, checks=987_654_321_098, solutions=14_200)
+    rows = [ComparisonRow("bitboard-stack", "", None, stats)]
+    out = io.StringIO()
+    print_uncut(Console(file=out, width=40), comparison_table(16, search_spaces(16), rows))
+    assert "\u2026" not in out.getvalue()
+    assert {"123,456,789,012", "987,654,321,098", "14,200"} <= _numbers(out.getvalue())
