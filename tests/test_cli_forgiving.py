@@ -193,3 +193,32 @@ def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
     print_uncut(Console(file=out, width=40), comparison_table(16, search_spaces(16), rows))
     assert "\u2026" not in out.getvalue()
     assert {"123,456,789,012", "987,654,321,098", "14,200"} <= _numbers(out.getvalue())
+
+
+def test_a_toroidal_board_not_coprime_to_6_has_no_solution_as_the_counts_say() -> None:
+    from nqueens.variants.known import KNOWN_VARIANT_COUNTS
+    from nqueens.variants.rules import Rules
+    from nqueens.variants.search import proved_empty
+
+    totals = KNOWN_VARIANT_COUNTS["toroidal"]
+    assert len(totals) >= 19
+    for n, (total, _) in totals.items():
+        assert proved_empty(Rules.of("toroidal", n)) is (total == 0), n
+    assert not proved_empty(Rules.of("superqueens", 12)) and not proved_empty(Rules(4, 6))
+
+
+def test_every_variant_size_solve_takes_is_answered_or_refused_at_once() -> None:
+    from nqueens.limits import VARIANT_FIRST_MAX_N
+
+    none = run_nqueens("solve", "60", "--variant", "toroidal")  # the search would never end
+    assert none.returncode == 1
+    assert none.stdout == "No solution: no 60 queens fit on the toroidal 60x60 board.\n"
+    big = run_nqueens("solve", str(VARIANT_FIRST_MAX_N + 2), "--variant", "superqueens")
+    assert big.returncode == 2 and big.stdout == ""
+    assert f"use N <= {VARIANT_FIRST_MAX_N}" in big.stderr
+    first = run_nqueens("solve", str(VARIANT_FIRST_MAX_N), "--variant", "toroidal", "-f", "list")
+    cols = [int(c) for c in first.stdout.split()]
+    n = VARIANT_FIRST_MAX_N
+    assert first.returncode == 0 and sorted(cols) == list(range(n))
+    assert len({(c - r) % n for r, c in enumerate(cols)}) == n  # no two on a wrapped diagonal
+    assert len({(c + r) % n for r, c in enumerate(cols)}) == n

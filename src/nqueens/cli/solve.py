@@ -21,7 +21,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import NoSolutionError
-from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
+from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N, VARIANT_FIRST_MAX_N
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS, plural
 from nqueens.search import ALGORITHMS
 
@@ -192,10 +192,11 @@ def _solve_variant(
 ) -> None:
     """A variant's solutions, by its own bitboard search (the teaching algorithms and the
     engine know only the classic board)."""
-    from nqueens.errors import IncompatibleOptionsError
+    from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
     from nqueens.render.text import write_solutions
     from nqueens.search import SearchStats
     from nqueens.variants import VariantBoard, solutions
+    from nqueens.variants.search import proved_empty
 
     if algorithm != "auto":
         raise IncompatibleOptionsError(
@@ -204,6 +205,11 @@ def _solve_variant(
         )
     if fmt == "npy":
         raise IncompatibleOptionsError("--format npy holds classic boards only: use list or csv")
+    if rules.square and rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
+        raise SizeTooLargeError(
+            f"N = {rules.rows} is too large for the {rules.variant} search to find a first "
+            f"solution in seconds: use N <= {VARIANT_FIRST_MAX_N}"
+        )
     listing = all_ or unique or limit is not None
     stats = SearchStats()
     found = solutions(rules, unique=unique, stats=stats)
