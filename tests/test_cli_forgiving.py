@@ -215,7 +215,11 @@ def test_every_variant_size_solve_takes_is_answered_or_refused_at_once() -> None
     assert none.stdout == "No solution: no 60 queens fit on the toroidal 60x60 board.\n"
     big = run_nqueens("solve", str(VARIANT_FIRST_MAX_N + 2), "--variant", "superqueens")
     assert big.returncode == 2 and big.stdout == ""
-    assert f"use N <= {VARIANT_FIRST_MAX_N}" in big.stderr
+    assert f"use at most {VARIANT_FIRST_MAX_N}" in big.stderr
+    rectangle = run_nqueens("solve", "60x63")
+    assert rectangle.returncode == 2 and "60 queens are too many for the classic 60x63" in (
+        rectangle.stderr
+    )
     first = run_nqueens("solve", str(VARIANT_FIRST_MAX_N), "--variant", "toroidal", "-f", "list")
     cols = [int(c) for c in first.stdout.split()]
     n = VARIANT_FIRST_MAX_N

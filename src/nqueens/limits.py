@@ -76,5 +76,6 @@ VARIANT_FIRST_MAX_N = 23
 """The largest N whose first toroidal or superqueens solution `solve` finds in seconds by
 the variant's pure-Python bitboard search: 825,000 nodes for the toroidal N = 23 and
 245,000 for superqueens, against 3.4 million (toroidal) and 790,000 (superqueens) at
-N = 25, 44 million for superqueens at N = 30. A toroidal N that is not coprime to 6 has
+N = 25, 44 million for superqueens at N = 30. The same bound holds for the queens of a
+rectangle (29x30 takes seconds, 60x63 minutes). A toroidal N that is not coprime to 6 has
 no solution at any size, and is answered at once."""

@@ -205,10 +205,11 @@ def _solve_variant(
         )
     if fmt == "npy":
         raise IncompatibleOptionsError("--format npy holds classic boards only: use list or csv")
-    if rules.square and rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
+    where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
+    if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
         raise SizeTooLargeError(
-            f"N = {rules.rows} is too large for the {rules.variant} search to find a first "
-            f"solution in seconds: use N <= {VARIANT_FIRST_MAX_N}"
+            f"{rules.rows} queens are too many for {where}'s search to find a first "
+            f"solution in seconds: use at most {VARIANT_FIRST_MAX_N}"
         )
     listing = all_ or unique or limit is not None
     stats = SearchStats()
@@ -223,7 +224,6 @@ def _solve_variant(
             )
         finally:
             text.detach()
-    where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
     none = str(rules.no_solution())
     _close_listing(written, listing, unique, limit, fmt, output, f"on {where}", none)
     if show_stats:
