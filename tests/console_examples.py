@@ -2,8 +2,10 @@
 
 Every fenced ``console`` block is a test. Each line starting with ``$ `` is a command
 (going on over the next lines while it is unfinished shell: a trailing ``\\``, an open
-loop); the lines after it, up to the next command, are the output it must print,
-standard output and error together, as a terminal 80 columns wide shows them. A command
+loop); the lines after it, up to the next command, are the output it must print, as a
+terminal 80 columns wide shows it: standard output, then standard error (what a command
+says on standard error, a `wrote FILE` or an error line, comes last; taken in that
+order, a pipe's reader and the writer's last line cannot race). A command
 shown without output must succeed (exit status 0); its output is not compared. The one
 line left out of every output is numba's notice of its first compile, which shows once
 per machine (`COMPILING`).
@@ -137,8 +139,7 @@ def _run(command: str, folder: Path) -> subprocess.CompletedProcess[str]:
         cwd=folder,
         env=env,
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
+        capture_output=True,
         text=True,
         timeout=TIMEOUT,
     )
@@ -149,11 +150,12 @@ def evaluate(example: Example) -> str | None:
     folder = example.namespace[FOLDER]
     for step in steps(example.parsed):
         result = _run(step.command, folder)
-        actual = result.stdout.rstrip().splitlines()
-        actual = [line.rstrip() for line in actual if line.rstrip() != COMPILING]
+        printed = "\n".join(part.rstrip("\n") for part in (result.stdout, result.stderr) if part)
+        actual = [line.rstrip() for line in printed.rstrip().splitlines()]
+        actual = [line for line in actual if line != COMPILING]
         if step.output is None:
             if result.returncode != 0:
-                return f"$ {step.command}\nexit status {result.returncode}:\n{result.stdout}"
+                return f"$ {step.command}\nexit status {result.returncode}:\n{printed}"
             continue
         if not matches(step.output, actual):
             diff = difflib.unified_diff(step.output, actual, "shown", "printed", lineterm="")

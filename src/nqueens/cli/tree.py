@@ -24,10 +24,11 @@ from nqueens.cli._app import (
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option(
     "--layout",
-    type=click.Choice(["auto", "icicle", "radial"]),
+    type=click.Choice(["auto", "icicle", "sideways", "radial"]),
     default="auto",
     show_default=True,
-    help="icicle (rows of nodes), radial (rings), or auto: icicle for small trees.",
+    help="icicle (rows of nodes), sideways (the icicle turned: rows as columns), radial "
+    "(rings), or auto: icicle for small trees.",
 )
 def tree(
     n: int,

@@ -19,6 +19,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
@@ -117,10 +118,16 @@ def show(
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=4000),
+    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
-    help="Width and height of the film in pixels.",
+    help="Height of the film in pixels (and its board's width).",
+)
+@click.option(
+    "--state/--no-state",
+    default=True,
+    show_default=True,
+    help="A panel beside the board with the algorithm's own state at each step.",
 )
 @_one_based_option
 @_variant_option(
@@ -135,6 +142,7 @@ def animate(
     max_frames: int,
     solutions: int,
     size: int,
+    state: bool,
     one_based: bool,
     variant: str,
 ) -> None:
@@ -142,7 +150,8 @@ def animate(
 
     Queens are placed and taken back, the squares they attack are shaded, a rejected
     square is crossed and tied to the queen attacking it, each solution is held for a
-    second, and the step and counters run below the board.
+    second, and the step and counters run below the board. Beside it, the algorithm's
+    own state: its flag arrays, bit masks, stack or candidate board (--no-state: none).
 
     \b
     Examples:
@@ -153,12 +162,10 @@ def animate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from nqueens.files import check_output_place
-    from nqueens.render.formats import animation_format
+    from nqueens.render.formats import animation_output
     from nqueens.visual import Animation
 
-    animation_format(out)  # a bad file name or place fails before the search runs
-    check_output_place(out)
+    animation_output(out)  # a bad file name or place fails before the search runs
     film = Animation(
         n,
         algorithm,
@@ -168,6 +175,7 @@ def animate(
         size=size,
         one_based=one_based,
         variant=variant,
+        state=state,
     )
     total = film.frame_count()
     with Progress(
