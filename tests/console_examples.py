@@ -108,7 +108,7 @@ def _pattern(line: str) -> str:
             continue
         if part == "...":
             pattern.append(".*")
-        elif part.startswith("~"):
+        elif VARYING_NUMBER.fullmatch(part):
             pattern.append(f"(?:{NUMBER})")
         elif part.startswith(" ") and marked:
             pattern.append(" *")

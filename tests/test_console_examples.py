@@ -41,6 +41,7 @@ def test_commands_their_output_and_unfinished_shell() -> None:
         ([" flags   2,056    0.003"], [" flags   2,056   0.003"], False),  # unmarked: exact
         (["digest: ... (rows match)"], ["digest: 81200aff (rows match)"], True),
         (["digest: ... (rows match)"], ["digest: 81200aff (rows differ)"], False),
+        (["free   1 1   ~(taken|left)"], ["free   1 1   ~(taken|left)"], True),  # no number
         (["one", "two"], ["one"], False),
         (["one"], ["one", "two"], False),
     ],
