@@ -95,7 +95,9 @@ def test_cli_lists_with_the_engine() -> None:
     assert code == 0 and len(out.decode().splitlines()) == 1 + 9233
 
 
-@pytest.mark.parametrize(("args", "rows"), [([], 724), (["--unique"], 92), (["-l", "10"], 10)])
+@pytest.mark.parametrize(
+    ("args", "rows"), [([], 1), (["--all"], 724), (["--unique"], 92), (["-l", "10"], 10)]
+)
 def test_cli_writes_npy_files(tmp_path: Path, args: list[str], rows: int) -> None:
     path = tmp_path / "s.npy"
     code, _, err = _cli("solve", "10", "-f", "npy", "-o", str(path), *args)

@@ -260,3 +260,18 @@ def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -
     assert page.get_attribute("#hint-text", "data-count") == "1"  # 0 2 4 1 3
     assert page.locator("svg.search-tree .node").count() == len(nqueens.tree(5))
     page.close()
+
+
+def test_the_learner_sees_no_solution_until_asking(learner: object, open_player: object) -> None:  # noqa: F811
+    page = learner(8)  # type: ignore[operator]
+    assert page.locator("#solutions li").count() == 92  # recorded, folded away
+    assert not page.locator("#solutions").is_visible()
+    assert page.locator("#solution-list summary").is_visible()
+    page.click("#solution-list summary")  # the student asks
+    assert page.locator("#solutions").is_visible()
+    page.keyboard.press("l")  # to the recorded search, and back: folded again
+    assert page.locator("#solutions").is_visible()
+    page.keyboard.press("l")
+    assert not page.locator("#solutions").is_visible()
+    watching = open_player(8)  # type: ignore[operator]
+    assert watching.locator("#solutions").is_visible()  # the player shows them from the start

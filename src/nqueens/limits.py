@@ -23,6 +23,7 @@ __all__ = [
     "CHECK_ARRAY_FROM_N",
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
+    "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
@@ -35,6 +36,7 @@ __all__ = [
     "TREE_MAX_NODES",
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
+    "VARIANT_FIRST_MAX_N",
     "WORKERS_PER_CORE",
     "check_count",
     "max_workers",
@@ -56,6 +58,13 @@ needs more than 100 s for it at N = 36 (`nqueens construct N` makes one at any N
 LISTING_ENGINE_FROM_N = 11
 """`auto` lists with the numba engine from this N up; below it the teaching bitboard
 search answers before numba would have loaded."""
+
+FIRST_ENGINE_FROM_N = 28
+"""`auto` finds the first solution with the numba engine from this N up. The first
+solution in lexicographic order lies ever deeper, unevenly: the bitboard search visits
+1.7 million nodes for it at N = 22 (about a second of pure Python), 3.0 million at N = 28,
+56 million at N = 30 (half a minute) and 87 million at N = 32, which the engine visits in
+a second or two after numba's start."""
 
 ANIMATION_MAX_N = 32
 """Beyond this, the squares of a default-sized film frame are a few pixels wide."""
@@ -82,6 +91,13 @@ VARIANT_BITBOARD_MAX_N = 14
 """The same for a variant's pure-Python bitboard search (variants.solutions): about a
 second for superqueens at N = 14, 5 to 6 times as long per N."""
 
+VARIANT_FIRST_MAX_N = 23
+"""The largest N whose first toroidal or superqueens solution `solve` finds in seconds by
+the variant's pure-Python bitboard search: 825,000 nodes for the toroidal N = 23 and
+245,000 for superqueens, against 3.4 million (toroidal) and 790,000 (superqueens) at
+N = 25, 44 million for superqueens at N = 30. The same bound holds for the queens of a
+rectangle (29x30 takes seconds, 60x63 minutes). A toroidal N that is not coprime to 6 has
+no solution at any size, and is answered at once."""
 
 WORKERS_PER_CORE = 4
 """The most worker processes (or Dask workers started here) per core of this machine.

@@ -8,7 +8,12 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
 from nqueens.i18n import _
-from nqueens.limits import LISTING_ENGINE_FROM_N, LISTING_FIRST_MAX_N, LISTING_MAX_N
+from nqueens.limits import (
+    FIRST_ENGINE_FROM_N,
+    LISTING_ENGINE_FROM_N,
+    LISTING_FIRST_MAX_N,
+    LISTING_MAX_N,
+)
 from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
@@ -32,9 +37,11 @@ ENGINE = "engine"
 
 
 def auto_algorithm(n: int, *, listing: bool) -> str:
-    """The teaching bitboard for one solution or small boards (instant, no numba), the
-    engine for long listings."""
-    return ENGINE if listing and n >= LISTING_ENGINE_FROM_N else DEFAULT_ALGORITHM
+    """The teaching bitboard for small boards (instant, no numba), the engine for long
+    listings and for a first solution that lies deep. Both give the same solutions in
+    the same (lexicographic) order."""
+    from_n = LISTING_ENGINE_FROM_N if listing else FIRST_ENGINE_FROM_N
+    return ENGINE if n >= from_n else DEFAULT_ALGORITHM
 
 
 def solutions(

@@ -8,6 +8,7 @@ Ctrl-C does, with one line and the status 128 + the signal's number (`_signals`)
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ import click
 
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
-from nqueens.files import STDOUT, output_file
+from nqueens.files import STDOUT, is_stdout, output_file
 from nqueens.i18n import LANGUAGES, set_language
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
@@ -40,8 +41,9 @@ class _Group(click.Group):
         try:
             with stopping_as_interrupt():
                 result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.NoArgsIsHelpError as error:
-            result = _fail(error.format_message(), 2)  # bare `nqueens`: show the help
+        except click.exceptions.NoArgsIsHelpError as error:  # bare `nqueens`: as --help
+            click.echo(error.ctx.get_help())
+            result = 0
         except click.Abort:  # Ctrl-C (or a stopping signal while the options were read)
             signal = received()
             result = _stopped(signal) if signal is not None else 130
@@ -121,7 +123,33 @@ Examples:
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-_SIZE_COMMAND: dict[str, Any] = {"context_settings": {"ignore_unknown_options": True}}
+NEGATIVE_SIZE = re.compile(r"-\d[\d_]*([x\u00d7]-?\d+)?", re.IGNORECASE)
+"""A size that starts with a minus sign (-3, -3x5): no option's name starts with a digit."""
+
+
+class _SizeParser(click.parser._OptionParser):
+    """Reads a negative number as the size it is meant to be (for the one line saying why
+    it is refused), and anything else that starts with '-' as an option: a mistyped one
+    gets click's "No such option ... Did you mean ...?"."""
+
+    def _process_opts(self, arg: str, state: Any) -> None:
+        if NEGATIVE_SIZE.fullmatch(arg):
+            state.largs.append(arg)
+            return
+        super()._process_opts(arg, state)
+
+
+class _SizeCommand(click.Command):
+    """A command whose argument is a board size N (or MxN), negative ones included."""
+
+    def make_parser(self, ctx: click.Context) -> click.parser._OptionParser:
+        parser = _SizeParser(ctx)
+        for param in self.get_params(ctx):
+            param.add_to_parser(parser, ctx)
+        return parser
+
+
+_SIZE_COMMAND: dict[str, Any] = {"cls": _SizeCommand}
 
 
 HUMAN_STYLES = tuple(STYLES)
@@ -222,6 +250,47 @@ def _answer_no(message: str, *, on_stdout: bool) -> NoReturn:
     where the command's answer is read by a person, on standard error when it carries data."""
     click.echo(message, err=not on_stdout)
     raise click.exceptions.Exit(1)
+
+
+class _AliasedOption(click.Option):
+    """An option whose later names are aliases: accepted, and left out of the help."""
+
+    def __init__(self, *args: Any, aliases: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.aliases = tuple(aliases)
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        names = self.opts
+        self.opts = [name for name in names if name not in self.aliases]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = names
+
+
+def _out_option(help: str, *, required: bool = False, dest: str = "out") -> Callable[[_F], _F]:
+    """`--out FILE` (`-o`; `--output` an alias), as every command that writes a file spells
+    it: one name everywhere, so neither is a typo."""
+    return click.option(
+        "--out",
+        "-o",
+        "--output",
+        dest,
+        cls=_AliasedOption,
+        aliases=("--output",),
+        required=required,
+        type=click.Path(dir_okay=False),
+        metavar="FILE",
+        help=help,
+    )
+
+
+def _say_written(out: str, line: str, *, data_on_stdout: bool = False) -> None:
+    """The one line every writing command ends with once its file is complete, `wrote
+    FILE: what` (worded, and translated, by the command), on standard output, or on
+    standard error when that carries data (the command's own, or the file itself:
+    `--out -`, `files.is_stdout`)."""
+    click.echo(line, err=data_on_stdout or is_stdout(out))
 
 
 @contextmanager

@@ -12,6 +12,8 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     _answer_no,
     _one_based_option,
+    _out_option,
+    _say_written,
     _size_argument,
     _variant_option,
     cli,
@@ -134,11 +136,9 @@ def _echo_pairs(
     "fmt",
     type=click.Choice(["board", "list", "lines", "npy"]),
     help="board, list (one line), lines (one column per line) or npy. Default: board up "
-    "to N = 30, lines beyond; npy when --output ends in .npy.",
+    "to N = 30, lines beyond; npy when --out ends in .npy.",
 )
-@click.option(
-    "--output", "-o", type=click.Path(dir_okay=False), help="Write to this file, not stdout."
-)
+@_out_option("Write to this file, not stdout.", dest="output")
 @_one_based_option
 def construct(
     n: int,
@@ -156,9 +156,9 @@ def construct(
     \b
     Examples:
       nqueens construct 8
-      nqueens construct 10000000 --output queens.npy
+      nqueens construct 10000000 --out queens.npy
       nqueens construct 1000 --symmetry rot90 --format lines
-      nqueens construct 1000000 --method min-conflicts --seed 7 -o random.npy
+      nqueens construct 1000000 --method min-conflicts --seed 7 --out random.npy
     """
     from nqueens.columns import column_format, save_columns
     from nqueens.large import construct as construct_columns
@@ -188,4 +188,7 @@ def construct(
             raise click.exceptions.Exit(3)
         cols = transform_array(found.cols, symmetry)
     assert cols is not None
-    save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)
+    written = save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)
+    if output is not None:
+        queens = plural(n, "{count} queen", "{count} queens")
+        _say_written(output, f"wrote {output}: {queens} ({written})")

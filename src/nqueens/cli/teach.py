@@ -42,7 +42,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
     from nqueens.compare import ComparisonRow, search_spaces
     from nqueens.compare import compare as run_comparison
-    from nqueens.render.tables import comparison_table
+    from nqueens.render.tables import comparison_table, print_uncut
 
     names = [a.strip() for a in algorithms.split(",") if a.strip()] if algorithms else None
     title = None
@@ -75,7 +75,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
         rows = list(
             runs(on_start=lambda name: status.update(_("running {name}...").format(name=name)))
         )
-    console.print(comparison_table(n, spaces, rows, title))
+    print_uncut(console, comparison_table(n, spaces, rows, title))
     for row in rows:
         if row.skipped:
             click.echo(

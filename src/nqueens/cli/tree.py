@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import click
 
-from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _lang_option, _size_argument, cli
-from nqueens.files import is_stdout
+from nqueens.cli._app import (
+    _SIZE_COMMAND,
+    _algorithm_option,
+    _lang_option,
+    _out_option,
+    _say_written,
+    _size_argument,
+    cli,
+)
 from nqueens.i18n import _
 
 
@@ -13,9 +20,7 @@ from nqueens.i18n import _
 @_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
-@click.option(
-    "--out", "-o", type=click.Path(dir_okay=False), help="The picture to write (.svg, .png, .pdf)."
-)
+@_out_option("The picture to write (.svg, .png, .pdf).")
 @click.option("--levels", is_flag=True, help="Print nodes, dead ends and solutions per depth.")
 @click.option("--rejected", is_flag=True, help="Draw the squares the check function rejected.")
 @click.option("--depth", type=click.IntRange(min=0), help="Cut the tree at this depth.")
@@ -72,7 +77,8 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(
+        _say_written(
+            out,
             _("wrote {out}: {count} nodes").format(out=out, count=f"{len(picture):,}"),
-            err=is_stdout(out),
+            data_on_stdout=levels,
         )

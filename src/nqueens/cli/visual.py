@@ -13,12 +13,13 @@ from nqueens.cli._app import (
     _board_size_argument,
     _lang_option,
     _one_based_option,
+    _out_option,
+    _say_written,
     _size_argument,
     _variant_option,
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
-from nqueens.files import is_stdout
 from nqueens.i18n import _
 from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.messages import plural
@@ -28,9 +29,7 @@ from nqueens.visual import show_variant as draw_variant
 if TYPE_CHECKING:
     from rich.console import Console
 
-_out_option = click.option(
-    "--out", "-o", required=True, type=click.Path(dir_okay=False), help="The file to write."
-)
+_file_option = _out_option("The file to write.", required=True)
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -42,7 +41,7 @@ _out_option = click.option(
 @click.option(
     "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
 )
-@_out_option
+@_file_option
 @_one_based_option
 @_variant_option(
     "Draw a variant's solutions: toroidal or superqueens. N may be MxN for a rectangle of M "
@@ -87,32 +86,32 @@ def show(
         boards = plural(
             len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
         )
-        click.echo(boards, err=is_stdout(out))
+        _say_written(out, boards)
         return
     n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
         found = count_squares(n, out=out, one_based=one_based)
-        click.echo(
+        _say_written(
+            out,
             _("wrote {out}: heat map of {total} solutions").format(
                 out=out, total=f"{found.total:,}"
             ),
-            err=is_stdout(out),
         )
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
     boards = plural(
         len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
     )
-    click.echo(boards, err=is_stdout(out))
+    _say_written(out, boards)
 
 
 @cli.command(**_SIZE_COMMAND)
 @_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
-@_out_option
+@_file_option
 @click.option(
     "--fps",
     type=click.FloatRange(min=0, min_open=True),
@@ -207,11 +206,11 @@ def animate(
     ) as progress:
         task = progress.add_task("frames", total=total)
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
-    click.echo(
+    _say_written(
+        out,
         _("wrote {out}: {frames} frames at {fps} fps ({seconds} s)").format(
             out=out, frames=written, fps=f"{fps:g}", seconds=f"{written / fps:.1f}"
         ),
-        err=is_stdout(out),
     )
     if film.capped:
         click.echo(
@@ -233,7 +232,7 @@ def _stderr_console() -> Console:
 @_lang_option
 @_size_argument
 @_algorithm_option("backtracking")
-@_out_option
+@_file_option
 @click.option(
     "--max-steps",
     type=click.IntRange(min=1),
@@ -250,7 +249,7 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
-    solutions found, clickable. Keys: Space, Left/Right, N, Home.
+    solutions found, clickable. Keys: Space, Left/Right, N, Home/End.
 
     \b
     Examples:
@@ -264,9 +263,9 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     recording = player.recording
     steps = plural(len(recording.events), "{count} step", "{count} steps")
     found = plural(len(recording.solutions), "{count} solution", "{count} solutions")
-    click.echo(
+    _say_written(
+        out,
         _("wrote {out}: {steps}, {solutions}").format(out=out, steps=steps, solutions=found),
-        err=is_stdout(out),
     )
     if recording.capped:
         click.echo(

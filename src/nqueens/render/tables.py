@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.console import Console
 from rich.table import Table
 
 from nqueens.compare import ComparisonRow
 from nqueens.i18n import N_, _
 from nqueens.search.spaces import SpaceSize
 
-__all__ = ["comparison_table"]
+__all__ = ["comparison_table", "print_uncut"]
 
 HEADERS = (
     N_("algorithm"),
@@ -41,7 +42,11 @@ def comparison_table(
         collapse_padding=True,
     )
     for i, header in enumerate(HEADERS):
-        table.add_column(_(header), justify="right" if i else "left", no_wrap=True)
+        table.add_column(
+            _(header),
+            justify="right" if i else "left",
+            no_wrap=header != "candidates",  # "8,916,100,448,256 (N^N)" may take two lines
+        )
     for row in rows:
         candidates = f"{row.space} ({row.space_label})" if row.space else _("pruned tree")
         if row.stats is None:
@@ -57,3 +62,16 @@ def comparison_table(
             f"{s.time:.3f}",
         )
     return table
+
+
+def print_uncut(console: Console, table: Table) -> None:
+    """Print `table` at the console's width, or wider when it cannot fit: a number is
+    never cut short with an ellipsis. Text columns wrap first; a row too wide even then
+    is left for the terminal to wrap."""
+    needed = console.measure(table, options=console.options.update_width(10_000)).minimum
+    width = console.width
+    console.width = max(width, needed)  # print(width=...) would take at most console.width
+    try:
+        console.print(table)
+    finally:
+        console.width = width

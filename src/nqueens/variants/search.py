@@ -9,6 +9,7 @@ below (on a torus, rows wrap too, so the last rows also meet the first ones).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
@@ -51,12 +52,20 @@ def solutions(
     46
     """
     stats = stats if stats is not None else SearchStats()
+    if proved_empty(rules):
+        return
     found = timed(_search(rules, stats), stats)
     for cols in found:
         if unique and not is_canonical(cols, rules):
             continue
         stats.solutions += 1
         yield cols
+
+
+def proved_empty(rules: Rules) -> bool:
+    """True for a toroidal N x N board with N > 1 not coprime to 6, which has no solution
+    (Polya, 1918): said at once, where the search would walk its whole tree."""
+    return rules.wrap and rules.rows > 1 and math.gcd(rules.rows, 6) != 1
 
 
 def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:

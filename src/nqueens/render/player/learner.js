@@ -173,6 +173,7 @@
   function setMode(mode) {
     stop();
     document.body.dataset.mode = mode;
+    $("solution-list").open = mode !== "learn";  // no answers for the learner until asked
     if (mode === "learn") {
       player.pause();
       const cols = player.cols();
