@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -225,8 +226,26 @@ def _listening(pid: int) -> set[str]:
     return found
 
 
+def _tree(pid: int) -> list[psutil.Process]:
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    return []
+
+
+def _starting_workers(pid: int) -> bool:
+    """Whether the local cluster's worker processes are being started (the fork server
+    that makes them is running)."""
+    for proc in _tree(pid)[1:]:
+        with contextlib.suppress(psutil.Error):
+            if "forkserver" in " ".join(proc.cmdline()):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("moment", ["starting the cluster", "after the first batch", "mid-run"])
 def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
-    tmp_path: Path,
+    tmp_path: Path, moment: str
 ) -> None:
     journal = tmp_path / "local.sqlite"
     local = ("-s", "local", "-w", "2", "-m", "backtrack", "--batch-size", "8")
@@ -238,14 +257,26 @@ def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
         start_new_session=True,
         preexec_fn=like_a_terminal,
     )
-    wait_for_rows(journal, proc, minimum=24)
-    assert _listening(proc.pid) == {"127.0.0.1"}
+    if moment == "starting the cluster":
+        deadline = time.monotonic() + 120
+        while not _starting_workers(proc.pid):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+    else:
+        wait_for_rows(journal, proc, minimum=8 if moment == "after the first batch" else 160)
+        assert _listening(proc.pid) == {"127.0.0.1"}
+    started = _tree(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130 and out == ""
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    said = re.search(r"interrupted after (\d+) of \d+ subproblems, kept in ", err)
-    assert said is not None and int(said.group(1)) == journal_rows(journal) >= 24
+    if moment == "starting the cluster":
+        assert err.startswith("nqueens: interrupted while starting the local Dask cluster")
+    else:
+        said = re.search(r"^nqueens: interrupted after (\d+) of \d+ subproblems, kept in ", err)
+        assert said is not None and int(said.group(1)) == journal_rows(journal) >= 8
+    _, alive = psutil.wait_procs(started, timeout=30)
+    assert alive == []  # the cluster's processes stopped with it
 
 
 def test_the_local_dashboard_is_off_unless_asked() -> None:

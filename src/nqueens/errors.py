@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "BackendUnavailableError",
+    "ClusterNoticeWarning",
     "CountInterrupted",
     "IncompatibleOptionsError",
     "InputFileError",
@@ -109,6 +110,11 @@ class InvalidSchedulerAddressError(NQueensError, ValueError):
 class InsecureSchedulerWarning(UserWarning):
     """A plain tcp:// connection to a scheduler beyond this machine: unencrypted, and any
     client that reaches it can run code on its workers."""
+
+
+class ClusterNoticeWarning(UserWarning):
+    """Something the Dask cluster did that leaves the count exact but is worth a line (a
+    worker lost, its tasks run again elsewhere), said in our words instead of Dask's log."""
 
 
 class VerificationError(NQueensError):

@@ -65,7 +65,7 @@ MESSAGE_LIMIT = 200
 
 def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
-    prefix = "nqueens: error: " if status == 2 else ""
+    prefix = {2: "nqueens: error: ", 130: "nqueens: "}.get(status, "")  # 130: Ctrl-C
     line = " ".join(f"{prefix}{message}".split())
     if len(line) >= MESSAGE_LIMIT:
         line = line[: MESSAGE_LIMIT - 4] + "..."

@@ -27,13 +27,15 @@ def _methods_help() -> str:
 
 @contextmanager
 def _warnings_as_lines() -> Iterator[None]:
-    """Our warning (an insecure scheduler address) as one line on stderr; the chatter of
-    the parts we use (Dask's ports, sockets) not at all."""
-    from nqueens.errors import InsecureSchedulerWarning
+    """Our warnings (an insecure scheduler address, a worker lost) as one line each on
+    stderr (above the progress bar); the chatter of the parts we use (Dask's ports,
+    sockets) not at all."""
+    from nqueens.errors import ClusterNoticeWarning, InsecureSchedulerWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", InsecureSchedulerWarning)
+        warnings.simplefilter("default", ClusterNoticeWarning)  # each notice once
         warnings.showwarning = lambda message, *_: click.echo(
             f"nqueens: warning: {message}", err=True
         )

@@ -57,8 +57,11 @@ def run_count(
     if n == 1:
         elapsed = time.perf_counter() - start
         return CountResult(1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1)
-    method.warm_up(on_compile)
-    parts = method.split(n)
+    try:
+        method.warm_up(on_compile)
+        parts = method.split(n)
+    except KeyboardInterrupt:
+        raise CountInterrupted("interrupted before counting began; nothing was counted") from None
     book = _open_journal(journal, method, parts)
     try:
         if address is not None:
