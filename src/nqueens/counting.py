@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from nqueens.engine.registry import METHODS, best_method, choose
 from nqueens.results import CountResult, Progress
@@ -72,7 +72,8 @@ def count(
     Returns
     -------
     CountResult
-        Total and unique counts, the time, the method, workers and subproblems.
+        Total and unique counts, the time, the method, workers and subproblems;
+        `published` True when they match the published counts for N.
 
     Raises
     ------
@@ -82,6 +83,8 @@ def count(
         No such method, or a method for another board than `variant`.
     JournalMismatchError, JournalError
         The journal belongs to other work, or cannot be kept where it was asked.
+    PublishedMismatchError
+        N has published counts (`nqueens.known`) and this count differs from them.
     CountInterrupted
         Ctrl-C; what was finished is kept in the journal.
 
@@ -95,9 +98,12 @@ def count(
     """
     n = board_size(n)
     chosen = choose(n, method, variant)
-    from nqueens.engine.run import run_count
+    from dataclasses import replace
 
-    return run_count(
+    from nqueens.engine.run import run_count
+    from nqueens.engine.verify import versus_published
+
+    result = run_count(
         chosen,
         n,
         workers=workers,
@@ -110,10 +116,14 @@ def count(
         tls=tls,
         on_dashboard=on_dashboard,
     )
+    published = versus_published(n, result.total, result.unique, chosen.variant)
+    return replace(result, published=published)
 
 
-def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Verification:
-    """Recount randomly chosen finished subproblems of a journal, and compare.
+def verify(
+    journal: str | Path, samples: int | Literal["all"], *, seed: int | None = None
+) -> Verification:
+    """Recount randomly chosen finished subproblems of a journal (or all), and compare.
 
     Each is recounted by an independent counter where the method's registry entry names one
     (the join's by a row-by-row backtracking search), else by the method's own task.
@@ -122,10 +132,11 @@ def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Ver
     ----------
     journal : str or Path
         A journal written by `count(..., journal=...)`.
-    samples : int
+    samples : int or "all"
         How many finished subproblems to recount (all of them when there are fewer).
     seed : int, optional
-        For a reproducible choice.
+        For a reproducible choice; without one, a seed is chosen and returned in the
+        `Verification`, so that another person can repeat the check.
 
     Returns
     -------

@@ -22,6 +22,7 @@ __all__ = [
     "NoSolutionError",
     "OutputFormatError",
     "OutputPlaceError",
+    "PublishedMismatchError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
     "VerificationError",
@@ -121,6 +122,10 @@ class VerificationError(NQueensError):
     """A recounted subproblem disagrees with its journal: the count is not to be trusted."""
 
     exit_status = 1
+
+
+class PublishedMismatchError(VerificationError):
+    """A count that differs from the published count for its N: the message names both."""
 
 
 class CountInterrupted(NQueensError):

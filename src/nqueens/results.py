@@ -20,6 +20,8 @@ class CountResult:
     turn of the board leaves unchanged, where the method finds them (None otherwise).
     `memory` is the most bytes of working tables one worker held (the join method's
     half-board lists and match tables; None where a method keeps no tables).
+    `published` says the count matches the published counts for N (False: N is past
+    their table, so the count is new; a count that differs is an error, never a result).
     """
 
     n: int
@@ -34,6 +36,7 @@ class CountResult:
     half_turn: int | None = None
     quarter_turn: int | None = None
     memory: int | None = None
+    published: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""
