@@ -15,6 +15,8 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -277,6 +279,81 @@ def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
         assert said is not None and int(said.group(1)) == journal_rows(journal) >= 8
     _, alive = psutil.wait_procs(started, timeout=30)
     assert alive == []  # the cluster's processes stopped with it
+
+
+def _sockets(pid: int) -> set[tuple[str, int]]:
+    """Every (address, port) a process tree listens on."""
+    found = set()
+    for proc in _tree(pid):
+        with contextlib.suppress(psutil.Error):  # gone meanwhile
+            found |= {
+                (c.laddr.ip, c.laddr.port)
+                for c in proc.net_connections("inet")
+                if c.status == "LISTEN"
+            }
+    return found
+
+
+def _http_status(port: int, page: str) -> int:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}", timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_cluster_started_by_hand_listens_only_where_it_was_told(tmp_path: Path) -> None:
+    """`nqueens cluster scheduler --host A` and `nqueens cluster worker ... --host A` as a
+    user types them, A = 127.0.0.2 (loopback, yet not the HTTP servers' 127.0.0.1)."""
+    own = Cluster(tmp_path, workers=1, host="127.0.0.2")
+    try:
+        done = subprocess.run(
+            _count_command(12, "--scheduler", own.address, "--json"),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout)
+        assert (result["total"], result["unique"], result["published"]) == (14200, 1787, True)
+        for proc, kind in ((own.scheduler, "scheduler"), (own.workers[0], "worker")):
+            listening = _sockets(proc.pid)
+            assert {ip for ip, _ in listening} == {"127.0.0.2", "127.0.0.1"}, listening
+            http = [port for ip, port in listening if ip == "127.0.0.1"]
+            assert len(http) == 1  # its HTTP server, on loopback only, serving nothing
+            pages = ["/metrics", "/health", "/info/main/workers.html", "/json/identity.json"]
+            assert {_http_status(http[0], page) for page in pages} == {404}, kind
+        assert ("127.0.0.2", own.port) in _sockets(own.scheduler.pid)
+    finally:
+        own.stop()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["scheduler", "--host", "0.0.0.0"],
+        ["scheduler", "--host", "::"],
+        ["worker", "tcp://127.0.0.1:8786", "--host", "0.0.0.0"],
+    ],
+)
+def test_every_interface_is_refused_unless_asked(args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "cluster", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "listens on every interface" in _one_line(done) and "--every-interface" in done.stderr
+
+
+def test_a_tls_worker_without_its_files_is_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "cluster", "worker", "tls://127.0.0.1:8786"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "needs TLS" in _one_line(done)
 
 
 def test_the_local_dashboard_is_off_unless_asked() -> None:
