@@ -153,8 +153,13 @@ def test_a_worker_lost_mid_run_does_not_change_the_count(tmp_path: Path) -> None
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
         result = json.loads(out)
-        assert (result["total"], result["unique"]) == known_counts()[16]
+        assert (result["total"], result["unique"], result["published"]) == (
+            *known_counts()[16],
+            True,
+        )
         assert own.workers[0].poll() is not None
+        assert "distributed." not in err and "Traceback" not in err, err  # no raw Dask log
+        assert all(line.startswith("nqueens: warning: a Dask worker") for line in err.splitlines())
     finally:
         own.stop()
 
