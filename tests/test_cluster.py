@@ -455,3 +455,28 @@ def test_a_plain_tcp_client_cannot_connect_to_the_tls_scheduler(secured: Cluster
         timeout=120,
     )
     assert "cannot reach the Dask scheduler" in _one_line(done)
+
+
+def test_dask_log_lines_are_said_in_our_words_or_not_at_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import logging
+    import warnings
+
+    import distributed  # noqa: F401  (sets up Dask's own log handlers first)
+
+    from nqueens.engine.cluster import _DaskLogs
+    from nqueens.errors import ClusterNoticeWarning
+
+    logs = _DaskLogs()
+    logs.install()
+    client = logging.getLogger("distributed.client")
+    with pytest.warns(ClusterNoticeWarning, match="a Dask worker was lost"):
+        client.warning("Couldn't gather %s keys, rescheduling %s", 1, ["x"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either
+        logging.getLogger("distributed.scheduler").critical("Closed comm %r", "x")
+        logs.silence()
+        client.warning("Couldn't gather %s keys, rescheduling %s", 1, ["x"])
+        logging.getLogger("asyncio").error("Task exception was never retrieved")
+    assert capsys.readouterr().err == ""

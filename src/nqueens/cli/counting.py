@@ -46,16 +46,16 @@ class _VerifyCount(click.ParamType[int | str, Any]):
 
 
 @contextmanager
-def _warnings_as_lines() -> Iterator[None]:
+def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     """Our warnings (an insecure scheduler address, a worker lost) as one line each on
     stderr (above the progress bar); the chatter of the parts we use (Dask's ports,
-    sockets) not at all."""
+    sockets) not at all; with --quiet, no notices (a worker lost changes no count)."""
     from nqueens.errors import ClusterNoticeWarning, InsecureSchedulerWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", InsecureSchedulerWarning)
-        warnings.simplefilter("default", ClusterNoticeWarning)  # each notice once
+        warnings.simplefilter("ignore" if quiet else "default", ClusterNoticeWarning)
         warnings.showwarning = lambda message, *_: click.echo(
             f"nqueens: warning: {message}", err=True
         )
@@ -202,7 +202,7 @@ def count(
         click.echo(f"Dask dashboard: {link}", err=True)
 
     with (
-        _warnings_as_lines(),
+        _warnings_as_lines(quiet),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
         _recounted_first(journal, verify, verify_seed, PublishedMismatchError),
     ):
