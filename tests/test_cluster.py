@@ -12,6 +12,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -480,3 +481,31 @@ def test_dask_log_lines_are_said_in_our_words_or_not_at_all(
         client.warning("Couldn't gather %s keys, rescheduling %s", 1, ["x"])
         logging.getLogger("asyncio").error("Task exception was never retrieved")
     assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_while_connecting_is_one_line() -> None:
+    """A 'scheduler' that accepts the connection and never answers: the count is stopped
+    while its client waits for the handshake."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        proc = subprocess.Popen(
+            _count_command(12, "--scheduler", address, "--connect-timeout", "120"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            preexec_fn=like_a_terminal,
+        )
+        silent.settimeout(120)
+        connection, _ = silent.accept()  # the client is connecting now
+        with connection:
+            time.sleep(0.2)
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "", err
+    assert _one_line(subprocess.CompletedProcess([], 130, out, err), status=130) == (
+        f"nqueens: interrupted while connecting to the Dask scheduler at {address}; "
+        "nothing was counted"
+    )
