@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -145,7 +146,11 @@ def _security(address: Address, tls: TLSFiles | None) -> object | None:
 
 @contextlib.contextmanager
 def _no_ctrl_c() -> Iterator[None]:
-    """Ctrl-C ignored for a moment (a process started meanwhile inherits that)."""
+    """Ctrl-C ignored for a moment (a process started meanwhile inherits that); only the
+    main thread may change it, and only the main thread hears it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
@@ -257,11 +262,8 @@ def _stopping_quietly(logs: _DaskLogs) -> Iterator[None]:
     """Around the client's and the cluster's closing: Dask silenced, and a second Ctrl-C
     ignored (the first already asked for exactly this)."""
     logs.silence()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
+    with _no_ctrl_c():
         yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager
