@@ -225,3 +225,59 @@ def naive_shading(variant: str, n: int, cols: tuple[int, ...]) -> dict[tuple[int
                     "line" if classic else "wrap" if variant == "toroidal" else "knight"
                 )
     return shading
+
+
+def naive_state(
+    algorithm: str, n: int, queens: list[int], kind: str, square: tuple[int, int], checks: int
+) -> dict[str, list[str]]:
+    """The structures a teaching algorithm holds after a step, worked out from the queens on
+    the board after it (`queens`), the step's kind and square, and the complete boards
+    checked so far: what the panels must show, computed without the package."""
+    on = [(r, c) for r, c in enumerate(queens)]
+    row, col = square
+
+    def bits(cells: set[int]) -> list[str]:
+        return ["1" if c in cells else "0" for c in range(n)]
+
+    if algorithm.startswith("flags"):
+        state = {
+            "col": bits({c for _, c in on}),
+            "up": ["1" if any(r + c == i for r, c in on) else "0" for i in range(2 * n - 1)],
+            "down": [
+                "1" if any(r - c + n - 1 == i for r, c in on) else "0" for i in range(2 * n - 1)
+            ],
+        }
+        if algorithm == "flags-stack":
+            state["stack"] = [f"({r},{c})" for r, c in on]
+        return state
+    if algorithm.startswith("bitboard"):
+
+        def masks(at: int) -> tuple[set[int], set[int], set[int]]:
+            above = on[:at]
+            return (
+                {c for _, c in above},
+                {c + at - r for r, c in above if c + at - r < n},
+                {c - at + r for r, c in above if c - at + r >= 0},
+            )
+
+        taken, left, right = masks(row)
+        state = {
+            "taken": bits(taken),
+            "left": bits(left),
+            "right": bits(right),
+            "free": bits(set(range(n)) - taken - left - right),
+        }
+        if algorithm == "bitboard-stack":
+            tried = [*queens[:row], col]
+            state["stack"] = [
+                "".join(bits({c for c in range(n) if c > tried[r]} - set().union(*masks(r))))
+                for r in range(row + 1)
+            ]
+        return state
+    if algorithm == "backtracking":
+        height = n if kind == "Solution" else row
+        return {"earlier": [f"({r},{c})" for r, c in on[:height]]}
+    state = {"board": [str(c) for c in queens] + ["."] * (n - len(queens)), "checks": [str(checks)]}
+    if algorithm == "permutations":
+        state["used"] = bits(set(queens))
+    return state

@@ -85,3 +85,31 @@ def test_any_text_is_read_or_refused_in_one_short_line(text: str) -> None:
         except (InvalidPlacementError, InvalidSizeError) as error:
             message = f"nqueens: error: {error}"
             assert "\n" not in message and len(message) < 200
+
+
+@settings(deadline=None)
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: st.lists(
+            st.text(alphabet="..Qx·_-oX", min_size=n, max_size=n), min_size=n, max_size=n
+        )
+    ),
+    st.sampled_from(["\n", "/", " \n"]),
+)
+def test_big_boards_read_with_numpy_say_what_the_loop_says(rows: list[str], sep: str) -> None:
+    import nqueens.boardtext as boardtext
+
+    text = sep.join(rows)
+    try:
+        expected: object = parse_board(text)
+    except InvalidPlacementError as error:
+        expected = str(error)
+    saved = boardtext.ARRAY_FROM_SQUARES
+    boardtext.ARRAY_FROM_SQUARES = 0  # every board takes the NumPy path where it can
+    try:
+        got: object = parse_board(text)
+    except InvalidPlacementError as error:
+        got = str(error)
+    finally:
+        boardtext.ARRAY_FROM_SQUARES = saved
+    assert got == expected

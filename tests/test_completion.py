@@ -73,7 +73,7 @@ def test_restarts_grow_their_budget_until_a_search_finishes(
     import nqueens.completion.solver
 
     monkeypatch.setattr(nqueens.completion.solver, "FIRST_BUDGET", 1)  # every search must restart
-    monkeypatch.setattr(nqueens.completion.solver, "PROOF_SHARE", 0)  # and only it runs
+    monkeypatch.setattr(nqueens.completion.solver, "shares", lambda m: (0, 1, 0))  # only it runs
     rng = random.Random(11)
     for _ in range(60):
         n = rng.randint(6, 9)

@@ -13,9 +13,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import ImageGrab
 
+from nqueens.render.colours import STATE_FILLED, STATE_READ
+from nqueens.search import ALGORITHMS
 from tests.pixels import dark_pixels
+from tests.test_search_state import FLAGS
+from tests.test_state_pictures import expected_cells
 
 pytestmark = pytest.mark.gui
 
@@ -265,3 +271,47 @@ def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> 
     """`nqueens gui 7 --variant toroidal` in its own process: its window, closed by a key."""
     with _gui_window(display, ["7", "--variant", "toroidal"], "7 queens, toroidal"):
         pass
+
+
+@pytest.fixture
+def viewer(display: str) -> Iterator[object]:
+    from nqueens.render.gui import open_window
+
+    opened = []
+
+    def load(n: int, algorithm: str) -> object:
+        root, viewer = open_window(n, algorithm)
+        opened.append(root)
+        return viewer
+
+    yield load
+    for root in opened:
+        root.destroy()
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    algorithm=st.sampled_from(sorted(ALGORITHMS)), n=st.integers(4, 8), steps=st.integers(1, 120)
+)
+def test_the_windows_panel_draws_the_state(
+    viewer: object, algorithm: str, n: int, steps: int
+) -> None:
+    window = viewer(n, algorithm)  # type: ignore[operator]
+    window.go_to(steps)
+    window.update()
+    events = window.stepper.history[: window.stepper.position]
+    want, reads = expected_cells(algorithm, n, events, list(window.stepper.replay.cols))
+    canvas = window.state_canvas
+    assert {name for name, _ in window.state_cells} == {k for k, cells in want.items() if cells}
+    for (name, index), item in window.state_cells.items():
+        fill = canvas.itemcget(item, "fill")
+        if name in FLAGS:
+            assert (fill == STATE_FILLED) == (want[name][index] == "1"), (name, index)
+        if name in reads:
+            assert (canvas.itemcget(item, "outline") == STATE_READ) == (index in reads[name])
+    texts = {
+        canvas.itemcget(i, "text") for i in canvas.find_withtag("state") if canvas.type(i) == "text"
+    }
+    assert f"recursion depth {events[-1].state.depth}" in texts

@@ -25,6 +25,7 @@ from nqueens.errors import (
     OutputFormatError,
     SizeTooLargeError,
 )
+from nqueens.render.animation import PANEL
 from nqueens.render.frames import FrameLimits, Frames
 from nqueens.render.player import PLACE, REJECT, SOLUTION, record
 from nqueens.search import get_algorithm
@@ -272,9 +273,13 @@ def test_gif_of_the_n4_search_has_the_right_size_frames_and_timing(tmp_path: Pat
     path = tmp_path / "four.gif"
     assert film.save(path) == 1 + N4_EVENTS + 2 * 2 == film.frame_count()
     with Image.open(path) as gif:
-        assert gif.size == (320, 320)
+        assert gif.size == (320 + round(320 * PANEL), 320)  # the state panel beside the board
         assert gif.n_frames == 1 + N4_EVENTS + 2 * 2
         assert gif.info["loop"] == 0 and gif.info["duration"] == 200
+    square = nqueens.animate(4, size=320, max_frames=5, state=False)
+    square.save(path)
+    with Image.open(path) as gif:
+        assert gif.size == (320, 320) and gif.n_frames == 5
 
 
 def test_gif_frames_show_the_board_of_each_step(tmp_path: Path) -> None:
@@ -333,7 +338,7 @@ def test_mp4_has_the_right_size_and_frame_count(tmp_path: Path) -> None:
          "stream=nb_read_frames,width,height,codec_name", "-of", "csv=p=0", str(path)],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert probe.stdout.strip() == f"h264,240,240,{1 + N4_FIRST + 7}"
+    assert probe.stdout.strip() == f"h264,{240 + round(240 * PANEL)},240,{1 + N4_FIRST + 7}"
 
 
 def test_mp4_without_ffmpeg_says_what_to_do(
@@ -355,7 +360,7 @@ def test_html_animation_is_the_gif_inlined(tmp_path: Path) -> None:
     (data,) = re.findall(r'src="data:image/gif;base64,([^"]+)"', page)
     (tmp_path / "inner.gif").write_bytes(base64.b64decode(data))
     with Image.open(tmp_path / "inner.gif") as gif:
-        assert gif.n_frames == 1 + N4_FIRST + 7 and gif.size == (480, 480)
+        assert gif.n_frames == 1 + N4_FIRST + 7 and gif.size == (480 + round(480 * PANEL), 480)
 
 
 def test_animation_displays_inline_in_notebooks() -> None:

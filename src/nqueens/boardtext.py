@@ -10,8 +10,9 @@ the offending text cut short, so a message stays one short line for any input.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from nqueens.errors import InvalidPlacementError, shorten
 
@@ -108,15 +109,22 @@ def _rows(text: str, base: int) -> BoardText:
         lines = lines[1:]
     rows = [_marks(line) for line in lines if not (grid and _GRID_RULE.match(line))]
     n = len(rows)
-    queens: list[Square] = []
-    blocked: list[Square] = []
     for row, marks in enumerate(rows):
         if len(marks) != n:
             raise InvalidPlacementError(
                 f"invalid board {quoted(text)}: row {row} has {_plural(len(marks), 'square')}, "
                 f"but the board has {_plural(n, 'row')}"
             )
-        for col, mark in enumerate(marks):
+    found = _plain_marks(rows) if n * n >= ARRAY_FROM_SQUARES else None
+    if found is not None:
+        queens, blocked = found
+        if caption is not None:
+            _check_caption(caption, queens, n, text)
+        return BoardText("rows", n, tuple(queens), tuple(blocked))
+    queens = []
+    blocked = []
+    for row, marks in enumerate(rows):
+        for col, mark in _marked(marks):
             if mark in QUEEN_MARKS:
                 queens.append((row, col))
             elif mark in BLOCKED_MARKS:
@@ -135,12 +143,55 @@ def _plural(k: int, what: str) -> str:
     return f"{k} {what}{'s' if k != 1 else ''}"
 
 
-def _marks(line: str) -> list[str]:
-    """The squares of one row: `|O| |` grid cells (blank is free) or one mark each."""
+def _marks(line: str) -> str | list[str]:
+    """The squares of one row: `|O| |` grid cells (blank is free), or the line's marks
+    as one string without its spaces."""
     if line.strip().startswith("|"):
         cells = line.strip().strip("|").split("|")
         return [cell.strip() or "." for cell in cells]
-    return [mark for mark in line if not mark.isspace()]
+    return "".join(line.split())
+
+
+_MARKED = re.compile(r"[^.]")
+
+ARRAY_FROM_SQUARES = 1_000_000
+"""Boards of this many squares and more, in plain ASCII marks, are read with NumPy: a
+10,000 x 10,000 board with a million blocked squares in well under a second."""
+
+
+def _plain_marks(rows: list[Any]) -> tuple[list[Square], list[Square]] | None:
+    """Queens and blocked squares of equal-length rows of ASCII marks, found with NumPy;
+    None when a row is grid cells or a mark is not plain ASCII (or not a mark: the loop
+    then names it)."""
+    if not all(isinstance(marks, str) for marks in rows):
+        return None
+    import numpy as np
+
+    try:
+        data = "".join(rows).encode("ascii")
+    except UnicodeEncodeError:
+        return None
+    board = np.frombuffer(data, dtype=np.uint8).reshape(len(rows), -1)
+    kinds = np.zeros(256, dtype=np.uint8)  # 0 unknown, 1 free, 2 queen, 3 blocked
+    for marks, kind in ((EMPTY_MARKS, 1), (QUEEN_MARKS, 2), (BLOCKED_MARKS, 3)):
+        kinds[[ord(m) for m in marks if ord(m) < 128]] = kind
+    r, c = np.nonzero(board != ord("."))  # one pass over the board; the rest is marks
+    kind_of = kinds[board[r, c]]
+    if not kind_of.all():
+        return None
+    squares = []
+    for kind in (2, 3):
+        at = kind_of == kind
+        squares.append(list(zip(r[at].tolist(), c[at].tolist(), strict=True)))
+    return squares[0], squares[1]
+
+
+def _marked(marks: str | list[str]) -> Iterator[tuple[int, str]]:
+    """(column, mark) of each square that is not a plain `.`: a board of millions of
+    squares, mostly free, is read at the speed of a regular expression, not a loop."""
+    if isinstance(marks, str):
+        return ((found.start(), found.group()) for found in _MARKED.finditer(marks))
+    return ((col, mark) for col, mark in enumerate(marks) if mark != ".")
 
 
 def _check_caption(caption: list[int], queens: list[Square], n: int, text: str) -> None:

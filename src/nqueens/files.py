@@ -2,8 +2,14 @@
 
 Every command and API function that reads or writes a user's file comes through here, so
 every failure reads the same (the path and the system's reason, as an `NQueensError`) and
-no interrupted run leaves half a file under the name the user asked for: an output is
-written to a temporary name beside its target and renamed onto it when complete.
+no interrupted run leaves half a file under the name the user asked for. This module alone
+decides how a name is written:
+
+- a regular file, or a new name: to a temporary name beside it, renamed onto it when
+  complete;
+- a symlink: followed, and its target replaced that way, in the target's folder;
+- anything else (a character device such as /dev/null, a FIFO, a socket), and `-` or
+  /dev/stdout: written in place as the output is produced, never replaced.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -20,21 +28,62 @@ from typing import BinaryIO
 
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
 
-__all__ = ["check_output_place", "output_file", "output_path", "read_board_input"]
+__all__ = [
+    "STDOUT",
+    "check_output_place",
+    "is_stdout",
+    "is_stream",
+    "output_file",
+    "output_path",
+    "read_board_input",
+]
 
 BOM = "\ufeff"
 
+STDOUT = "-"
+"""The output name that means standard output, for every option that names an output."""
 
-def check_output_place(path: str | Path) -> Path:
-    """Refuse, before any work is done, a place where no file can be written.
+_DESCRIPTOR = re.compile(r"/(?:proc/(?:self|thread-self|(\d+))/fd|dev/fd)/(\d+)")
+"""A name for a descriptor this process already holds open (/dev/stdout links to one)."""
 
-    The folder must exist and take a new file: a probe file is made and removed, which is
-    the only test that holds for read-only mounts, /proc and the like (permission bits
-    alone say nothing to root).
+
+def is_stream(path: str | Path) -> bool:
+    """Whether `path` is written in place, as it is produced, rather than replaced whole:
+    standard output (`-`, /dev/stdout, /dev/fd/N), or an existing thing that is not a
+    regular file, reached through any symlinks: a character or block device, a FIFO, a
+    socket. Replacing those would destroy them (a device node turned into a file)."""
+    if _descriptor(path) is not None:
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def is_stdout(path: str | Path | None) -> bool:
+    """Whether `path` names this process's standard output (`-`, /dev/stdout, /dev/fd/1):
+    a command then says what it wrote on standard error, not into the data."""
+    return path is not None and _descriptor(path) == 1
+
+
+def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
+    """Refuse, before any work is done, a place where no output can be written.
+
+    A file's folder must exist and take a new file: a probe file is made and removed, which
+    is the only test that holds for read-only mounts, /proc and the like (permission bits
+    alone say nothing to root). A symlink is judged by its target. A stream (`is_stream`)
+    must be writable, and a `binary` output (PNG, GIF, .npy...) does not go to a terminal.
+    Returns the path a file is finally written to (the symlink's target).
     """
-    target = Path(path)
     name = shorten(str(path))
-    if str(path) == "" or target.is_dir():
+    if str(path) == "":
+        raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
+    if is_stream(path):
+        _check_stream(path, name, binary)
+        return Path(path)
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
         raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
     folder = target.parent
     if not folder.exists():
@@ -50,16 +99,25 @@ def check_output_place(path: str | Path) -> Path:
 
 
 @contextmanager
-def output_path(path: str | Path) -> Iterator[Path]:
-    """A temporary path beside `path` to write to; renamed onto `path` when the block ends
-    without error, removed when it fails or is interrupted.
+def output_path(path: str | Path, *, suffix: str | None = None) -> Iterator[Path]:
+    """A temporary path to write to, for writers that take a name (ffmpeg, Pillow).
 
-    The temporary name keeps the extension, for writers (ffmpeg) that read the format
-    from it.
+    For a file: beside its target (a symlink's target), renamed onto it when the block ends
+    without error, removed when it fails or is interrupted. For a stream: in a temporary
+    folder, copied into the stream when complete. The temporary name keeps the extension
+    (or `suffix`), for writers that read the format from it.
     """
+    ending = suffix if suffix is not None else Path(path).suffix
+    if is_stream(path):
+        with tempfile.TemporaryDirectory(prefix="nqueens.") as folder:
+            part = Path(folder) / f"part{ending}"
+            yield part
+            with output_file(path) as out, part.open("rb") as source:
+                shutil.copyfileobj(source, out)
+        return
     target = check_output_place(path)
     handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.stem}.", suffix=f".part{target.suffix}"
+        dir=target.parent, prefix=f".{target.stem}.", suffix=f".part{ending}"
     )
     os.close(handle)
     part = Path(temporary)
@@ -76,10 +134,103 @@ def output_path(path: str | Path) -> Iterator[Path]:
 
 
 @contextmanager
-def output_file(path: str | Path) -> Iterator[BinaryIO]:
-    """`output_path`, opened for bytes: a file that appears under `path` only when complete."""
-    with output_path(path) as part, part.open("wb") as out:
+def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]:
+    """`path` opened for bytes: a file that appears under its name only when complete
+    (`output_path`), or a stream written as the bytes come (`is_stream`).
+
+    A stream's write error (no space on a full device, a reader gone from a FIFO) is an
+    `OutputPlaceError`; standard output's closed pipe stays a BrokenPipeError, which ends
+    a listing quietly (`| head`).
+    """
+    if not is_stream(path):
+        with output_path(path) as part, part.open("wb") as out:
+            yield out
+        return
+    check_output_place(path, binary=binary)
+    descriptor = _descriptor(path)
+    try:
+        if descriptor == 1:
+            sys.stdout.flush()
+            yield sys.stdout.buffer
+            sys.stdout.buffer.flush()
+            return
+        with _open_stream(path, descriptor) as out:
+            yield out
+    except BrokenPipeError:
+        if descriptor == 1:
+            raise
+        raise OutputPlaceError(
+            f"cannot write {shorten(str(path))}: the reader went away (broken pipe)"
+        ) from None
+    except OSError as error:
+        raise OutputPlaceError(f"cannot write {shorten(str(path))}: {_reason(error)}") from None
+
+
+def _descriptor(path: str | Path) -> int | None:
+    """The descriptor `path` names (`-` is 1; /dev/stdout, /dev/fd/N, /proc/self/fd/N and
+    links to them), or None. Writing to the open descriptor, not a new open of its name,
+    keeps a shell's `>>` appending and a pipe a pipe."""
+    if str(path) == STDOUT:
+        return 1
+    name = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        match = _DESCRIPTOR.fullmatch(name)
+        if match:
+            pid = match[1]
+            return int(match[2]) if pid is None or int(pid) == os.getpid() else None
+        try:
+            link = os.readlink(name)
+        except (OSError, ValueError):
+            return None
+        name = os.path.normpath(os.path.join(os.path.dirname(name), link))
+    return None
+
+
+def _check_stream(path: str | Path, name: str, binary: bool) -> None:
+    descriptor = _descriptor(path)
+    if descriptor is None and not os.access(path, os.W_OK):
+        raise OutputPlaceError(f"cannot write {name}: permission denied")
+    if binary and _is_terminal(path, descriptor):
+        where = "standard output" if descriptor == 1 else name
+        raise OutputPlaceError(
+            f"cannot write binary data to a terminal ({where}): redirect it (> FILE, "
+            "| program) or name a file"
+        )
+
+
+def _is_terminal(path: str | Path, descriptor: int | None) -> bool:
+    if descriptor is not None:
+        return os.isatty(descriptor)
+    if not stat.S_ISCHR(os.stat(path).st_mode):
+        return False
+    try:  # only an open descriptor can say it is a terminal
+        handle = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return os.isatty(handle)
+    finally:
+        os.close(handle)
+
+
+@contextmanager
+def _open_stream(path: str | Path, descriptor: int | None) -> Iterator[BinaryIO]:
+    """The stream `path` names, opened for writing in place (a socket is connected)."""
+    if descriptor is not None:
+        out: BinaryIO = os.fdopen(os.dup(descriptor), "wb")
+    elif stat.S_ISSOCK(os.stat(path).st_mode):
+        import socket
+
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(str(path))
+        out = connection.makefile("wb")
+        connection.close()  # the file object holds its own reference
+    else:
+        out = open(path, "wb")  # noqa: SIM115 - closed below, its error reported
+    try:
         yield out
+    finally:
+        out.close()
 
 
 def read_board_input(argument: str) -> str:

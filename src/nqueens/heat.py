@@ -91,11 +91,9 @@ def heatmap(n: int, *, out: str | Path | None = None, one_based: bool = False) -
             "(each N more takes about 7 times as long)"
         )
     if out is not None:
-        from nqueens.files import check_output_place
-        from nqueens.render.formats import picture_format
+        from nqueens.render.formats import picture_output
 
-        picture_format(out)  # a bad name or place fails before the count
-        check_output_place(out)
+        picture_output(out)  # a bad name or place fails before the count
     half = np.zeros((n, n), dtype=np.int64)
     for first in range(n // 2):
         heat_below(n, first, half)

@@ -21,6 +21,7 @@ from nqueens.errors import (
     NoSolutionError,
     SizeTooLargeError,
 )
+from nqueens.limits import SWEEPS_MAX, check_count
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size
 
@@ -42,7 +43,7 @@ MIN_CONFLICTS_BYTES_PER_QUEEN = 96
 """Peak working memory of `min_conflicts`: columns, both diagonal tallies, row lists."""
 
 
-def _check_memory(n: int, bytes_per_queen: int, job: str) -> None:
+def check_memory(n: int, bytes_per_queen: int, job: str) -> None:
     """Refuse at once a board whose arrays cannot fit in this machine's memory, rather
     than fail in NumPy's allocator (or swap for an hour) part-way through."""
     need = n * bytes_per_queen
@@ -106,7 +107,7 @@ def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
     n = board_size(n)
     if n in (2, 3):
         return None
-    _check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, "construct a placement")
+    check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, "construct a placement")
     evens = np.arange(2, n + 1, 2, dtype=np.int64)  # 1-based columns
     odds = np.arange(1, n + 1, 2, dtype=np.int64)
     if n % 6 == 2:  # swap 1 and 3, move 5 to the end
@@ -270,7 +271,8 @@ def min_conflicts(
         raise NoSolutionError.for_size(n)
     if max_sweeps < 1:
         raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
-    _check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
+    check_count("sweeps", max_sweeps, SWEEPS_MAX)
+    check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
     start = time.perf_counter()
     cols = np.zeros(n, np.int64)
     up = np.zeros(2 * n - 1, np.int64)

@@ -1,24 +1,41 @@
-"""The one table of size limits: the largest N each path takes, and where `auto` switches.
+"""The one table of size limits: the largest N each path takes, where `auto` switches, and
+the most processes, frames, steps and sweeps a user may ask for.
 
 Commands, the API and the error messages all read these names, so a limit is changed here
 and nowhere else. The counting methods' own ranges live in their registry entries; the
-bounds below are those shared by several paths. Importing this module costs nothing.
+bounds below are those shared by several paths. Every count of a resource that a user can
+type has its bound here, checked before any work (`check_count`), so that a slip of the
+finger (`--workers 100000`) is one line, not a machine brought to its knees. Importing this
+module costs nothing.
 """
 
 from __future__ import annotations
 
+import os
+
+from nqueens.errors import SizeTooLargeError
+
 __all__ = [
     "ANIMATION_MAX_N",
+    "BATCH_MAX_SIZE",
     "BITBOARD_MAX_N",
     "CHECK_ARRAY_FROM_N",
+    "FILM_MAX_FRAMES",
+    "FILM_MAX_PIXELS",
     "HEATMAP_MAX_N",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
     "PLAYER_MAX_N",
+    "PLAYER_MAX_STEPS",
+    "SWEEPS_MAX",
+    "TRACE_MAX_STEPS",
     "TREE_MAX_NODES",
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
+    "WORKERS_PER_CORE",
+    "check_count",
+    "max_workers",
 ]
 
 BITBOARD_MAX_N = 63
@@ -62,3 +79,53 @@ runs in seconds in `compare`: 4 s for the toroidal N = 12, about 5 times as long
 VARIANT_BITBOARD_MAX_N = 14
 """The same for a variant's pure-Python bitboard search (variants.solutions): about a
 second for superqueens at N = 14, 5 to 6 times as long per N."""
+
+
+WORKERS_PER_CORE = 4
+"""The most worker processes (or Dask workers started here) per core of this machine.
+More than one per core only shares the cores; 4 leaves room for workers that wait on
+I/O, while `--workers 100000` is refused instead of starting processes until the machine
+stalls."""
+
+BATCH_MAX_SIZE = 100_000
+"""The most subproblems in one task (`count --batch-size`): beyond, one task is the
+whole count (N = 20 splits into about 65,000) and the journal records nothing until
+it ends."""
+
+FILM_MAX_FRAMES = 1_000_000
+"""The most frames one film may be asked for (`animate --max-frames`): a day and a half
+at 8 fps. `--max-frames 0`, the whole search, is bounded by the algorithm's own N."""
+
+FILM_MAX_PIXELS = 4000
+"""The widest film frame (`animate --size`): 16 million pixels drawn for each frame."""
+
+TRACE_MAX_STEPS = 10_000_000
+"""The most steps `trace --limit` may name: a few hundred megabytes of lines. `--limit 0`,
+every step, is bounded by the algorithm's own N."""
+
+PLAYER_MAX_STEPS = 1_000_000
+"""The most steps one player page records (`play --max-steps`): each is a row in the
+page, which the browser holds whole (about 20 MB at this bound)."""
+
+SWEEPS_MAX = 1_000_000
+"""The most min-conflicts passes (`construct --max-sweeps`): a million queens settle in
+a few dozen; a board still in conflict after this many will not settle."""
+
+
+def max_workers() -> int:
+    """The most workers this machine takes: `WORKERS_PER_CORE` for each core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_count(what: str, value: int, most: int, why: str = "") -> int:
+    """`value`, if it is at most `most`; else the one line naming the bound.
+
+    Examples
+    --------
+    >>> check_count("frames", 10, FILM_MAX_FRAMES)
+    10
+    """
+    if value > most:
+        reason = f" ({why})" if why else ""
+        raise SizeTooLargeError(f"{what} = {value:,} is too many: use at most {most:,}{reason}")
+    return value

@@ -262,11 +262,11 @@ def tree(
     """
     n = _check_limits(n, algorithm, depth, solutions)
     if out is not None:
-        from nqueens.files import check_output_place
-        from nqueens.render.tree import tree_format
+        from nqueens.render.formats import picture_output
+        from nqueens.render.tree import check_layout
 
-        tree_format(out, layout)  # a bad name or place fails before the search
-        check_output_place(out)
+        check_layout(layout)
+        picture_output(out)  # a bad name or place fails before the search
     events = get_algorithm(algorithm).events(n)
     try:
         root, finished = build_tree(events, depth=depth, solutions=solutions, max_nodes=max_nodes)

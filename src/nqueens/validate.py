@@ -6,6 +6,7 @@ import operator
 import os
 
 from nqueens.errors import InvalidSizeError
+from nqueens.limits import WORKERS_PER_CORE, check_count, max_workers
 
 __all__ = ["board_size", "worker_count"]
 
@@ -24,9 +25,12 @@ def board_size(n: object) -> int:
 
 
 def worker_count(workers: object) -> int:
-    """`workers` as a whole number >= 1; None means every core of this machine."""
+    """`workers` as a whole number from 1 to `limits.max_workers()`; None means every
+    core of this machine."""
     if workers is None:
         return os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
-    return workers
+    cores = os.cpu_count() or 1
+    why = f"{WORKERS_PER_CORE} per core, {cores} {'core' if cores == 1 else 'cores'} here"
+    return check_count("workers", workers, max_workers(), why)

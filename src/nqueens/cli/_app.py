@@ -1,7 +1,8 @@
 """The command group, its one error boundary, and what the commands share.
 
 Errors are handled in one place, `_Group.main`: bad input of any kind becomes one line on
-stderr and exit status 2; Ctrl-C and a closed pipe end quietly.
+stderr and exit status 2; Ctrl-C and a closed pipe end quietly; SIGTERM and SIGHUP end as
+Ctrl-C does, with one line and the status 128 + the signal's number (`_signals`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
+from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
-from nqueens.files import output_file
+from nqueens.files import STDOUT, output_file
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
 from nqueens.variants.rules import VARIANTS, parse_board_size
@@ -35,13 +37,21 @@ class _Group(click.Group):
         **extra: Any,
     ) -> Any:
         try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            with stopping_as_interrupt():
+                result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:
             result = _fail(error.format_message(), 2)  # bare `nqueens`: show the help
-        except click.Abort:  # Ctrl-C
-            result = 130
+        except click.Abort:  # Ctrl-C (or a stopping signal while the options were read)
+            signal = received()
+            result = _stopped(signal) if signal is not None else 130
+        except Stopped as stopped:
+            result = _stopped(stopped)
         except NQueensError as error:
-            result = _fail(str(error), getattr(error, "exit_status", 2))
+            status = getattr(error, "exit_status", 2)
+            signal = received()
+            if status == 130 and signal is not None:  # interrupted by a signal, not Ctrl-C
+                status = signal.exit_status
+            result = _fail(str(error), status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -58,6 +68,12 @@ class _Group(click.Group):
             sys.exit(result or 0)
         return result
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Terminated as stopped:  # past click's own Ctrl-C handling, which adds a line
+            raise Stopped(stopped.signum) from None
+
 
 MESSAGE_LIMIT = 200
 """Error lines stay under this many characters: one line a person reads at a glance."""
@@ -65,12 +81,18 @@ MESSAGE_LIMIT = 200
 
 def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
-    prefix = {2: "nqueens: error: ", 130: "nqueens: "}.get(status, "")  # 130: Ctrl-C
+    # 2: bad input; 128 + a signal's number: Ctrl-C, SIGTERM, SIGHUP
+    prefix = "nqueens: error: " if status == 2 else "nqueens: " if status > 128 else ""
     line = " ".join(f"{prefix}{message}".split())
     if len(line) >= MESSAGE_LIMIT:
         line = line[: MESSAGE_LIMIT - 4] + "..."
     click.echo(line, err=True)
     return status
+
+
+def _stopped(stopped: Stopped) -> int:
+    """The one line and status of a command ended by SIGTERM or SIGHUP."""
+    return _fail(f"stopped by {stopped.name}", stopped.exit_status)
 
 
 def _silence_stdout() -> None:
@@ -184,14 +206,10 @@ def _answer_no(message: str, *, on_stdout: bool) -> NoReturn:
 
 
 @contextmanager
-def _opened(output: str | None) -> Iterator[BinaryIO]:
-    """The binary stream to write to: a file (whole or not at all), or standard output."""
-    if output is None:
-        sys.stdout.flush()
-        yield sys.stdout.buffer
-        sys.stdout.buffer.flush()
-        return
-    with output_file(output) as out:
+def _opened(output: str | None, *, binary: bool = False) -> Iterator[BinaryIO]:
+    """The binary stream to write to: standard output when no output is named, else the
+    place `files.output_file` makes of the name (a file whole or not at all, a stream)."""
+    with output_file(STDOUT if output is None else output, binary=binary) as out:
         yield out
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -13,14 +12,13 @@ from nqueens.cli._app import (
     _SIZE_COMMAND,
     _answer_no,
     _one_based_option,
-    _opened,
     _size_argument,
     _variant_option,
     cli,
 )
-from nqueens.errors import InvalidPlacementError, NoSolutionError
-from nqueens.files import check_output_place, read_board_input
-from nqueens.limits import CHECK_ARRAY_FROM_N
+from nqueens.columns import read_placement
+from nqueens.errors import NoSolutionError
+from nqueens.files import STDOUT, check_output_place
 from nqueens.placement import Placement, Square
 from nqueens.render.text import plural
 from nqueens.variants.rules import Rules
@@ -41,15 +39,10 @@ def check(placement: str, one_based: bool, variant: str) -> None:
     Example: nqueens check "1 3 0 2"
     """
     base = 1 if one_based else 0
-    if placement.endswith(".npy") and Path(placement).is_file():
-        _check_large(_load_npy(placement) - base, base)
+    board = read_placement(placement, base=base)
+    if not isinstance(board, Placement):
+        _check_large(board, base)
         return
-    text = read_board_input(placement)  # read once: it may be standard input
-    large = _large_columns(text)
-    if large is not None:
-        _check_large(large - base, base)
-        return
-    board = Placement.from_string(text, base=base)
     click.echo(str(board))
     if variant != "classic":
         _check_variant(board, Rules.of(variant, board.n), base)
@@ -66,27 +59,6 @@ def check(placement: str, one_based: bool, variant: str) -> None:
     click.echo(f"invalid: {plural(len(pairs), 'pair')} of queens attack")
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
-
-
-def _load_npy(path: str) -> Any:
-    import numpy as np
-
-    try:
-        return np.load(path, allow_pickle=False)
-    except ValueError as error:
-        raise InvalidPlacementError(f"{path} is not a NumPy array file: {error}") from None
-
-
-def _large_columns(text: str) -> Any:
-    """A long column list as an array (for the O(N) check); None for anything else."""
-    import re
-
-    if len(text) < 2 * CHECK_ARRAY_FROM_N or not re.fullmatch(r"[\s\d,]*", text):
-        return None
-    import numpy as np
-
-    values = np.array(text.replace(",", " ").split(), dtype=np.int64)
-    return values if values.size > CHECK_ARRAY_FROM_N else None
 
 
 def _check_large(cols: Any, base: int) -> None:
@@ -185,16 +157,14 @@ def construct(
       nqueens construct 1000 --symmetry rot90 --format lines
       nqueens construct 1000000 --method min-conflicts --seed 7 -o random.npy
     """
-    import numpy as np
-
+    from nqueens.columns import column_format, save_columns
     from nqueens.large import construct as construct_columns
     from nqueens.large import min_conflicts, transform_array
-    from nqueens.render.arrays import text_rows, write_npy_header
     from nqueens.validate import board_size
 
     n = board_size(n)
-    if output is not None:
-        check_output_place(output)  # before a search that may take minutes
+    fmt = fmt or column_format(n, output)
+    check_output_place(output or STDOUT, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
         _answer_no(str(NoSolutionError.for_size(n)), on_stdout=output is None and fmt != "npy")
     if method == "explicit":
@@ -215,17 +185,4 @@ def construct(
             raise click.exceptions.Exit(3)
         cols = transform_array(found.cols, symmetry)
     assert cols is not None
-    if fmt is None:
-        fmt = "npy" if output and output.endswith(".npy") else ("board" if n <= 30 else "lines")
-    if fmt == "npy" and output is None and sys.stdout.isatty():
-        raise click.UsageError("--format npy writes binary data: give --output FILE")
-    base = 1 if one_based else 0
-    with _opened(output) as out:
-        if fmt == "board":
-            out.write((str(Placement(tuple(cols.tolist()))) + "\n").encode())
-        elif fmt == "npy":
-            write_npy_header(out, n, 0, descr="<i8")
-            out.write(np.ascontiguousarray(cols, "<i8").tobytes())
-        else:
-            rows = cols.reshape(-1, 1) if fmt == "lines" else cols.reshape(1, -1)
-            out.write(text_rows(rows, base, " "))
+    save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)

@@ -13,8 +13,7 @@ from nqueens.completion import Partial
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import read_board_input
 
-BOARD_DRAWN_UP_TO = 30
-"""Larger answers print their column list only, not the board."""
+EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 
 
 @cli.command()
@@ -154,40 +153,15 @@ def _solve_one(
     start: float,
 ) -> None:
     from nqueens.completion import complete
+    from nqueens.render.completion import answer_lines
 
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     result = complete(partial, count=count_all, time_limit=left, seed=seed)
-    nodes = f"{result.nodes:,} node{'s' if result.nodes != 1 else ''}"
-    work = f"{nodes}, {time.perf_counter() - start:.2f} s"
-    given = _given(partial)
-    if result.status == "unknown":
-        click.echo(f"unknown: no answer within {time_limit:g} s ({work})")
-        raise click.exceptions.Exit(3)
-    if result.placement is None:
-        click.echo(f"impossible: no completion of {given} ({work})")
-        raise click.exceptions.Exit(1)
-    n = partial.n
-    if n <= BOARD_DRAWN_UP_TO:
-        for row, col in enumerate(result.placement.cols):
-            marks = ["x" if (row, c) in partial.blocked else "." for c in range(n)]
-            marks[col] = "Q" if row in partial.fixed else "q"
-            click.echo(" ".join(marks))
-    added = n - len(partial.fixed)
-    click.echo(f"completed: {added:,} added to {given} ({work})")
-    click.echo(f"columns: {result.placement.to_string(base=base)}")
-    if result.count is not None:
-        click.echo(f"{result.count:,} completion{'s' if result.count != 1 else ''} in all")
-
-
-def _given(partial: Partial) -> str:
-    """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
-    parts = [
-        (len(partial.fixed), "fixed queen"),
-        (len(partial.blocked), "blocked square"),
-        (len(partial.excluded_sums) + len(partial.excluded_diffs), "excluded diagonal"),
-    ]
-    words = [f"{k:,} {what}{'s' if k != 1 else ''}" for k, what in parts if k]
-    return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"
+    seconds = time.perf_counter() - start
+    for line in answer_lines(partial, result, base=base, seconds=seconds, time_limit=time_limit):
+        click.echo(line)
+    if result.status != "solved":
+        raise click.exceptions.Exit(EXIT_STATUS[result.status])
 
 
 def _batch(

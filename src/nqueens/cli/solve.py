@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import sys
 from typing import Any, BinaryIO
 
 import click
@@ -78,9 +77,12 @@ def solve(
     """Solve N queens: the first solution, or all / unique ones streamed as found."""
     from nqueens.search import SearchStats
     from nqueens.solving import ENGINE, auto_algorithm
+    from nqueens.validate import worker_count
     from nqueens.variants import Rules
 
     rules = Rules.of(variant, size)
+    if workers is not None:
+        worker_count(workers)  # a bound broken is refused even where no worker would start
     if not rules.classic:
         _solve_variant(rules, all_, unique, limit, algorithm, fmt, output, one_based, show_stats)
         return
@@ -90,11 +92,9 @@ def solve(
         algorithm = auto_algorithm(n, listing=listing)
     if fmt == "npy" and algorithm != ENGINE:
         algorithm = ENGINE  # an array file is the engine's own output
-    if fmt == "npy" and output is None and sys.stdout.isatty():
-        raise click.UsageError("--format npy writes binary data: give --output FILE")
     stats = SearchStats()
     base = 1 if one_based else 0
-    with _opened(output) as out:
+    with _opened(output, binary=fmt == "npy") as out:
         if algorithm == ENGINE and fmt in ARRAY_FORMATS:
             written = _solve_into_arrays(n, unique, limit, fmt, out, base, workers)
         else:

@@ -84,6 +84,12 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 )
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
+@click.option(
+    "--state",
+    "-s",
+    is_flag=True,
+    help="Show the algorithm's own structures after each step (flags, masks, stack, candidate).",
+)
 @_one_based_option
 @_variant_option(
     "Trace a variant's search (toroidal, superqueens): its check function names each attack."
@@ -94,6 +100,7 @@ def trace(
     limit: int,
     solutions: int | None,
     boards: bool,
+    state: bool,
     one_based: bool,
     variant: str,
 ) -> None:
@@ -108,7 +115,7 @@ def trace(
 
     chosen = get_algorithm(algorithm)
     chosen.check_size(board_size(n), first_only=True)
-    steps: Iterator[Event] = chosen.events(n)
+    steps: Iterator[Event] = chosen.events(n, state=state)
     reason: Reason = _reason
     if variant != "classic":
         from nqueens.variants import Rules, events
@@ -116,6 +123,11 @@ def trace(
         if algorithm != "backtracking":
             raise IncompatibleOptionsError(
                 f"a {variant} board is traced by its own check-function search: drop --algorithm"
+            )
+        if state:
+            raise IncompatibleOptionsError(
+                f"--state shows the teaching algorithms' structures; a {variant} board's search"
+                " has none to show: drop --state"
             )
         rules = Rules.of(variant, n)
         steps = events(rules)
@@ -129,6 +141,7 @@ def trace(
         limit=limit or None,
         solutions=solutions,
         reason=reason,
+        state=state,
     )
     for line in lines:
         sys.stdout.write(line + "\n")

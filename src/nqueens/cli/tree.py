@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, cli
+from nqueens.files import is_stdout
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -19,10 +20,11 @@ from nqueens.cli._app import _SIZE_COMMAND, _algorithm_option, _size_argument, c
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option(
     "--layout",
-    type=click.Choice(["auto", "icicle", "radial"]),
+    type=click.Choice(["auto", "icicle", "sideways", "radial"]),
     default="auto",
     show_default=True,
-    help="icicle (rows of nodes), radial (rings), or auto: icicle for small trees.",
+    help="icicle (rows of nodes), sideways (the icicle turned: rows as columns), radial "
+    "(rings), or auto: icicle for small trees.",
 )
 def tree(
     n: int,
@@ -68,4 +70,4 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
-        click.echo(f"wrote {out}: {len(picture):,} nodes")
+        click.echo(f"wrote {out}: {len(picture):,} nodes", err=is_stdout(out))

@@ -17,6 +17,8 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.files import is_stdout
+from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.render.text import plural
 from nqueens.visual import show_variant as draw_variant
@@ -77,17 +79,17 @@ def show(
         figure = draw_variant(
             size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
         )
-        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+        click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
         return
     n = rules.rows
     if heatmap:
         from nqueens.heat import heatmap as count_squares
 
         found = count_squares(n, out=out, one_based=one_based)
-        click.echo(f"wrote {out}: heat map of {found.total:,} solutions")
+        click.echo(f"wrote {out}: heat map of {found.total:,} solutions", err=is_stdout(out))
         return
     figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
-    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}")
+    click.echo(f"wrote {out}: {plural(len(figure.axes), 'board')}", err=is_stdout(out))
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -117,10 +119,16 @@ def show(
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=4000),
+    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
-    help="Width and height of the film in pixels.",
+    help="Height of the film in pixels (and its board's width).",
+)
+@click.option(
+    "--state/--no-state",
+    default=True,
+    show_default=True,
+    help="A panel beside the board with the algorithm's own state at each step.",
 )
 @_one_based_option
 @_variant_option(
@@ -135,6 +143,7 @@ def animate(
     max_frames: int,
     solutions: int,
     size: int,
+    state: bool,
     one_based: bool,
     variant: str,
 ) -> None:
@@ -142,7 +151,8 @@ def animate(
 
     Queens are placed and taken back, the squares they attack are shaded, a rejected
     square is crossed and tied to the queen attacking it, each solution is held for a
-    second, and the step and counters run below the board.
+    second, and the step and counters run below the board. Beside it, the algorithm's
+    own state: its flag arrays, bit masks, stack or candidate board (--no-state: none).
 
     \b
     Examples:
@@ -153,12 +163,10 @@ def animate(
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from nqueens.files import check_output_place
-    from nqueens.render.formats import animation_format
+    from nqueens.render.formats import animation_output
     from nqueens.visual import Animation
 
-    animation_format(out)  # a bad file name or place fails before the search runs
-    check_output_place(out)
+    animation_output(out)  # a bad file name or place fails before the search runs
     film = Animation(
         n,
         algorithm,
@@ -168,6 +176,7 @@ def animate(
         size=size,
         one_based=one_based,
         variant=variant,
+        state=state,
     )
     total = film.frame_count()
     with Progress(
@@ -181,7 +190,9 @@ def animate(
     ) as progress:
         task = progress.add_task("frames", total=total)
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
-    click.echo(f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)")
+    click.echo(
+        f"wrote {out}: {written} frames at {fps:g} fps ({written / fps:.1f} s)", err=is_stdout(out)
+    )
     if film.capped:
         click.echo(
             f"stopped at {max_frames} frames before the search ended "
@@ -230,7 +241,8 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     recording = player.recording
     click.echo(
         f"wrote {out}: {plural(len(recording.events), 'step')}, "
-        f"{plural(len(recording.solutions), 'solution')}"
+        f"{plural(len(recording.solutions), 'solution')}",
+        err=is_stdout(out),
     )
     if recording.capped:
         click.echo(

@@ -36,14 +36,14 @@ def read_instance(
     `n` and `base` apply to board text.
     """
     text = text.lstrip("\ufeff")
-    if _DIAGONALS.search(text):
-        return from_diagonals(text, diagonals)
+    if "numdiags" in text and _DIAGONALS.search(text):  # `in` first: a board of
+        return from_diagonals(text, diagonals)  # 100 MB is scanned at memchr speed
     if diagonals is not None:
         raise InvalidPlacementError(
             "--diagonals takes the first D pairs of a CSPLib excluded-diagonals file "
             "(n = ..., numdiags = ..., diags = [...]); this input is not one"
         )
-    if _ESSENCE.search(text):
+    if "letting" in text and _ESSENCE.search(text):
         return from_essence(text)
     return Partial.from_string(text, n=n, base=base)
 

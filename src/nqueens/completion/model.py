@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError, InvalidSizeError
@@ -152,16 +153,27 @@ class Partial:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Completion:
     """The answer: `solved` with a placement, `impossible`, or `unknown` (time ran out).
 
-    With counting, `count` is the number of completions (None when unknown). `nodes` are
-    the search's branch points, `time` the seconds taken, set-up included.
+    `columns` is the placement as a NumPy array (`cols[row]`, fixed queens included; None
+    unless solved), cheap for boards of millions of rows; `placement` is the same as a
+    `Placement`, built when first asked for. With counting, `count` is the number of
+    completions (None when unknown). `nodes` are the exact search's branch points,
+    `swaps` the local search's moves, `time` the seconds taken, set-up included.
     """
 
     status: Status
-    placement: Placement | None
+    columns: Any = field(repr=False)
     count: int | None
     nodes: int
     time: float
+    swaps: int = 0
+
+    @cached_property
+    def placement(self) -> Placement | None:
+        """The completed board as a `Placement` (None unless solved)."""
+        if self.columns is None:
+            return None
+        return Placement(tuple(self.columns.tolist()))

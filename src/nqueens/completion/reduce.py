@@ -58,17 +58,14 @@ def reduce_board(partial: Partial) -> Reduced:
         used_sum[line] = 1
     for line in partial.excluded_diffs:
         used_diff[line + n - 1] = 1
-    free_rows = np.flatnonzero(~fixed_rows).astype(np.int64)
-    free_cols = np.flatnonzero(~fixed_cols).astype(np.int64)
+    free_rows = np.flatnonzero(~fixed_rows).astype(np.int64, copy=False)
+    free_cols = np.flatnonzero(~fixed_cols).astype(np.int64, copy=False)
     colindex = np.full(n, -1, dtype=np.int64)
     colindex[free_cols] = np.arange(free_cols.size, dtype=np.int64)
     rowindex = np.full(n, -1, dtype=np.int64)
     rowindex[free_rows] = np.arange(free_rows.size, dtype=np.int64)
     m = free_rows.size
-    keys = [
-        int(rowindex[r]) * m + int(colindex[c])
-        for r, c in partial.blocked
-        if rowindex[r] >= 0 and colindex[c] >= 0
-    ]
-    blocked = np.array(sorted(keys), dtype=np.int64)
+    squares = np.array(list(partial.blocked), dtype=np.int64).reshape(-1, 2)
+    k, c = rowindex[squares[:, 0]], colindex[squares[:, 1]]
+    blocked = np.sort(k[(k >= 0) & (c >= 0)] * m + c[(k >= 0) & (c >= 0)])
     return Reduced(n, free_rows, free_cols, colindex, used_sum, used_diff, blocked)

@@ -1,17 +1,22 @@
-"""`complete()`: reduce the board, then run the numba search in slices against the clock.
+"""`complete()`: reduce the board, then run three searches in slices against the clock.
 
-The search (completion/kernel.py) branches on the most constrained row or column and
-sees a dead line before searching below it. Two searches share the time, a slice of a
-few milliseconds each in turn, and the first to answer wins:
-- a proof search, never restarted, gets `PROOF_SHARE` slices in each round. It finishes
-  the unsatisfiable boards (its "impossible" is exact) at little over its own cost;
-- a lucky search gets one: it restarts with other random tie-breaks after
-  `FIRST_BUDGET` nodes, then `GROWTH` times as many each time, which cuts off the long
-  unlucky descents backtracking is prone to on big satisfiable boards.
+The exact search (completion/kernel.py) branches on the most constrained row or column
+and sees a dead line before searching below it. Three searches share the time, a slice
+of a few milliseconds each, each given its share of the seconds spent so far (`shares`),
+and the first to answer wins:
+- a proof search, never restarted. It finishes the unsatisfiable boards (its
+  "impossible" is exact) at little over its own cost;
+- a lucky search that restarts with other random tie-breaks after `FIRST_BUDGET` nodes,
+  then `GROWTH` times as many each time, which cuts off the long unlucky descents
+  backtracking is prone to on big satisfiable boards;
+- local search (completion/local.py): min-conflicts over the free rows and columns,
+  which completes free parts of millions of lines that the exact searches, whose set-up
+  alone is O(m^2) there, never reach. It cannot prove "impossible".
 Measured on prob079's n = 21 boards near the phase transition, restarts alone cost 2.2x
 the nodes of one search (mostly unsatisfiable there); on 1,000-square boards with three
 fixed queens, one search alone left 3 of 4 unanswered after 20 s. The clock counts from
-the call, reduction and warm-up included.
+the call, reduction and warm-up included; boards too big for this machine's memory are
+refused before any work (`COMPLETE_BYTES_PER_QUEEN`).
 """
 
 from __future__ import annotations
@@ -20,9 +25,13 @@ import time
 from typing import Any
 
 from nqueens.completion.model import Completion, Partial, Status
-from nqueens.placement import Placement
 
 __all__ = ["FIRST_BUDGET", "complete"]
+
+COMPLETE_BYTES_PER_QUEEN = 256
+"""Peak working memory of `complete` per row of the board (the reduced board, the two
+exact searches' stacks and counts, the local search's tallies): 229 measured at
+N = 10^6, with a margin."""
 
 FIRST_BUDGET = 2000
 """Nodes the lucky search's first attempt may visit."""
@@ -31,10 +40,15 @@ GROWTH = 2
 """Each restart's budget is this many times the last one's."""
 
 PROOF_SHARE = 3
-"""Slices the proof search runs for each slice of the lucky search."""
+"""Seconds the proof search runs for each second of the lucky search."""
+
+LOCAL_ALONE_M = 100_000
+"""From this many free lines up, counting the free squares (m^2 checks) takes the exact
+searches minutes: local search gets most of the time."""
 
 SLICE_WORK = 4_000_000
-"""Square checks per block of the count kernel's set-up (a time check after each)."""
+"""Square checks in the first block of the count kernel's set-up (then as many as take
+about `SLICE_SECONDS`)."""
 
 SLICE_SECONDS = 0.01
 """Each kernel call aims at this long: the clock's resolution for the time limit."""
@@ -53,6 +67,9 @@ def complete(
 ) -> Completion:
     """Find a completion of `partial` (or count them all), within `time_limit` seconds.
 
+    The exact searches and local search share the time (see the module's notes); only
+    the exact search proves ``impossible``, and only it counts.
+
     Parameters
     ----------
     partial : Partial
@@ -62,18 +79,22 @@ def complete(
     time_limit : float, optional
         Seconds, set-up included, before answering `unknown`.
     seed : int
-        Makes the randomised restarts, and so the answer, reproducible.
+        Makes each search's random draws reproducible (which search answers first can
+        still depend on the clock, on boards where several nearly tie).
 
     Returns
     -------
     Completion
-        `status` is ``solved`` (with a `placement`), ``impossible`` (the search finished:
-        a proof) or ``unknown`` (time ran out first); `nodes` and `time` say what it cost.
+        `status` is ``solved`` (with `columns` and a `placement`), ``impossible`` (the
+        search finished: a proof) or ``unknown`` (time ran out first); `nodes`, `swaps`
+        and `time` say what it cost.
 
     Raises
     ------
     InvalidPlacementError
         Fixed queens that attack each other or lie off the board.
+    SizeTooLargeError
+        The board's arrays would not fit in this machine's memory (checked first).
 
     Examples
     --------
@@ -87,29 +108,55 @@ def complete(
     >>> complete(Partial(8, {}, excluded_sums=frozenset(range(0, 15, 2)))).status
     'impossible'
     """
+    from nqueens.large import check_memory
+
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
+    check_memory(partial.n, COMPLETE_BYTES_PER_QUEEN, "complete a board")
+    if deadline is not None and time.perf_counter() >= deadline:  # spent reading the
+        return Completion("unknown", None, None, 0, time.perf_counter() - start)  # board
     board = _Board(partial)
-    runners = [(_Runner(board, seed, count, restarts=False), PROOF_SHARE)]
+    proof_share, lucky_share, local_share = shares(board.reduced.m)
+    proof = _Runner(board, seed, count, restarts=False)
+    runners: list[tuple[_Runner | _Local, float]] = [(proof, proof_share)]
     if not count:
-        runners.append((_Runner(board, seed + 1, False, restarts=True), 1))
-    status: Status | None = None if board.count_squares(deadline) else "unknown"
+        runners.append((_Runner(board, seed + 1, False, restarts=True), lucky_share))
+        local = (_Local(board, seed + 2), local_share)
+        # the first turn (and its kernels' loading) goes to the likeliest to answer
+        runners.insert(0 if local_share >= proof_share else len(runners), local)
+    spent = [0.0] * len(runners)
+    status: Status | None = None
     while status is None:
-        for runner, share in runners:
-            for _ in range(share):
-                if deadline is not None and time.perf_counter() > deadline:
-                    status = "unknown"
-                status = status or runner.advance()
-                if status is not None:
-                    break
-            if status is not None:
-                break
-    placement = next((r.first for r, _ in runners if r.first is not None), None)
+        began = time.perf_counter()
+        if deadline is not None and began > deadline:
+            status = "unknown"
+            break
+        turn = min(
+            (i for i, (_, share) in enumerate(runners) if share > 0),
+            key=lambda i: spent[i] / runners[i][1],
+        )
+        status = runners[turn][0].advance()
+        spent[turn] += time.perf_counter() - began
+    columns = next((r.first for r, _ in runners if r.first is not None), None)
     nodes = sum(r.nodes for r, _ in runners)
-    total = runners[0][0].total if status != "unknown" and count else None
-    if status == "unknown" and placement is not None and not count:
+    swaps = sum(r.swaps for r, _ in runners)
+    total = proof.total if status != "unknown" and count else None
+    if status == "unknown" and columns is not None and not count:
         status = "solved"
-    return Completion(status, placement, total, nodes, time.perf_counter() - start)
+    return Completion(status, columns, total, nodes, time.perf_counter() - start, swaps)
+
+
+def shares(m: int) -> tuple[float, float, float]:
+    """The shares of time of the proof, lucky and local searches on a free part of m
+    lines. Up to `BITS_MAX_M` the exact searches answer alone: a third share would cut
+    the proof search's time from 3/4 to 3/5 on unsatisfiable boards (prob079's).
+    Beyond, local search is the likelier to complete a board; on huge ones, the only
+    hope."""
+    if m <= BITS_MAX_M:
+        return (PROOF_SHARE, 1, 0)
+    if m < LOCAL_ALONE_M:
+        return (PROOF_SHARE, 1, PROOF_SHARE)
+    return (1, 1, 8)
 
 
 class _Board:
@@ -126,26 +173,38 @@ class _Board:
         self.reduced = reduce_board(partial)
         m = self.reduced.m
         self.bits = m <= BITS_MAX_M
+        self.block = max(1, SLICE_WORK // max(m, 1))  # rows counted per slice
         self.row_count = np.zeros(m, dtype=np.int64)
         self.col_count = np.zeros(m, dtype=np.int64)
         self.free_bits: Any = None
+        self.counted = 0  # rows whose free squares are counted
+        self.done = False
 
-    def count_squares(self, deadline: float | None) -> bool:
-        """Count every line's free squares, a block of rows at a time; False if out of time."""
+    def ready(self) -> bool:
+        """True once every line's free squares are counted; else count one more block of
+        rows (O(m^2) in all: a huge free part takes many slices, or never gets there)."""
+        if self.done:
+            return True
         b = self.reduced
         m = b.m
         if self.bits:
             self._bitsets()
+            self.done = True
             return True
-        block = max(1, SLICE_WORK // max(m, 1))
-        for top in range(0, m, block):
-            if deadline is not None and time.perf_counter() > deadline:
-                return False
-            self.kernel.count_free(
-                b.n, b.rows, b.cols, b.used_sum, b.used_diff, b.blocked,
-                self.row_count, self.col_count, top, min(m, top + block),
-            )  # fmt: skip
-        return True
+        stop = min(m, self.counted + self.block)
+        began = time.perf_counter()
+        self.kernel.count_free(
+            b.n, b.rows, b.cols, b.used_sum, b.used_diff, b.blocked,
+            self.row_count, self.col_count, self.counted, stop,
+        )  # fmt: skip
+        took = time.perf_counter() - began
+        if took > 2 * SLICE_SECONDS:
+            self.block = max(1, self.block // 2)
+        elif took < SLICE_SECONDS / 2:
+            self.block *= 2
+        self.counted = stop
+        self.done = stop >= m
+        return False
 
     def _bitsets(self) -> None:
         """The free squares of a small free part as bitsets, W words a row, with NumPy."""
@@ -186,15 +245,18 @@ class _Board:
         self.target = (int(b.rows.sum() + b.cols.sum()), int(b.rows.sum() - b.cols.sum()))
         self.diag_value = values if values.size <= DIAGONALS_MAX * max(m, 1) else values[:0]
 
-    def placement(self, placed_row: Any, placed_col: Any) -> Placement:
-        """The whole board's placement: fixed queens and the kernel's, back in place."""
+    def columns(self, placed_row: Any, placed_col: Any) -> Any:
+        """The whole board's `cols[row]`: fixed queens and the kernel's, back in place."""
+        import numpy as np
+
         b = self.reduced
-        cols = [-1] * b.n
-        for row, col in self.partial.fixed.items():
-            cols[row] = col
-        for depth in range(b.m):
-            cols[int(b.rows[placed_row[depth]])] = int(b.cols[placed_col[depth]])
-        return Placement(tuple(cols))
+        cols = np.full(b.n, -1, dtype=np.int64)
+        fixed = self.partial.fixed
+        if fixed:
+            rows = np.fromiter(fixed.keys(), np.int64, len(fixed))
+            cols[rows] = np.fromiter(fixed.values(), np.int64, len(fixed))
+        cols[b.rows[placed_row[: b.m]]] = b.cols[placed_col[: b.m]]
+        return cols
 
 
 class _Runner:
@@ -216,11 +278,14 @@ class _Runner:
         self.budget: int | None = None
         self.spent = 0
         self.nodes = 0
+        self.swaps = 0
         self.total = 0
-        self.first: Placement | None = None
+        self.first: Any = None  # cols[row] of the first completion found
 
     def advance(self) -> Status | None:
         """One slice of search: `solved` or `impossible` when it ends, else None."""
+        if not self.board.ready():
+            return None
         if self.attempt < 0 or (self.budget is not None and self.spent >= self.budget):
             self._restart()  # another draw, GROWTH times the budget
         step = self.slice if self.budget is None else min(self.slice, self.budget - self.spent)
@@ -237,7 +302,7 @@ class _Runner:
         kernel = self.board.kernel
         if code == kernel.FOUND:
             if self.first is None:
-                self.first = self.board.placement(self.stack[4], self.stack[5])
+                self.first = self.board.columns(self.stack[4], self.stack[5])
             return None if self.counting else "solved"
         if code == kernel.DONE:
             self.total = int(self.state[3])
@@ -299,6 +364,27 @@ class _Runner:
                 *self.stack, self.state, budget, self.counting, shuffle,
             )
         )  # fmt: skip
+
+
+class _Local:
+    """Local search (completion/local.py) as a runner: it answers only `solved`."""
+
+    def __init__(self, board: _Board, seed: int) -> None:
+        from nqueens.completion.local import LocalSearch
+
+        self.search = LocalSearch(board.reduced, board.partial.fixed, seed)
+        self.nodes = 0
+        self.first: Any = None
+
+    @property
+    def swaps(self) -> int:
+        return self.search.swaps
+
+    def advance(self) -> Status | None:
+        if self.search.advance(SLICE_SECONDS):
+            self.first = self.search.columns
+            return "solved"
+        return None
 
 
 def _mix(seed: int, attempt: int) -> int:

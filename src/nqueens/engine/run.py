@@ -21,6 +21,7 @@ from nqueens.engine import cluster
 from nqueens.engine.journal import Journal, check_place
 from nqueens.engine.registry import Method, Parts
 from nqueens.errors import CountInterrupted, InvalidSizeError
+from nqueens.limits import BATCH_MAX_SIZE, check_count
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
@@ -50,6 +51,8 @@ def run_count(
     workers = worker_count(workers)
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
+    if batch_size is not None:
+        check_count("batch size", batch_size, BATCH_MAX_SIZE, "subproblems per task")
     address = cluster.parse_address(scheduler) if scheduler is not None else None
     if journal is not None:
         check_place(Path(journal))  # before any work: a journal that cannot be kept
@@ -143,9 +146,14 @@ def process_context() -> multiprocessing.context.BaseContext:
 
 
 def quiet_worker() -> None:
-    """A pool worker's initializer: Ctrl-C is the parent's to handle (it stops the pool),
-    so a worker never prints a KeyboardInterrupt traceback of its own."""
+    """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
+    stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
+    SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
+    turns it into an interrupt in the parent, and a fork inherits that)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # POSIX only
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _interrupted(done: int, total: int, book: Journal | None) -> str:

@@ -28,15 +28,19 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
 from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
-from nqueens.render.formats import animation_format
+from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
 from nqueens.render.image import FONT, BoardPainter
+from nqueens.render.state_panel import StatePanel
 from nqueens.search.events import Reject
+from nqueens.search.state import State, Structure
 
 __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
+PANEL = 0.85  # the state panel's width, as a share of the board's picture
+MONO = "DejaVu Sans Mono"
 
 
 class FrameSink(Protocol):
@@ -100,14 +104,14 @@ class GifSink:
 class Mp4Sink:
     """An H.264 MP4 made by an ffmpeg process that reads the raw frames from a pipe."""
 
-    def __init__(self, path: str | Path, fps: float, size: int) -> None:
+    def __init__(self, path: str | Path, fps: float, width: int, height: int) -> None:
         ffmpeg = shutil.which("ffmpeg")
         if ffmpeg is None:
             raise BackendUnavailableError(
                 "MP4 needs ffmpeg, which is not installed (not found on PATH): install it "
                 "(e.g. `apt install ffmpeg`) or write a .gif or .html instead"
             )
-        raw_frames = ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{size}x{size}"]
+        raw_frames = ["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}"]
         h264 = ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"]
         command = [ffmpeg, "-y", "-loglevel", "error", *raw_frames, "-framerate", str(fps)]
         command += ["-i", "-", *h264, str(path)]
@@ -173,24 +177,32 @@ def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 
 class FramePainter:
-    """A figure of `size` x `size` pixels: a title, the board, the step and the counters.
+    """A figure of `size` x `size` pixels: a title, the board, the step and the counters;
+    with `panel`, `PANEL` times as wide again, the algorithm's state beside the board.
 
     Drawn by blitting: the board's frame, labels and title are drawn once; each frame
-    redraws only the squares, the queens, the marks and the two lines of text.
+    redraws only the squares, the queens, the marks, the two lines of text and the panel.
     """
 
     def __init__(
-        self, n: int, size: int, title: str, base: int = 0, legend: Sequence[str] = ()
+        self,
+        n: int,
+        size: int,
+        title: str,
+        base: int = 0,
+        legend: Sequence[str] = (),
+        panel: bool = False,
     ) -> None:
-        inches = size / DPI
         self.size = size
-        self.figure = Figure(figsize=(inches, inches), dpi=DPI)
+        self.width = size + (round(size * PANEL) if panel else 0)
+        self.figure = Figure(figsize=(self.width / DPI, size / DPI), dpi=DPI)
         self.canvas = FigureCanvasAgg(self.figure)
         self.figure.patch.set_facecolor("white")
         text = max(7.0, min(12.0, size / 48))
         margin = 0.09
         height = 0.68 if legend else 0.72  # room for the legend under the title
-        board = self.figure.add_axes((margin, 0.14, 1 - margin - 0.04, height))
+        across = size / self.width  # the board keeps the left `size` pixels
+        board = self.figure.add_axes((margin * across, 0.14, (1 - margin - 0.04) * across, height))
         self.board = BoardPainter(board, n, base=base)
         self.figure.text(0.5, 0.975, title, ha="center", va="top", fontsize=text + 1)
         if legend:
@@ -204,6 +216,12 @@ class FramePainter:
         # than matplotlib, in the same font (the DejaVu Sans that matplotlib ships).
         self._font_file = font_manager.findfont(FONT)
         self._font_pixels = round(text * DPI / 72)
+        self.panel: StatePanel | None = None
+        if panel:
+            mono = font_manager.findfont(MONO)
+            top = round(size * 0.1)
+            box = (size + size // 40, top, self.width - size - size // 20, size - top - size // 40)
+            self.panel = StatePanel(box, self._font_file, mono)
 
     def render(self, frame: Frame) -> NDArray[np.uint8]:
         """The frame as a size x size x 3 array of pixels."""
@@ -220,6 +238,8 @@ class FramePainter:
             (frame.counters(), "#444444", 0.965),
         ):
             pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
+        if self.panel is not None:
+            self.panel.draw(pen, frame.state)
         return np.asarray(picture)
 
     def _fitting(self, pen: ImageDraw.ImageDraw, text: str) -> ImageFont.FreeTypeFont:
@@ -244,6 +264,10 @@ class FramePainter:
         for kind in ("wrap", "knight"):  # a variant's shadings
             kinds = dict.fromkeys(attacked, kind)
             samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x 0", kinds))
+        if self.panel is not None:  # the panel's cells: set, clear, read; the notes
+            cells = Structure("x", ("1", "0", "1"), (0, 1), (0, 2), "x[0]")
+            state = State((cells,), 1, 1)
+            samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x", state=state))
         return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
 
 
@@ -269,7 +293,7 @@ def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
 
 def _sink(fmt: str, path: str | Path, fps: float, painter: FramePainter, title: str) -> FrameSink:
     if fmt == "mp4":
-        return Mp4Sink(path, fps, painter.size)
+        return Mp4Sink(path, fps, painter.width, painter.size)
     if fmt == "html":
         return HtmlSink(path, fps, painter.palette_sample(), title)
     return GifSink(path, fps, painter.palette_sample())
@@ -286,12 +310,12 @@ def write(
     on_frame: Callable[[int], None] | None = None,
 ) -> int:
     """Draw `frames` into `path` (format from its extension); returns the number of frames."""
-    fmt = animation_format(path)  # a bad name or place fails before anything is drawn
+    fmt = animation_output(path)  # a bad name or place fails before anything is drawn
     rules = frames.rules
     legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
-    painter = FramePainter(frames.n, size, title, base, legend)
+    painter = FramePainter(frames.n, size, title, base, legend, panel=frames.stateful)
     written = 0
-    with output_path(path) as part:
+    with output_path(path, suffix=f".{fmt}") as part:
         sink = _sink(fmt, part, fps, painter, title)
         try:
             for frame in frames:

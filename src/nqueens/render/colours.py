@@ -18,6 +18,9 @@ __all__ = [
     "REJECT",
     "SOLUTION_DARK",
     "SOLUTION_LIGHT",
+    "STATE_CELL",
+    "STATE_FILLED",
+    "STATE_READ",
     "attack_legend",
     "square_colour",
 ]
@@ -26,6 +29,8 @@ LIGHT, DARK, QUEEN = "#f0d9b5", "#b58863", "#1a1a1a"
 ATTACKED_LIGHT, ATTACKED_DARK = "#f4b9a4", "#c98a6e"
 SOLUTION_LIGHT, SOLUTION_DARK = "#c8e6a0", "#8fb86a"
 REJECT = "#c62828"
+# The algorithm's state beside the board: a cell's border, a set cell, a cell the step reads.
+STATE_CELL, STATE_FILLED, STATE_READ = "#bbbbbb", "#5a3d28", "#1565c0"
 QUEEN_GLYPH = "\u265b"  # ♛, in DejaVu Sans (matplotlib ships it; Debian's fonts-dejavu)
 
 # A variant's attacks that a classic queen would not make: round the edge (a torus), by a

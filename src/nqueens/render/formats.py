@@ -9,11 +9,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from nqueens.errors import OutputFormatError, shorten
+from nqueens.files import check_output_place, is_stream
 
-__all__ = ["ANIMATION_FORMATS", "PICTURE_FORMATS", "animation_format", "picture_format"]
+__all__ = [
+    "ANIMATION_FORMATS",
+    "BINARY_FORMATS",
+    "PICTURE_FORMATS",
+    "animation_format",
+    "animation_output",
+    "picture_format",
+    "picture_output",
+]
 
 PICTURE_FORMATS = ("png", "svg", "pdf")
+"""The first is the format of a stream named without an extension (`--out -`)."""
 ANIMATION_FORMATS = ("gif", "mp4", "html")
+BINARY_FORMATS = frozenset({"png", "pdf", "gif", "mp4", "npy"})
+"""The formats that are not text: refused on a terminal."""
 _ALIASES = {"htm": "html"}
 
 
@@ -27,9 +39,26 @@ def animation_format(path: str | Path) -> str:
     return _format(path, ANIMATION_FORMATS, "animation")
 
 
+def picture_output(path: str | Path) -> str:
+    """`picture_format`, with the place checked: both refused before any work."""
+    return _checked(path, picture_format(path))
+
+
+def animation_output(path: str | Path) -> str:
+    """`animation_format`, with the place checked: both refused before any work."""
+    return _checked(path, animation_format(path))
+
+
+def _checked(path: str | Path, fmt: str) -> str:
+    check_output_place(path, binary=fmt in BINARY_FORMATS)
+    return fmt
+
+
 def _format(path: str | Path, formats: tuple[str, ...], kind: str) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = _ALIASES.get(suffix, suffix)
+    if not suffix and is_stream(path):  # `-`, /dev/stdout, a FIFO: the first format
+        return formats[0]
     if suffix not in formats:
         *others, last = (f".{name}" for name in formats)
         names = f"{', '.join(others)} or {last}"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from nqueens.render.trace import _reason, describe, rules_reason
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
+from nqueens.search.state import State
 
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
@@ -47,6 +48,7 @@ class Frame:
     caption: str
     kinds: dict[tuple[int, int], str] = field(default_factory=dict)
     reject_kind: str = "line"
+    state: State | None = None
 
     def reject_path(self) -> list[Segment]:
         """The line from the rejecting queen to the rejected square (see `attack_path`)."""
@@ -116,6 +118,7 @@ def snapshot(
         backtracks=replay.backtracks,
         solutions=replay.solutions,
         caption=caption,
+        state=event.state if event is not None else None,
     )
 
 
@@ -140,6 +143,7 @@ class Frames:
     frame limit cut the search short. `count()` says how many frames there will be
     without drawing any (it runs the search once more). Captions number rows and
     columns from `base`; `rules` (a variant's) decide the shading and the words.
+    `stateful` says the events carry the algorithm's state, for a panel beside the board.
     """
 
     def __init__(
@@ -149,8 +153,11 @@ class Frames:
         limits: FrameLimits | None = None,
         base: int = 0,
         rules: Rules | None = None,
+        *,
+        stateful: bool = False,
     ) -> None:
         self.events = events
+        self.stateful = stateful
         self.n = n
         self.limits = limits or FrameLimits()
         self.base = base

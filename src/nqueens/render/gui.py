@@ -1,8 +1,9 @@
 """The desktop viewer: a tkinter window that runs the search live, step by step.
 
 The same controls as the web player (play/pause, step on and back, speed, next solution,
-the solutions found, the same keys), but the search runs as you watch: a `Stepper` pulls
-each event from the search only when the window needs it. On a variant's board (rules
+the solutions found, the same keys), and the algorithm's state beside the board, but the
+search runs as you watch: a `Stepper` pulls each event from the search only when the
+window needs it. On a variant's board (rules
 given), the variant's own check-function search runs, and the squares attacked only round
 the edge or only by a knight's move are shaded apart, as the legend under the board says.
 """
@@ -21,13 +22,18 @@ from nqueens.render.colours import (
     QUEEN,
     QUEEN_GLYPH,
     REJECT,
+    STATE_CELL,
+    STATE_FILLED,
+    STATE_READ,
     attack_legend,
     square_colour,
 )
 from nqueens.render.frames import Frame, snapshot
+from nqueens.render.state_panel import HEADING, depth_text
 from nqueens.search import get_algorithm
 from nqueens.search.events import Event, Solution
 from nqueens.search.replay import Stepper
+from nqueens.search.state import State
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -39,6 +45,8 @@ __all__ = ["Viewer", "run"]
 BOARD_PIXELS = 480
 MARGIN = 24
 FONT = "DejaVu Sans"
+MONO = "DejaVu Sans Mono"
+STATE_PIXELS = 440  # the width of the state panel beside the board
 
 
 class Viewer(ttk.Frame):
@@ -71,7 +79,13 @@ class Viewer(ttk.Frame):
         self._controls().grid(row=3, column=0, sticky="w", pady=8)
         if rules is not None:
             self._legend(attack_legend(rules.wrap, rules.knight)).grid(row=4, column=0, sticky="w")
-        self._solution_list().grid(row=0, column=1, rowspan=4, sticky="ns", padx=(12, 0))
+        self.state_cells: dict[tuple[str, int], int] = {}
+        if rules is None:  # a variant's own search carries no state
+            self.state_canvas = tk.Canvas(
+                self, width=STATE_PIXELS, height=side, background="white", highlightthickness=0
+            )
+            self.state_canvas.grid(row=0, column=1, sticky="nw", padx=(12, 0))
+        self._solution_list().grid(row=0, column=2, rowspan=4, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()
 
@@ -247,6 +261,56 @@ class Viewer(ttk.Frame):
         self.caption.set(caption)
         self.counters.set(frame.counters())
         self._list_solutions()
+        if self.rules is None:
+            self._draw_state(frame.state)
+
+    def _draw_state(self, state: State | None) -> None:
+        """The algorithm's structures as the event carries them: set cells filled, cells
+        the step reads outlined (`state_cells` keeps each cell's rectangle)."""
+        c = self.state_canvas
+        c.delete("state")
+        self.state_cells = {}
+        c.create_text(4, 4, text=HEADING, anchor="nw", font=(FONT, 12, "bold"), tags="state")
+        if state is None:
+            return
+        width = max(len(s.name) for s in state.structures) * 9 + 12
+        y = 34
+        for s in state.structures:
+            c.create_text(4, y + 10, text=s.name, anchor="w", font=(MONO, 10, "bold"), tags="state")
+            x = width
+            for index, text in enumerate(s.cells):
+                cell = 8 * len(text) + 8
+                if x + cell > STATE_PIXELS - 4 and x > width:  # wrap to the next line
+                    x, y = width, y + 26
+                filled, read = index in s.filled, index in s.read
+                self.state_cells[s.name, index] = c.create_rectangle(
+                    x, y, x + cell, y + 20,
+                    fill=STATE_FILLED if filled else "white",
+                    outline=STATE_READ if read else STATE_CELL,
+                    width=3 if read else 1,
+                    tags="state",
+                )  # fmt: skip
+                c.create_text(
+                    x + cell / 2, y + 10, text=text, font=(MONO, 9),
+                    fill="white" if filled else QUEEN, tags="state",
+                )  # fmt: skip
+                x += cell + 3
+            y += 26
+            if s.note:
+                c.create_text(
+                    width,
+                    y,
+                    text=s.note,
+                    anchor="nw",
+                    font=(MONO, 9),
+                    fill=STATE_READ,
+                    tags="state",
+                )
+                y += 18
+            y += 6
+        c.create_text(
+            4, y, text=depth_text(state.depth), anchor="nw", font=(FONT, 10), tags="state"
+        )
 
     def _mark(self, frame: Frame) -> None:
         """The rejected square crossed, its attacker ringed, the two tied by the attack's
@@ -287,7 +351,7 @@ class Viewer(ttk.Frame):
 
 def _events(n: int, algorithm: str, rules: Rules | None) -> Iterable[Event]:
     if rules is None:
-        return get_algorithm(algorithm).events(n)
+        return get_algorithm(algorithm).events(n, state=True)
     from nqueens.variants.search import events
 
     return events(rules)

@@ -22,7 +22,7 @@ from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.placement import Placement
 from nqueens.render.colours import ATTACK_COLOURS, QUEEN, QUEEN_GLYPH, REJECT, square_colour
-from nqueens.render.formats import picture_format
+from nqueens.render.formats import BINARY_FORMATS, picture_format
 from nqueens.render.frames import Frame
 from nqueens.variants.board import VariantBoard
 
@@ -240,5 +240,5 @@ def picture(
 def save_picture(figure: Figure, path: str | Path) -> None:
     """Write the figure as PNG, SVG or PDF, chosen by the file's extension."""
     fmt = picture_format(path)
-    with output_file(path) as out:
+    with output_file(path, binary=fmt in BINARY_FORMATS) as out:
         figure.savefig(out, format=fmt, facecolor="white")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from nqueens.limits import TRACE_MAX_STEPS, check_count
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 
@@ -60,12 +61,16 @@ def trace_lines(
     limit: int | None = None,
     solutions: int | None = None,
     reason: Reason = _reason,
+    state: bool = False,
 ) -> Iterator[str]:
     """Lines describing each event in turn; stops after `limit` steps or `solutions` found.
 
     With `boards`, the board after each placement, removal and solution follows its line.
-    The last line says why the trace stopped.
+    With `state`, the algorithm's structures after each step follow it, one line each,
+    as the event carries them (`col  1 0 0 0 0`). The last line says why the trace stopped.
     """
+    if limit is not None:
+        check_count("steps", limit, TRACE_MAX_STEPS, "or 0 for every step")
     replay = Replay(n)
     for event in events:
         if limit is not None and replay.step >= limit:
@@ -75,6 +80,8 @@ def trace_lines(
         yield f"{replay.step:>6}  {describe(event, replay, base, reason)}"
         if boards and not isinstance(event, Reject):
             yield from ("        " + " ".join(row) for row in replay.rows())
+        if state and event.state is not None:
+            yield from ("        " + line for line in event.state.lines())
         if solutions is not None and replay.solutions >= solutions:
             yield f"... stopped after {solutions} solution(s)"
             return

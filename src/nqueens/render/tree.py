@@ -39,11 +39,12 @@ __all__ = [
 ]
 
 SvgTree = SvgBoard  # SVG text that notebooks display as a picture
-LAYOUTS = ("auto", "icicle", "radial")
+LAYOUTS = ("auto", "icicle", "sideways", "radial")
 LABEL_CHAR = 6.5  # the width of a label's character in pixels (11 px DejaVu Sans)
 MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
 MIN_WIDTH = 620.0  # room for the title and the legend
 ICICLE_MAX_LEAVES = 64  # beyond, the icicle grows too wide and the sunburst takes over
+SIDEWAYS_LEAF = 18.0  # a leaf's height in the sideways icicle: room for an 11 px label
 STUB_WEIGHT = 0.4  # a rejected square's share of its parent's width, against 1 per leaf
 MAX_STUBS = 20_000
 
@@ -95,7 +96,7 @@ class Shape:
             along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
         else:
             along, across = self.x1 - self.x0, self.y1 - self.y0
-        if along >= need:
+        if along >= need and across >= 11:
             return 0.0
         if across < need or along < 11:
             return None
@@ -139,8 +140,12 @@ def _label(node: Node) -> str:
     return f"{node.cols[-1]} +{node.below:,}" if node.below else str(node.cols[-1])
 
 
-def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") -> Layout:
-    """Place every node (and stub) of the tree: the geometry both drawings share."""
+def place_tree(
+    tree: SearchTree, *, rejected: bool = False, kind: str = "auto", narrow: bool = False
+) -> Layout:
+    """Place every node (and stub) of the tree: the geometry both drawings share. `auto`
+    picks the icicle for a small tree (turned `sideways` when `narrow`, for a panel
+    beside a board), the sunburst for a large one."""
     check_layout(kind)
     root = tree.root
     if rejected:
@@ -153,7 +158,8 @@ def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") 
     total = weight[id(root)]
     depth = max(node.depth for node in root.walk()) + 1  # rows of nodes
     if kind == "auto":
-        kind = "icicle" if total <= ICICLE_MAX_LEAVES else "radial"
+        small = "sideways" if narrow else "icicle"
+        kind = small if total <= ICICLE_MAX_LEAVES else "radial"
     top = 56.0
     cut = [len(_label(node)) for node in root.walk() if node.below]
     row = max(44.0, LABEL_CHAR * max(cut, default=0) + 10)  # room for a cut node's label
@@ -161,6 +167,11 @@ def place_tree(tree: SearchTree, *, rejected: bool = False, kind: str = "auto") 
         width = max(MIN_WIDTH, min(1600.0, total * (14 if cut else 22)))
         place = _icicle(width / total, row, top)
         height = top + depth * row + 8
+        stroke = 0.5
+    elif kind == "sideways":  # rows of the board left to right, leaves down the page
+        width = MIN_WIDTH
+        place = _sideways(SIDEWAYS_LEAF, (width - 16) / depth, top)
+        height = top + total * SIDEWAYS_LEAF + 8
         stroke = 0.5
     else:
         ring = max(row, total * 2.5 / (2 * math.pi * depth))
@@ -185,6 +196,20 @@ def _icicle(unit: float, row: float, top: float) -> Placer:
         y1 = y0 + (row * 0.45 if stub else row - 2)
         return Shape(kind, path, step, label, x0=start * unit, y0=y0,
                      x1=(start + span) * unit, y1=y1)  # fmt: skip
+
+    return place
+
+
+def _sideways(unit: float, column: float, top: float) -> Placer:
+    """The icicle turned a quarter: each row of the board a column of nodes, so that a
+    narrow panel keeps every label at full size (the page scrolls down the leaves)."""
+
+    def place(kind: str, path: tuple[int, ...], step: int, label: str, start: float,
+              span: float, depth: int, stub: bool) -> Shape:  # fmt: skip
+        x0 = 8 + depth * column
+        x1 = x0 + (column * 0.45 if stub else column - 2)
+        return Shape(kind, path, step, label, x0=x0, y0=top + start * unit,
+                     x1=x1, y1=top + (start + span) * unit)  # fmt: skip
 
     return place
 
@@ -282,13 +307,16 @@ def _describe(shape: Shape) -> str:
     return f"{where} ({shape.kind}{below}); queens: {' '.join(map(str, shape.path))}"
 
 
-def tree_svg(tree: SearchTree, *, rejected: bool = False, layout: str = "auto") -> SvgTree:
+def tree_svg(
+    tree: SearchTree, *, rejected: bool = False, layout: str = "auto", narrow: bool = False
+) -> SvgTree:
     """The tree as SVG: one element of class `node` per node (`stub` per rejected square).
 
     Each node carries `data-path` (its columns), `data-step` (the event that placed it)
     and an id `node-0-4-7`, so a page can highlight the path and jump to the step.
+    `narrow` turns a small tree's icicle sideways (see `place_tree`).
     """
-    placed = place_tree(tree, rejected=rejected, kind=layout)
+    placed = place_tree(tree, rejected=rejected, kind=layout, narrow=narrow)
     w, h = placed.width, placed.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="search-tree" width="{w:.0f}" '

@@ -8,19 +8,29 @@ is the one table of names, descriptions and limits that the API and the CLI read
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.placement import Placement
-from nqueens.search.backtracking import backtracking, raw_backtracking
-from nqueens.search.bitboard import bitboard, bitboard_stack, raw_bitboard, raw_bitboard_stack
+from nqueens.search.backtracking import backtracking, raw_backtracking, record_backtracking
+from nqueens.search.bitboard import (
+    bitboard,
+    bitboard_stack,
+    raw_bitboard,
+    raw_bitboard_stack,
+    record_bitboard,
+    record_bitboard_stack,
+)
 from nqueens.search.brute_force import (
     brute_force,
+    generate,
     permutations,
     raw_brute_force,
     raw_permutations,
+    record_generate,
 )
 from nqueens.search.common import RawSearch, events
 from nqueens.search.events import (
@@ -32,8 +42,17 @@ from nqueens.search.events import (
     SearchStats,
     Solution,
 )
-from nqueens.search.flags import flags, flags_stack, raw_flags, raw_flags_stack
+from nqueens.search.flags import (
+    flags,
+    flags_stack,
+    raw_flags,
+    raw_flags_stack,
+    record_flags,
+    record_flags_stack,
+)
+from nqueens.search.recording import Recorder, source_of, stateful_events
 from nqueens.search.spaces import SpaceSize, factorial, power
+from nqueens.search.state import State, Structure
 
 __all__ = [
     "ALGORITHMS",
@@ -48,6 +67,8 @@ __all__ = [
     "SearchFunction",
     "SearchStats",
     "Solution",
+    "State",
+    "Structure",
     "backtracking",
     "bitboard",
     "bitboard_stack",
@@ -73,6 +94,8 @@ class Algorithm:
     backtracking searches, whose pruned tree is what `SearchStats.nodes` measures).
     `max_n` bounds a full enumeration and `max_n_first` the search for one solution,
     each at about a minute of pure Python (measured on a 2-core x86-64 machine).
+    `recorder` reads the algorithm's own structures at each step, and `code` is the
+    function a student reads beside them (`source`).
     """
 
     name: str
@@ -83,10 +106,23 @@ class Algorithm:
     space_label: str
     max_n: int
     max_n_first: int
+    recorder: Recorder
+    code: Callable[..., object]
 
-    def events(self, n: int, stats: SearchStats | None = None) -> Iterator[Event]:
-        """The search as a lazy stream of events (a `Solution` for each solution)."""
+    def events(
+        self, n: int, stats: SearchStats | None = None, *, state: bool = False
+    ) -> Iterator[Event]:
+        """The search as a lazy stream of events (a `Solution` for each solution); with
+        `state`, each event carries the algorithm's `State` after it."""
+        if state:
+            return stateful_events(self.raw, self.recorder, n, stats)
         return events(self.raw, n, stats)
+
+    def source(self) -> tuple[str, int, list[str]]:
+        """The code of this algorithm as the package holds it: its file, first line
+        number and lines (the lines a `State` names are lines of that file)."""
+        first, lines = source_of(self.code)
+        return inspect.getsourcefile(self.code) or "", first, lines
 
     def check_size(self, n: int, *, first_only: bool = False) -> None:
         """Refuse sizes this algorithm cannot finish in reasonable time."""
@@ -125,6 +161,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "N^N",
             max_n=8,
             max_n_first=9,
+            recorder=record_generate,
+            code=generate,
         ),
         Algorithm(
             "permutations",
@@ -135,6 +173,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "N!",
             max_n=10,
             max_n_first=11,
+            recorder=record_generate,
+            code=generate,
         ),
         Algorithm(
             "backtracking",
@@ -145,6 +185,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "",
             max_n=13,
             max_n_first=21,
+            recorder=record_backtracking,
+            code=raw_backtracking,
         ),
         Algorithm(
             "flags",
@@ -155,6 +197,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "",
             max_n=14,
             max_n_first=29,
+            recorder=record_flags,
+            code=raw_flags,
         ),
         Algorithm(
             "flags-stack",
@@ -165,6 +209,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "",
             max_n=14,
             max_n_first=29,
+            recorder=record_flags_stack,
+            code=raw_flags_stack,
         ),
         Algorithm(
             "bitboard",
@@ -175,6 +221,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "",
             max_n=15,
             max_n_first=30,
+            recorder=record_bitboard,
+            code=raw_bitboard,
         ),
         Algorithm(
             "bitboard-stack",
@@ -185,6 +233,8 @@ ALGORITHMS: dict[str, Algorithm] = {
             "",
             max_n=15,
             max_n_first=30,
+            recorder=record_bitboard_stack,
+            code=raw_bitboard_stack,
         ),
     )
 }

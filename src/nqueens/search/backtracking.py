@@ -6,11 +6,13 @@ attacking it; when a row has no safe square, step back and move the queen above.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from nqueens.placement import Placement
 from nqueens.search.common import attacker, run
-from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats
+from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
+from nqueens.search.state import Structure
 
 __all__ = ["backtracking"]
 
@@ -48,3 +50,23 @@ def raw_backtracking(
                 yield Remove(row, col)
 
     return place(0)
+
+
+def record_backtracking(
+    event: Event, variables: Mapping[str, Any], n: int
+) -> tuple[Structure, ...]:
+    """The earlier queens, those the check function compared outlined, the attacker filled.
+
+    `attacker` compares row by row from the top and stops at the first queen that attacks.
+    """
+    cols, row = variables["cols"], variables["row"]
+    height = row + (1 if isinstance(event, Solution) else 0)
+    queens = tuple(f"({r},{cols[r]})" for r in range(height))
+    compared: tuple[int, ...] = ()
+    hit: tuple[int, ...] = ()
+    if isinstance(event, Reject):
+        compared, hit = tuple(range(event.attacker[0] + 1)), (event.attacker[0],)
+    elif isinstance(event, Place):
+        compared = tuple(range(row))
+    note = f"attacker(cols, {event.row}, {event.col})" if isinstance(event, Place | Reject) else ""
+    return (Structure("earlier", queens, compared, hit, note),)

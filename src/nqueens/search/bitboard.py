@@ -8,11 +8,15 @@ solutions come out in the same lexicographic order as the other algorithms.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
 
 from nqueens.placement import Placement, is_canonical_cols
 from nqueens.search.common import run
-from nqueens.search.events import Event, Observer, Place, Remove, SearchStats
+from nqueens.search.events import Event, Observer, Place, Remove, SearchStats, Solution
+from nqueens.search.recording import mask_row
+from nqueens.search.state import Structure
 from nqueens.validate import board_size
 
 __all__ = ["bitboard", "bitboard_stack"]
@@ -139,3 +143,32 @@ def _solutions_below(
         yield from _solutions_below(
             n, full, cols, row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
         )
+
+
+def _masks(event: Event, n: int, taken: int, left: int, right: int) -> tuple[Structure, ...]:
+    read = () if isinstance(event, Solution) else (event.col,)
+    free = ((1 << n) - 1) & ~(taken | left | right)
+    return (
+        mask_row("taken", taken, n, read),
+        mask_row("left", left, n, read),
+        mask_row("right", right, n, read),
+        replace(mask_row("free", free, n, read), note="~(taken|left|right)"),
+    )
+
+
+def record_bitboard(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+    """The row's three masks (bit i under column i) and its free squares."""
+    return _masks(event, n, variables["taken"], variables["left"], variables["right"])
+
+
+def record_bitboard_stack(
+    event: Event, variables: Mapping[str, Any], n: int
+) -> tuple[Structure, ...]:
+    """The row's masks, and the explicit stack: the free squares still to try, row by row."""
+    row = variables["row"]
+    taken, left, right, avail = (variables[k] for k in ("taken", "left", "right", "avail"))
+    stack = tuple("".join(str((m >> i) & 1) for i in range(n)) for m in avail[: row + 1])
+    return (
+        *_masks(event, n, taken[row], left[row], right[row]),
+        Structure("stack", stack, (row,), (), "avail[0..row]"),
+    )

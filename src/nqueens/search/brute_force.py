@@ -6,11 +6,14 @@ because it never looks at a queen until the whole board is filled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from nqueens.placement import Placement
 from nqueens.search.common import first_attack, run
-from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats
+from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
+from nqueens.search.recording import flag_row
+from nqueens.search.state import Structure
 
 __all__ = ["brute_force", "permutations"]
 
@@ -33,16 +36,16 @@ def permutations(
 
 
 def raw_brute_force(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[int, ...] | Event]:
-    return _generate(n, False, stats, observe)
+    return generate(n, False, stats, observe)
 
 
 def raw_permutations(
     n: int, stats: SearchStats, observe: bool
 ) -> Iterator[tuple[int, ...] | Event]:
-    return _generate(n, True, stats, observe)
+    return generate(n, True, stats, observe)
 
 
-def _generate(
+def generate(
     n: int, distinct_columns: bool, stats: SearchStats, observe: bool
 ) -> Iterator[tuple[int, ...] | Event]:
     cols = [0] * n
@@ -73,3 +76,25 @@ def _generate(
                 yield Remove(row, col)
 
     return fill(0)
+
+
+def record_generate(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+    """The candidate board (columns row by row, `.` for rows not filled yet) and the running
+    count of complete boards checked; the permutations add their `used` columns."""
+    cols, row, stats = variables["cols"], variables["row"], variables["stats"]
+    filled = row + (0 if isinstance(event, Remove) else 1)
+    board = tuple(str(cols[r]) if r < filled else "." for r in range(n))
+    checked = isinstance(event, Reject | Solution)
+    pair: tuple[int, ...] = ()
+    if isinstance(event, Reject):
+        pair = (event.attacker[0], event.row)
+    elif isinstance(event, Place):
+        pair = (event.row,)
+    structures = [
+        Structure("board", board, pair, pair if isinstance(event, Reject) else (), "cols[row]"),
+        Structure("checks", (str(stats.checks),), (0,) if checked else (), (), "complete boards"),
+    ]
+    if variables["distinct_columns"]:
+        read = () if isinstance(event, Reject | Solution) else (event.col,)
+        structures.append(flag_row("used", variables["used"], read, "used[col]"))
+    return tuple(structures)

@@ -1,17 +1,20 @@
 """What a search tells an observer, and what it counts while it runs.
 
 A search emits events only when an observer is given, so the plain solvers pay nothing;
-traces, animations and players are all consumers of this one stream.
+traces, animations and players are all consumers of this one stream. An event may carry
+the algorithm's `State` after it (`Algorithm.events(n, state=True)`); it takes no part in
+comparing events, so two algorithms that search alike still emit equal streams.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from nqueens.placement import Placement, Square
+from nqueens.search.state import State
 
 __all__ = ["Event", "Observer", "Place", "Reject", "Remove", "SearchStats", "Solution", "timed"]
 
@@ -24,6 +27,7 @@ class Place:
 
     row: int
     col: int
+    state: State | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +37,7 @@ class Reject:
     row: int
     col: int
     attacker: Square
+    state: State | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +46,7 @@ class Remove:
 
     row: int
     col: int
+    state: State | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +54,7 @@ class Solution:
     """A complete placement with no attacks was found."""
 
     placement: Placement
+    state: State | None = field(default=None, compare=False, repr=False)
 
 
 Event = Place | Reject | Remove | Solution

@@ -8,11 +8,14 @@ saved positions (seed 003); both yield exactly the same events in the same order
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from nqueens.placement import Placement, Square
 from nqueens.search.common import attacker, run
-from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats
+from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
+from nqueens.search.recording import flag_row
+from nqueens.search.state import Structure
 
 __all__ = ["flags", "flags_stack"]
 
@@ -116,3 +119,41 @@ def raw_flags_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple
         if observe:
             yield Remove(row, col)
         col += 1
+
+
+def _square(event: Event) -> Square | None:
+    return None if isinstance(event, Solution) else (event.row, event.col)
+
+
+def record_flags(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+    """The three flag arrays, with the cells the step's square reads (seed 000's names)."""
+    board: _Board = variables["board"]
+    square = _square(event)
+    if square is None:
+        reads: tuple[list[int], ...] = ([], [], [])
+        notes = ("col[b]", "up[a+b]", "down[a-b+N-1]")
+    else:
+        a, b = square
+        reads = ([b], [a + b], [a - b + n - 1])
+        notes = (
+            f"col[b] = col[{b}]",
+            f"up[a+b] = up[{a}+{b}] = up[{a + b}]",
+            f"down[a-b+N-1] = down[{a}-{b}+{n - 1}] = down[{a - b + n - 1}]",
+        )
+    arrays = (board.column, board.up, board.down)
+    return tuple(
+        flag_row(name, values, read, note)
+        for name, values, read, note in zip(
+            ("col", "up", "down"), arrays, reads, notes, strict=True
+        )
+    )
+
+
+def record_flags_stack(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+    """The flag arrays and the stack of saved positions, `board.cols[:row]` (seed 003),
+    the queen just placed included."""
+    board: _Board = variables["board"]
+    height = variables["row"] + (1 if isinstance(event, Place | Solution) else 0)
+    saved = tuple(f"({r},{board.cols[r]})" for r in range(height))
+    top = (height - 1,) if height else ()
+    return (*record_flags(event, variables, n), Structure("stack", saved, top, (), "(row,col)"))

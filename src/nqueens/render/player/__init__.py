@@ -18,9 +18,17 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from nqueens.placement import Placement
-from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.render.colours import (
+    ATTACK_COLOURS,
+    ATTACK_LEGEND,
+    STATE_CELL,
+    STATE_FILLED,
+    STATE_READ,
+    attack_legend,
+)
 from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.state import State
 
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
@@ -49,7 +57,9 @@ class Recording:
     Rows are [kind, row, col] (a rejection adds the attacker's row and col, and on a
     variant's board the points of the line between them, x1 y1 x2 y2 per segment);
     `capped` says the search went on beyond `max_steps`. `rules` are a variant's, whose
-    search this is (None: the classic board).
+    search this is (None: the classic board). `states` hold the algorithm's state after
+    each event (`_state`), when its events carry one, and `code` the source they name:
+    (first line number, lines).
     """
 
     n: int
@@ -59,6 +69,10 @@ class Recording:
     solutions: list[dict[str, object]] = field(default_factory=list)
     capped: bool = False
     rules: Rules | None = None
+    states: list[list[object]] = field(default_factory=list)
+    cells: dict[str, int] = field(default_factory=dict)
+    notes: dict[str, int] = field(default_factory=dict)
+    code: tuple[int, list[str]] | None = None
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -71,7 +85,29 @@ class Recording:
         }
         if self.rules is not None:
             data["rules"] = rules_table(self.rules)
+        if self.states:
+            data["states"] = self.states
+            data["cells"] = [json.loads(row) for row in self.cells]
+            data["notes"] = list(self.notes)
+        if self.code is not None:
+            data["code"] = {"first": self.code[0], "lines": self.code[1]}
         return json.dumps(data, separators=(",", ":"))
+
+
+def _state(state: State, recording: Recording) -> list[object]:
+    """A state as the page reads it: [line, depth, [[cells, read, filled, note], ...]],
+    `cells` an index in the recording's `cells` table ([name, cells], the cells as one
+    string when each is one character, as flags and masks are) and `note` one in its
+    `notes`. Steps repeat most rows of cells and most notes, so a long recording holds
+    each once."""
+    rows = []
+    for s in state.structures:
+        cells: object = "".join(s.cells) if all(len(c) == 1 for c in s.cells) else s.cells
+        key = json.dumps([s.name, cells], separators=(",", ":"))
+        row = recording.cells.setdefault(key, len(recording.cells))
+        note = recording.notes.setdefault(s.note, len(recording.notes))
+        rows.append([row, s.read, s.filled, note])
+    return [state.line, state.depth, rows]
 
 
 def rules_table(rules: Rules) -> dict[str, object]:
@@ -114,15 +150,23 @@ def _row(event: Event, rules: Rules | None = None) -> list[float]:
 
 
 def record(
-    events: Iterable[Event], n: int, algorithm: str, max_steps: int, rules: Rules | None = None
+    events: Iterable[Event],
+    n: int,
+    algorithm: str,
+    max_steps: int,
+    rules: Rules | None = None,
+    code: tuple[int, list[str]] | None = None,
 ) -> Recording:
-    """Write down the first `max_steps` events of a search (a variant's, with `rules`)."""
-    recording = Recording(n, algorithm, max_steps, rules=rules)
+    """Write down the first `max_steps` events of a search (a variant's, with `rules`),
+    with the state each event carries and the `code` its lines refer to."""
+    recording = Recording(n, algorithm, max_steps, rules=rules, code=code)
     for event in events:
         if len(recording.events) >= max_steps:
             recording.capped = True
             break
         recording.events.append(_row(event, rules))
+        if event.state is not None:
+            recording.states.append(_state(event.state, recording))
         if isinstance(event, Solution):
             recording.solutions.append(
                 {"step": len(recording.events), "cols": list(event.placement.cols)}
@@ -147,7 +191,8 @@ def _events(recording: Recording) -> Iterator[Event]:
 
 
 def tree_of(recording: Recording) -> str:
-    """The SVG tree of the recorded search, cut at a depth when it has too many nodes."""
+    """The SVG tree of the recorded search, cut at a depth when it has too many nodes; a
+    small tree's icicle turned sideways, so that its labels keep their size in the panel."""
     from nqueens.render.tree import tree_svg
     from nqueens.search_tree import SearchTree, build_tree
 
@@ -163,7 +208,7 @@ def tree_of(recording: Recording) -> str:
     found = SearchTree(
         recording.n, recording.algorithm, root, depth=depth, complete=not recording.capped
     )
-    return str(tree_svg(found))
+    return str(tree_svg(found, narrow=True))
 
 
 def _variant_style() -> str:
@@ -173,6 +218,16 @@ def _variant_style() -> str:
         f"#board .dark.attacked.{kind} {{ fill: {dark}; }}\n"
         for kind, (light, dark) in ATTACK_COLOURS.items()
         if kind != "line"
+    )
+
+
+def _state_style() -> str:
+    """The state panel's colours, from the ones the film and the window use."""
+    return (
+        f"#state .cell {{ border-color: {STATE_CELL}; }} "
+        f"#state .cell.filled {{ background: {STATE_FILLED}; border-color: {STATE_FILLED}; }} "
+        f"#state .cell.read {{ outline-color: {STATE_READ}; }} "
+        f"#state .structure-note {{ color: {STATE_READ}; }}\n"
     )
 
 
@@ -207,7 +262,7 @@ def page(
     return (
         _asset("player.html")
         .replace("{{TITLE}}", html.escape(title))
-        .replace("{{STYLE}}", _asset("player.css") + _variant_style())
+        .replace("{{STYLE}}", _asset("player.css") + _variant_style() + _state_style())
         .replace("{{LEGEND}}", _legend(recording.rules))
         .replace("{{SCRIPT}}", "\n".join(_asset(f) for f in SCRIPTS))
         .replace("{{TREE}}", tree_of(recording))

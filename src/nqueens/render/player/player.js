@@ -148,7 +148,16 @@
       node.classList.add("on-path");
       outlined.push(node);
     }
-    if (outlined.length) outlined[outlined.length - 1].classList.add("current");
+    if (outlined.length) {
+      const current = outlined[outlined.length - 1];
+      current.classList.add("current");
+      // Keep the current node in sight when the tree scrolls (a tall sideways icicle).
+      const pane = $("tree-scroll");
+      const box = current.getBoundingClientRect(), view = pane.getBoundingClientRect();
+      if (box.top < view.top || box.bottom > view.bottom) {
+        pane.scrollTop += box.top - view.top - pane.clientHeight / 2;
+      }
+    }
     treeNodes.forEach((node, index) => node.classList.toggle("ahead", step !== null && treeSteps[index] > step));
   }
   treeNodes.forEach((node) => node.addEventListener("click", () => {
@@ -156,6 +165,77 @@
     pause();
     goTo(Number(node.dataset.step));
   }));
+
+  // The algorithm's own state after each step, and its code, as Python recorded them:
+  // drawn here, never worked out again. Each state is [line, depth, [row, ...]], each row
+  // [cells, read, filled, note] with `cells` an index in data.cells ([name, cells], the
+  // cells as one string when each is one character) and `note` one in data.notes.
+  const states = data.states || null, cellRows = data.cells || [], notes = data.notes || [];
+  const codeLines = [];
+  if (states) {
+    $("state-panel").hidden = false;
+    $("code-panel").hidden = false;
+    const pre = $("code");
+    data.code.lines.forEach((text, index) => {
+      const line = document.createElement("span");
+      line.className = "line";
+      line.dataset.line = data.code.first + index;
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = data.code.first + index;
+      line.append(number, text);
+      pre.appendChild(line);
+      codeLines.push(line);
+    });
+  }
+  let markedLine = null;
+  function renderState() {
+    if (!states) return;
+    const panel = $("state");
+    panel.replaceChildren();
+    const current = state.step ? states[state.step - 1] : null;
+    panel.dataset.step = state.step;
+    if (markedLine) markedLine.classList.remove("current");
+    markedLine = null;
+    if (!current) { $("depth").textContent = ""; return; }
+    const [line, depth, rows] = current;
+    for (const [index, read, filled, noteIndex] of rows) {
+      const [name, cells] = cellRows[index], note = notes[noteIndex];
+      const row = document.createElement("div");
+      row.className = "structure";
+      row.dataset.name = name;
+      const label = document.createElement("span");
+      label.className = "name";
+      label.textContent = name;
+      const boxes = document.createElement("span");
+      boxes.className = "cells";
+      Array.from(cells).forEach((text, i) => {
+        const cell = document.createElement("span");
+        cell.className = "cell";
+        cell.textContent = text;
+        cell.dataset.index = i;
+        cell.classList.toggle("read", read.includes(i));
+        cell.classList.toggle("filled", filled.includes(i));
+        boxes.appendChild(cell);
+      });
+      const words = document.createElement("span");
+      words.className = "structure-note";
+      words.textContent = note;
+      row.append(label, boxes, words);
+      panel.appendChild(row);
+    }
+    $("depth").textContent = `recursion depth ${depth}`;
+    $("depth").dataset.depth = depth;
+    markedLine = codeLines[line - data.code.first] || null;
+    if (markedLine) {
+      markedLine.classList.add("current");
+      const pre = $("code");
+      const top = markedLine.offsetTop - pre.offsetTop;
+      if (top < pre.scrollTop || top > pre.scrollTop + pre.clientHeight - markedLine.offsetHeight) {
+        pre.scrollTop = Math.max(0, top - pre.clientHeight / 2);
+      }
+    }
+  }
 
   function render() {
     const current = state.step ? events[state.step - 1] : null;
@@ -208,6 +288,7 @@
     });
     board.classList.remove("learning");
     highlightPath(state.cols, state.step);
+    renderState();
   }
 
   function goTo(step) {

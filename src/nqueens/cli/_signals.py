@@ -1,0 +1,78 @@
+"""SIGTERM and SIGHUP end a command as Ctrl-C does.
+
+A service manager's stop, `kill`, `timeout` and a closed terminal send these; the default
+action would end the process on the spot, leaving `.NAME.*.part` files behind and a
+journal's last batch unrecorded. Raised as a `KeyboardInterrupt` instead, they run the very
+clean-up that Ctrl-C runs (temporary files removed, the journal kept), and the command ends
+with the status a shell gives a process ended by the signal, 128 + its number: 143 for
+SIGTERM, 129 for SIGHUP.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+__all__ = ["STOPPING_SIGNALS", "Stopped", "Terminated", "received", "stopping_as_interrupt"]
+
+STOPPING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""SIGHUP is POSIX only."""
+
+_received: list[int] = []
+
+
+class Terminated(KeyboardInterrupt):
+    """A stopping signal, raised where the program stood (it is a KeyboardInterrupt, so
+    every `except KeyboardInterrupt` clean-up runs for it too)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class Stopped(Exception):
+    """The stopping signal once the command has cleaned up: no longer an interrupt, so
+    that click does not treat it as Ctrl-C (an empty line, status 1)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        return signal.Signals(self.signum).name
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+
+def received() -> Stopped | None:
+    """The stopping signal received during this command, if any."""
+    return Stopped(_received[-1]) if _received else None
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+    raise Terminated(signum)
+
+
+@contextmanager
+def stopping_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise `Terminated` (in the main thread only,
+    where Python runs signal handlers; elsewhere the block changes nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _received.clear()
+    previous = {number: signal.signal(number, _raise) for number in STOPPING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

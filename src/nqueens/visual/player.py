@@ -1,0 +1,123 @@
+"""The interactive player page: the API of `nqueens play`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFormatError
+from nqueens.files import check_output_place, is_stream, output_file
+from nqueens.limits import PLAYER_MAX_STEPS, check_count
+from nqueens.variants.search import events as variant_events
+from nqueens.visual.common import PLAYER_STEPS, steppable, variant_rules, variant_title
+
+if TYPE_CHECKING:
+    from nqueens.render.player import Recording
+
+__all__ = ["Player", "play"]
+
+
+@dataclass
+class Player:
+    """The interactive player page for a recorded search (see `nqueens.render.player`)."""
+
+    recording: Recording
+    html: str
+
+    @property
+    def capped(self) -> bool:
+        return self.recording.capped
+
+    def save(self, path: str | Path) -> None:
+        """Write the page to `path`, whole or not at all."""
+        with output_file(path) as out:
+            out.write(self.html.encode("utf-8"))
+
+    def _repr_html_(self) -> str:
+        import html
+
+        # An iframe keeps the page's script and style to itself inside a notebook.
+        return (
+            f'<iframe srcdoc="{html.escape(self.html)}" style="width:100%;height:760px;'
+            'border:none" title="N-Queens player"></iframe>'
+        )
+
+
+def play(
+    n: int,
+    algorithm: str = "backtracking",
+    *,
+    max_steps: int = PLAYER_STEPS,
+    out: str | Path | None = None,
+    learn: bool = False,
+    variant: str = "classic",
+) -> Player:
+    """Record the search into a self-contained, offline HTML player page.
+
+    Parameters
+    ----------
+    n : int
+        The board size, N <= 12.
+    algorithm : str
+        The teaching algorithm to record.
+    max_steps : int
+        Record at most this many events of the search.
+    out : str or Path, optional
+        Also write the page (an .html name), whole or not at all.
+    learn : bool
+        Open the page in the learner mode, where the student places the queens.
+    variant : str
+        toroidal or superqueens: record the variant's own check-function search; the
+        page shades its wrapped and knight attacks apart (and has no learner mode).
+
+    Returns
+    -------
+    Player
+        The recording and the page; notebooks display it in an iframe.
+
+    Raises
+    ------
+    SizeTooLargeError
+        N is beyond the player's 12.
+    OutputFormatError, OutputPlaceError
+        `out` is not an .html name, or cannot be written.
+    IncompatibleOptionsError
+        A variant with `learn`, or with a teaching algorithm other than backtracking.
+
+    Examples
+    --------
+    >>> player = play(4)
+    >>> len(player.recording.solutions)
+    2
+    """
+    from nqueens.render.glyph import queen_path
+    from nqueens.render.player import page, record
+
+    named = Path(out).suffix if out is not None else ""
+    if out is not None and named.lower() not in (".html", ".htm") and (named or not is_stream(out)):
+        raise OutputFormatError(f"the player is an HTML page: name the file .html, not {out!r}")
+    if out is not None:
+        check_output_place(out)
+    n, chosen = steppable(n, algorithm, "the player")
+    rules = variant_rules(n, variant, chosen.name)
+    if max_steps < 1:
+        raise InvalidSizeError(f"max_steps must be 1 or more, not {max_steps}")
+    check_count("steps", max_steps, PLAYER_MAX_STEPS, "each is a row of the page")
+    if rules is None:
+        _path, first, lines = chosen.source()
+        events = chosen.events(n, state=True)
+        recording = record(events, n, chosen.name, max_steps, code=(first, lines))
+        title = None
+    else:
+        if learn:
+            raise IncompatibleOptionsError(
+                "the learner mode's own search follows the classic rules: drop --learn "
+                f"to watch the {variant} search"
+            )
+        recording = record(variant_events(rules), n, "check-function", max_steps, rules)
+        title = variant_title(n, rules)
+    player = Player(recording, page(recording, queen_path(), title, learn=learn))
+    if out is not None:
+        player.save(out)
+    return player

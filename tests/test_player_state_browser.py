@@ -1,0 +1,187 @@
+"""The player's state and code panels in a real headless Chromium: at random steps, the
+structures the page shows equal those worked out from the queens on its board, and the
+marked line of code is the one the step's event recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens.render.player import REJECT, SOLUTION
+from nqueens.search import ALGORITHMS
+from tests.naive import naive_state
+from tests.test_search_state import FLAGS, PRODUCED_BY
+
+pytestmark = pytest.mark.browser
+
+KINDS = {0: "Place", 1: "Reject", 2: "Remove", 3: "Solution"}
+EVENT_TYPES = {name: kind for kind, name in zip(PRODUCED_BY["flags"], KINDS.values(), strict=True)}
+
+
+@pytest.fixture(scope="module")
+def pages(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One page per (algorithm, N), loaded once: (page, recording)."""
+    opened: dict[tuple[str, int], tuple[object, object]] = {}
+    folder = tmp_path_factory.mktemp("players")
+
+    def load(algorithm: str, n: int) -> tuple[object, object]:
+        if (algorithm, n) not in opened:
+            path = folder / f"{algorithm}-{n}.html"
+            player = nqueens.play(n, algorithm, out=path, max_steps=2000)
+            page = browser.new_page(viewport={"width": 1480, "height": 1000})  # type: ignore[attr-defined]
+            page.errors = []
+            page.on("pageerror", lambda error: page.errors.append(str(error)))
+            page.goto(path.as_uri())
+            opened[algorithm, n] = (page, player.recording)
+        return opened[algorithm, n]
+
+    yield load
+    for page, _recording in opened.values():
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()  # type: ignore[attr-defined]
+
+
+def go_to(page: object, step: int) -> None:
+    page.evaluate(  # type: ignore[attr-defined]
+        """(step) => { const s = document.getElementById("scrubber");
+        s.value = step; s.dispatchEvent(new Event("input")); }""",
+        step,
+    )
+
+
+def shown(page: object) -> dict[str, dict[str, list[object]]]:
+    return page.evaluate(  # type: ignore[attr-defined,no-any-return]
+        """() => {
+        const indices = (row, s) => Array.from(row.querySelectorAll(s), (c) => +c.dataset.index);
+        return Object.fromEntries(Array.from(document.querySelectorAll("#state .structure"))
+        .map((row) => [row.dataset.name, {
+            cells: Array.from(row.querySelectorAll(".cell"), (c) => c.textContent),
+            read: indices(row, ".cell.read"),
+            filled: indices(row, ".cell.filled"),
+            note: row.querySelector(".structure-note").textContent }])); }"""
+    )
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    algorithm=st.sampled_from(sorted(ALGORITHMS)),
+    n=st.integers(4, 7),
+    where=st.floats(0, 1),
+)
+def test_the_state_panel_shows_the_structures_of_the_queens_on_the_board(
+    pages: object, algorithm: str, n: int, where: float
+) -> None:
+    page, recording = pages(algorithm, n)  # type: ignore[operator]
+    events = recording.events
+    step = 1 + int(where * (len(events) - 1))
+    go_to(page, step)
+    cols = page.get_attribute("#board", "data-cols")  # type: ignore[attr-defined]
+    queens = [int(c) for c in cols.split()] if cols else []
+    kind, row, col, *attacker = (int(x) for x in events[step - 1][:5])
+    checks = sum(e[0] in (REJECT, SOLUTION) for e in events[:step])
+    want = naive_state(algorithm, n, queens, KINDS[kind], (row, col), checks)
+    got = shown(page)
+    assert {name: s["cells"] for name, s in got.items()} == want
+    for name, s in got.items():
+        if name in FLAGS:
+            assert s["filled"] == [i for i, v in enumerate(s["cells"]) if v == "1"]
+    if algorithm.startswith("flags") and kind != SOLUTION:
+        assert got["col"]["read"] == [col]
+        assert got["up"]["read"] == [row + col]
+        assert got["down"]["read"] == [row - col + n - 1]
+        assert got["up"]["note"] == f"up[a+b] = up[{row}+{col}] = up[{row + col}]"
+    if algorithm == "backtracking" and kind == REJECT:
+        assert got["earlier"]["filled"] == [attacker[0]]
+        assert got["earlier"]["read"] == list(range(attacker[0] + 1))
+
+    # The marked line: the one this step's event recorded, and the statement that makes
+    # such a step in this algorithm.
+    line, depth, _parts = recording.states[step - 1]
+    marked = page.locator("#code .line.current")  # type: ignore[attr-defined]
+    assert marked.count() == 1
+    assert int(marked.get_attribute("data-line")) == line
+    _path, first, lines = ALGORITHMS[algorithm].source()
+    text = marked.inner_text().removeprefix(str(line)).strip()
+    assert text == lines[line - first].strip()
+    assert text in PRODUCED_BY[algorithm][EVENT_TYPES[KINDS[kind]]]
+    assert page.get_attribute("#depth", "data-depth") == str(depth)  # type: ignore[attr-defined]
+
+
+def test_the_code_panel_is_the_algorithms_own_source(pages: object) -> None:
+    page, _recording = pages("bitboard", 5)  # type: ignore[operator]
+    import inspect
+
+    from nqueens.search.bitboard import raw_bitboard
+
+    source = inspect.getsource(raw_bitboard).rstrip("\n").split("\n")
+    first = inspect.getsourcelines(raw_bitboard)[1]
+    shown_lines = page.evaluate(  # type: ignore[attr-defined]
+        """() => Array.from(document.querySelectorAll("#code .line"))
+        .map((line) => [Number(line.dataset.line), line.lastChild.textContent])"""
+    )
+    assert shown_lines == [[first + i, text] for i, text in enumerate(source)]
+    go_to(page, 0)
+    assert page.locator("#code .line.current").count() == 0  # type: ignore[attr-defined]
+    assert page.locator("#state .structure").count() == 0  # type: ignore[attr-defined]
+
+
+def test_a_variant_page_has_no_state_panel(browser: object, tmp_path: Path) -> None:
+    path = tmp_path / "torus.html"
+    nqueens.play(5, variant="toroidal", out=path)
+    page = browser.new_page()  # type: ignore[attr-defined]
+    page.goto(path.as_uri())
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#state-panel").is_hidden()
+    assert page.locator("#code-panel").is_hidden()
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [(1000, 820), (1480, 1000)])
+@pytest.mark.parametrize("n", [5, 6])
+def test_the_trees_labels_are_legible_at_the_players_size(
+    browser: object, tmp_path: Path, n: int, viewport: tuple[int, int]
+) -> None:
+    """Every node of the N <= 6 tree has its label, drawn at 9 px or more on the screen,
+    inside its node, and no two labels overlap."""
+    path = tmp_path / "tree.html"
+    nqueens.play(n, "flags", out=path)
+    width, height = viewport
+    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    page.goto(path.as_uri())
+    found = page.evaluate(
+        """() => {
+        const svg = document.querySelector("svg.search-tree");
+        const box = (e) => { const r = e.getBoundingClientRect();
+                             return [r.left, r.top, r.right, r.bottom]; };
+        return {
+          nodes: Array.from(svg.querySelectorAll(".node"), box),
+          labels: Array.from(svg.querySelectorAll("g.labels text"), (t) => [t.textContent, box(t)]),
+        }; }"""
+    )
+    page.close()
+    nodes, labels = found["nodes"], found["labels"]
+    assert (
+        len(labels)
+        == len(nodes)
+        == nqueens.tree(n, "flags").levels()[0].nodes
+        + sum(level.nodes for level in nqueens.tree(n, "flags").levels()[1:])
+    )
+    for text, (left, top, right, bottom) in labels:
+        assert bottom - top >= 9, (text, bottom - top)  # the label's height on the screen
+        assert any(
+            x0 - 1 <= left and right <= x1 + 1 and y0 - 1 <= top and bottom <= y1 + 1
+            for x0, y0, x1, y1 in nodes
+        ), text
+    boxes = sorted(box for _text, box in labels)
+    for i, (_l1, t1, r1, b1) in enumerate(boxes):
+        for l2, t2, _r2, b2 in boxes[i + 1 :]:
+            if l2 >= r1:
+                break
+            assert b1 <= t2 + 0.5 or b2 <= t1 + 0.5, "two labels overlap"
