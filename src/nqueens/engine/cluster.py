@@ -161,9 +161,8 @@ def _no_ctrl_c() -> Iterator[None]:
 def _deaf_worker_processes(stack: contextlib.ExitStack) -> None:
     """Make the local cluster's worker processes ignore Ctrl-C, so that it reaches only
     this process, which then stops them (no tracebacks of theirs), while this process
-    itself hears Ctrl-C at every moment: they are forked from multiprocessing's fork
-    server, started here with Ctrl-C ignored and deferred for the few milliseconds it
-    takes to start it (its children inherit the ignoring)."""
+    hears Ctrl-C at every moment: they are forked from multiprocessing's fork server,
+    whose first import (`_ignore_ctrl_c`) makes it and so them ignore Ctrl-C."""
     import multiprocessing
 
     if "forkserver" not in multiprocessing.get_all_start_methods():
@@ -177,29 +176,11 @@ def _deaf_worker_processes(stack: contextlib.ExitStack) -> None:
     get_mp_context()  # Dask's preloads for the fork server, set before it starts
     from multiprocessing import forkserver
 
-    with _ctrl_c_deferred(), _output_to_devnull():  # what the workers print is not ours
+    preload = list(forkserver._forkserver._preload_modules)  # type: ignore[attr-defined]
+    first = "nqueens.engine._ignore_ctrl_c"
+    forkserver.set_forkserver_preload([first, *(m for m in preload if m != first)])
+    with _output_to_devnull():  # what the workers print is not ours to show
         forkserver.ensure_running()
-
-
-@contextlib.contextmanager
-def _ctrl_c_deferred() -> Iterator[None]:
-    """Ctrl-C ignored by a process started meanwhile (it inherits SIG_IGN), yet not lost
-    here: SIGINT is also blocked, and Linux keeps a blocked signal pending even while its
-    action is to ignore it, so it is delivered as the block ends, once the handler is back.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    masked = hasattr(signal, "pthread_sigmask")
-    if masked:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if masked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextlib.contextmanager
