@@ -1,18 +1,22 @@
-"""A real Dask cluster on loopback, started with the `dask` command line as a user would:
-`dask scheduler` and single-threaded `dask worker`s as separate processes, each in its
-own process group, so that a test can kill one and `stop()` can clean up every one."""
+"""A real Dask cluster on loopback, started as the docs tell a user to:
+`nqueens cluster scheduler` and `nqueens cluster worker` as separate processes, each in
+its own process group, so that a test can kill one and `stop()` can clean up every one.
+The scheduler takes any free port and says which in its scheduler file (a port chosen
+here and then bound there could be taken meanwhile by another program)."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-DASK = str(Path(sys.executable).with_name("dask"))
+NQUEENS = [sys.executable, "-m", "nqueens"]
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 class Cluster:
-    """A scheduler and `workers` single-threaded workers on 127.0.0.1."""
+    """A scheduler and `workers` single-threaded workers on `host` (a loopback address)."""
 
     def __init__(
         self,
@@ -101,17 +105,19 @@ class Cluster:
         workers: int = 2,
         worker_prelude: str | None = None,
         tls: Certificates | None = None,
+        host: str = "127.0.0.1",
     ) -> None:
-        self.port = free_port()
         self.tls = tls
-        self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{self.port}"
         self.tmp = tmp
+        self.host = host
         secured = tls.options() if tls else []
-        self.scheduler = _start(
-            [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"]
-            + (["--protocol", "tls", *secured] if tls else []),
-            tmp / "scheduler.log",
-        )
+        found = tmp / "scheduler.json"
+        found.unlink(missing_ok=True)
+        args = [*NQUEENS, "cluster", "scheduler", "--host", host, "--port", "0"]
+        args += ["--scheduler-file", str(found), *secured]
+        self.scheduler = _start(args, tmp / "scheduler.log")
+        self.address = _wait_for_address(found, self.scheduler)
+        self.port = int(self.address.rsplit(":", 1)[1])
         self.workers = [self.add_worker(i, worker_prelude) for i in range(workers)]
         from distributed import Client, Security
 
@@ -127,31 +133,34 @@ class Cluster:
             client.wait_for_workers(workers, timeout=120)
 
     def add_worker(self, number: int, prelude: str | None = None) -> subprocess.Popen[bytes]:
-        args = [
-            DASK,
-            "worker",
-            self.address,
-            "--nworkers",
-            "1",
-            "--nthreads",
-            "1",
-            "--no-nanny",
-            "--no-dashboard",
-            "--host",
-            "127.0.0.1",
-            *(self.tls.options() if self.tls else []),
-        ]
-        if prelude is not None:  # run the worker through a Python prelude
+        args = [*NQUEENS, "cluster", "worker", self.address, "--nworkers", "1"]
+        args += ["--host", self.host, *(self.tls.options() if self.tls else [])]
+        if prelude is not None:  # the worker process itself through a Python prelude
             args = [
                 sys.executable,
                 "-c",
                 prelude + "\nfrom distributed.cli.dask_worker "
                 "import main\nimport sys\nsys.argv = ['dask-worker'] + sys.argv[1:]\n"
                 "main()",
-                *args[2:],
+                self.address,
+                *("--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", self.host),
+                *(self.tls.options() if self.tls else []),
             ]
         return _start(args, self.tmp / f"worker{number}.log")
 
     def stop(self) -> None:
         for proc in [*self.workers, self.scheduler]:
             _stop(proc)
+
+
+def _wait_for_address(found: Path, proc: subprocess.Popen[bytes]) -> str:
+    """The scheduler's address, once its scheduler file says it."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            return str(json.loads(found.read_text())["address"])
+        except (OSError, ValueError, KeyError):
+            pass
+        assert proc.poll() is None, f"the scheduler stopped (status {proc.returncode})"
+        assert time.monotonic() < deadline, "the scheduler did not start"
+        time.sleep(0.05)

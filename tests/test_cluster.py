@@ -12,8 +12,12 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,8 +161,13 @@ def test_a_worker_lost_mid_run_does_not_change_the_count(tmp_path: Path) -> None
         out, err = proc.communicate(timeout=300)
         assert proc.returncode == 0, err
         result = json.loads(out)
-        assert (result["total"], result["unique"]) == known_counts()[16]
+        assert (result["total"], result["unique"], result["published"]) == (
+            *known_counts()[16],
+            True,
+        )
         assert own.workers[0].poll() is not None
+        assert "distributed." not in err and "Traceback" not in err, err  # no raw Dask log
+        assert all(line.startswith("nqueens: warning: a Dask worker") for line in err.splitlines())
     finally:
         own.stop()
 
@@ -232,8 +241,26 @@ def _listening(pid: int) -> set[str]:
     return found
 
 
+def _tree(pid: int) -> list[psutil.Process]:
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        return [root, *root.children(recursive=True)]
+    return []
+
+
+def _starting_workers(pid: int) -> bool:
+    """Whether the local cluster's worker processes are being started (the fork server
+    that makes them is running)."""
+    for proc in _tree(pid)[1:]:
+        with contextlib.suppress(psutil.Error):
+            if "forkserver" in " ".join(proc.cmdline()):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("moment", ["starting the cluster", "after the first batch", "mid-run"])
 def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
-    tmp_path: Path,
+    tmp_path: Path, moment: str
 ) -> None:
     journal = tmp_path / "local.sqlite"
     local = ("-s", "local", "-w", "2", "-m", "backtrack", "--batch-size", "8")
@@ -245,14 +272,101 @@ def test_a_local_cluster_listens_on_loopback_and_stops_cleanly_on_ctrl_c(
         start_new_session=True,
         preexec_fn=like_a_terminal,
     )
-    wait_for_rows(journal, proc, minimum=24)
-    assert _listening(proc.pid) == {"127.0.0.1"}
+    if moment == "starting the cluster":
+        deadline = time.monotonic() + 120
+        while not _starting_workers(proc.pid):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+    else:
+        wait_for_rows(journal, proc, minimum=8 if moment == "after the first batch" else 160)
+        assert _listening(proc.pid) == {"127.0.0.1"}
+    started = _tree(proc.pid)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130 and out == ""
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    said = re.search(r"interrupted after (\d+) of \d+ subproblems, kept in ", err)
-    assert said is not None and int(said.group(1)) == journal_rows(journal) >= 24
+    if moment == "starting the cluster":
+        assert err.startswith("nqueens: interrupted while starting the local Dask cluster")
+    else:
+        said = re.search(r"^nqueens: interrupted after (\d+) of \d+ subproblems, kept in ", err)
+        assert said is not None and int(said.group(1)) == journal_rows(journal) >= 8
+    _, alive = psutil.wait_procs(started, timeout=30)
+    assert alive == []  # the cluster's processes stopped with it
+
+
+def _sockets(pid: int) -> set[tuple[str, int]]:
+    """Every (address, port) a process tree listens on."""
+    found = set()
+    for proc in _tree(pid):
+        with contextlib.suppress(psutil.Error):  # gone meanwhile
+            found |= {
+                (c.laddr.ip, c.laddr.port)
+                for c in proc.net_connections("inet")
+                if c.status == "LISTEN"
+            }
+    return found
+
+
+def _http_status(port: int, page: str) -> int:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{page}", timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_cluster_started_by_hand_listens_only_where_it_was_told(tmp_path: Path) -> None:
+    """`nqueens cluster scheduler --host A` and `nqueens cluster worker ... --host A` as a
+    user types them, A = 127.0.0.2 (loopback, yet not the HTTP servers' 127.0.0.1)."""
+    own = Cluster(tmp_path, workers=1, host="127.0.0.2")
+    try:
+        done = subprocess.run(
+            _count_command(12, "--scheduler", own.address, "--json"),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout)
+        assert (result["total"], result["unique"], result["published"]) == (14200, 1787, True)
+        for proc, kind in ((own.scheduler, "scheduler"), (own.workers[0], "worker")):
+            listening = _sockets(proc.pid)
+            assert {ip for ip, _ in listening} == {"127.0.0.2", "127.0.0.1"}, listening
+            http = [port for ip, port in listening if ip == "127.0.0.1"]
+            assert len(http) == 1  # its HTTP server, on loopback only, serving nothing
+            pages = ["/metrics", "/health", "/info/main/workers.html", "/json/identity.json"]
+            assert {_http_status(http[0], page) for page in pages} == {404}, kind
+        assert ("127.0.0.2", own.port) in _sockets(own.scheduler.pid)
+    finally:
+        own.stop()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["scheduler", "--host", "0.0.0.0"],
+        ["scheduler", "--host", "::"],
+        ["worker", "tcp://127.0.0.1:8786", "--host", "0.0.0.0"],
+    ],
+)
+def test_every_interface_is_refused_unless_asked(args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "cluster", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "listens on every interface" in _one_line(done) and "--every-interface" in done.stderr
+
+
+def test_a_tls_worker_without_its_files_is_refused() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "cluster", "worker", "tls://127.0.0.1:8786"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "needs TLS" in _one_line(done)
 
 
 def test_the_local_dashboard_is_off_unless_asked() -> None:
@@ -349,3 +463,56 @@ def test_a_plain_tcp_client_cannot_connect_to_the_tls_scheduler(secured: Cluster
         timeout=120,
     )
     assert "cannot reach the Dask scheduler" in _one_line(done)
+
+
+def test_dask_log_lines_are_said_in_our_words_or_not_at_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import logging
+    import warnings
+
+    import distributed  # noqa: F401  (sets up Dask's own log handlers first)
+
+    from nqueens.engine.cluster import _DaskLogs
+    from nqueens.errors import ClusterNoticeWarning
+
+    logs = _DaskLogs()
+    logs.install()
+    client = logging.getLogger("distributed.client")
+    with pytest.warns(ClusterNoticeWarning, match="a Dask worker was lost"):
+        client.warning("Couldn't gather %s keys, rescheduling %s", 1, ["x"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either
+        logging.getLogger("distributed.scheduler").critical("Closed comm %r", "x")
+        logs.silence()
+        client.warning("Couldn't gather %s keys, rescheduling %s", 1, ["x"])
+        logging.getLogger("asyncio").error("Task exception was never retrieved")
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_while_connecting_is_one_line() -> None:
+    """A 'scheduler' that accepts the connection and never answers: the count is stopped
+    while its client waits for the handshake."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        proc = subprocess.Popen(
+            _count_command(12, "--scheduler", address, "--connect-timeout", "120"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            preexec_fn=like_a_terminal,
+        )
+        silent.settimeout(120)
+        connection, _ = silent.accept()  # the client is connecting now
+        with connection:
+            time.sleep(0.2)
+            os.killpg(proc.pid, signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "", err
+    assert _one_line(subprocess.CompletedProcess([], 130, out, err), status=130) == (
+        f"nqueens: interrupted while connecting to the Dask scheduler at {address}; "
+        "nothing was counted"
+    )

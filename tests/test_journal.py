@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -17,7 +18,13 @@ import pytest
 import nqueens
 from nqueens.engine.journal import Journal, forget, read_summary
 from nqueens.engine.registry import METHODS
-from nqueens.errors import JournalError, JournalMismatchError, VerificationError
+from nqueens.engine.verify import repair_journal
+from nqueens.errors import (
+    JournalError,
+    JournalMismatchError,
+    PublishedMismatchError,
+    VerificationError,
+)
 from nqueens.known import known_counts
 from nqueens.messages import plural
 from tests.naive import expected_counts
@@ -252,3 +259,134 @@ def test_two_writers_keep_the_digest_true(tmp_path: Path) -> None:
         one.record([3], np.array([[2, 1]], np.int64))
     summary = read_summary(path)
     assert summary.rows == {0: (4, 1), 1: (6, 2), 3: (2, 1)}
+
+
+# ---------------------------------------------------------------------------- forgery
+def _forge(path: Path, n: int, method: str, extra: int = 8) -> int:
+    """Rewrite one finished row and its digest, as a forger (or a faulty worker) would:
+    the journal still matches its digest. Returns the subproblem changed."""
+    summary = read_summary(path)
+    wrong = sorted(summary.rows)[len(summary.rows) // 2]
+    row = np.array([summary.rows[wrong]], np.int64)
+    row[0, 0] += extra  # whole symmetry classes still, so no sum can tell
+    forget(path, [wrong])
+    identity = {"n": str(n), "method": method, "version": METHODS[method].version}
+    identity |= {"subproblems": str(summary.subproblems), "split": summary.split}
+    with Journal(path, identity, summary.fields) as journal:
+        journal.record([wrong], row)
+    return wrong
+
+
+@pytest.mark.parametrize("method", ["backtrack", "join"])
+def test_a_forged_journal_is_refused_by_the_published_count(tmp_path: Path, method: str) -> None:
+    path = _journal(tmp_path, 11, method)
+    honest = read_summary(path).digest
+    wrong = _forge(path, 11, method)
+    assert read_summary(path).digest != honest  # the digest was rewritten to match
+    line = _refused(_run("count", "11", "-m", method, "-j", str(path)), status=1)
+    assert "published count is 2,680" in line and "do not trust" in line
+    with pytest.raises(PublishedMismatchError, match="published count is 2,680"):
+        nqueens.count(11, method=method, journal=path)
+    line = _refused(_run("count", "11", "-m", method, "-j", str(path), "--verify", "all"), 1)
+    assert f"subproblem {wrong} of {path} disagrees" in line
+    assert "published count" in _refused(_run("journal", str(path)), status=1)
+    done = _run("journal", str(path), "--repair", "-w", "1")
+    assert done.returncode == 0, done.stderr
+    assert f"  subproblem {wrong}: " in done.stdout and "1 disagreed, 0 dropped" in done.stdout
+    assert read_summary(path).digest == honest  # exactly the honest journal again
+    result = nqueens.count(11, method=method, journal=path)
+    assert (result.total, result.unique, result.published) == (*known_counts()[11], True)
+
+
+def test_repair_is_exact_after_a_truncated_or_stray_row(tmp_path: Path) -> None:
+    path = _journal(tmp_path, 11, "backtrack")
+    honest = read_summary(path)
+    with sqlite3.connect(path) as db:  # damage outside nqueens: the digest no longer matches
+        db.execute("UPDATE done SET classes_of_8 = substr(classes_of_8, 1, 1) || 'x' WHERE idx = 3")
+        db.execute("DELETE FROM done WHERE idx = 4")
+        db.execute("INSERT INTO done VALUES (99999, 1, 2, 3, 4)")
+    db.close()
+    assert "`nqueens journal --repair` recounts it" in _refused(_run("journal", str(path)))
+    repaired = repair_journal(path, workers=2)
+    assert not repaired.digest_matched and repaired.dropped == (99999,)
+    assert repaired.replaced == {3: (None, honest.rows[3])}
+    assert repaired.recounted == honest.done - 1  # the deleted row is the next count's
+    result = nqueens.count(11, method="backtrack", journal=path)
+    assert (result.total, result.unique) == known_counts()[11] and result.resumed == honest.done - 1
+    assert read_summary(path).digest == honest.digest
+
+
+def test_repair_refuses_a_journal_whose_identity_was_changed(tmp_path: Path) -> None:
+    path = _journal(tmp_path, 10, "backtrack")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '11' WHERE key = 'n'")
+    db.close()
+    before = _md5(path)
+    assert "identity was changed" in _refused(_run("journal", str(path), "--repair"))
+    assert _md5(path) == before
+
+
+def test_the_journal_command_labels_fields_by_how_they_combine(tmp_path: Path) -> None:
+    path = _journal(tmp_path, 10, "join")
+    done = _run("journal", str(path))
+    summary = read_summary(path)
+    solutions, table_bytes = summary.sums["solutions"], summary.sums["table_bytes"]
+    assert table_bytes == max(row[1] for row in summary.rows.values())
+    expected = f"solutions {solutions:,} (summed), table_bytes {table_bytes:,} (the largest)"
+    assert f"fields so far: {expected}" in done.stdout.splitlines()
+    assert "matches the published count" in done.stdout
+    record = json.loads(_run("journal", str(path), "--json").stdout)
+    assert record["combined"] == {"solutions": "sum", "table_bytes": "max"}
+    assert record["published"] is True
+
+
+# ---------------------------------------------------------------------------- samples
+def test_a_verify_sample_prints_its_seed_and_can_be_repeated(tmp_path: Path) -> None:
+    path = _journal(tmp_path, 11, "join")
+    first = _run("count", "11", "-m", "join", "-j", str(path), "--verify", "5")
+    said = re.search(
+        r"\(seed (\d+); --verify 5 --verify-seed \1 repeats the choice\)", first.stdout
+    )
+    assert first.returncode == 0 and said is not None, first.stdout
+    seed = int(said.group(1))
+    again = json.loads(
+        _run(
+            "count",
+            "11",
+            "-m",
+            "join",
+            "-j",
+            str(path),
+            "--verify",
+            "5",
+            "--verify-seed",
+            str(seed),
+            "--json",
+        ).stdout
+    )
+    chosen = nqueens.counting.verify(path, 5, seed=seed)
+    assert again["verified"] == list(chosen.checked) and again["verify_seed"] == seed
+    assert len(set(chosen.checked)) == 5 and chosen.finished == read_summary(path).done
+    every = nqueens.counting.verify(path, "all")
+    assert every.seed is None and every.checked == tuple(sorted(read_summary(path).rows))
+    assert nqueens.counting.verify(path, 5).seed is not None  # a new seed, said
+
+
+def test_verify_options_are_checked() -> None:
+    assert "'some'" in _refused(_run("count", "9", "-j", "x.sqlite", "--verify", "some"))
+    assert "--verify K" in _refused(_run("count", "9", "--verify-seed", "3"))
+
+
+def test_a_count_past_the_published_table_says_it_is_new() -> None:
+    from nqueens.cli.counting import _new_result_line
+    from nqueens.engine.verify import Verification, published_count, versus_published
+
+    assert versus_published(28, 1, 1) is False and published_count(27) is not None
+    line = _new_result_line(28, "classic", None)
+    assert line.startswith("new: no count for N = 28 is published (the table ends at N = 27)")
+    assert "--verify all" in line
+    every = Verification(Path("j"), 28, "join", (0, 1), "a search", finished=2, seed=None)
+    assert "every subproblem recounted independently" in _new_result_line(28, "classic", every)
+    assert "(the table ends at N = 19)" in _new_result_line(23, "toroidal", None)
+    with pytest.raises(PublishedMismatchError, match="published count is 92, 12 unique"):
+        versus_published(8, 92, 11)

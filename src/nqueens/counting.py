@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from nqueens.engine.registry import METHODS, best_method, choose
 from nqueens.errors import IncompatibleOptionsError
@@ -50,7 +50,8 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     Returns
     -------
     CountResult
-        Total and unique counts, the time, the method, workers and subproblems.
+        Total and unique counts, the time, the method, workers and subproblems;
+        `published` True when they match the published counts for N.
 
     Raises
     ------
@@ -61,6 +62,8 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
         option for a rectangle, which its own search counts in this process).
     JournalMismatchError, JournalError
         The journal belongs to other work, or cannot be kept where it was asked.
+    PublishedMismatchError
+        N has published counts (`nqueens.known`) and this count differs from them.
     CountInterrupted
         Ctrl-C; what was finished is kept in the journal.
 
@@ -82,9 +85,16 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     if rows != cols:
         return _count_rectangle(rows, cols, chosen)
     method = choose(rows, chosen.method, chosen.variant)
-    from nqueens.engine.run import run_count
+    from dataclasses import replace
 
-    return run_count(method, rows, chosen)
+    from nqueens.engine.run import run_count
+    from nqueens.engine.verify import versus_published
+
+    result = run_count(method, rows, chosen)
+    if result.part is not None:  # a share's counts are not the published whole
+        return result
+    published = versus_published(rows, result.total, result.unique, method.variant)
+    return replace(result, published=published)
 
 
 def estimate(
@@ -151,8 +161,10 @@ def _count_rectangle(rows: int, cols: int, options: CountOptions) -> CountResult
     return CountResult(rows, total, unique, elapsed, "rectangle", variant=rules.variant, cols=cols)
 
 
-def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Verification:
-    """Recount randomly chosen finished subproblems of a journal, and compare.
+def verify(
+    journal: str | Path, samples: int | Literal["all"], *, seed: int | None = None
+) -> Verification:
+    """Recount randomly chosen finished subproblems of a journal (or all), and compare.
 
     Each is recounted by an independent counter where the method's registry entry names one
     (the join's by a row-by-row backtracking search), else by the method's own task.
@@ -161,10 +173,11 @@ def verify(journal: str | Path, samples: int, *, seed: int | None = None) -> Ver
     ----------
     journal : str or Path
         A journal written by `count(..., journal=...)`.
-    samples : int
+    samples : int or "all"
         How many finished subproblems to recount (all of them when there are fewer).
     seed : int, optional
-        For a reproducible choice.
+        For a reproducible choice; without one, a seed is chosen and returned in the
+        `Verification`, so that another person can repeat the check.
 
     Returns
     -------

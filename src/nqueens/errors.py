@@ -10,6 +10,7 @@ from nqueens.i18n import _
 
 __all__ = [
     "BackendUnavailableError",
+    "ClusterNoticeWarning",
     "CountInterrupted",
     "IncompatibleOptionsError",
     "InputFileError",
@@ -23,6 +24,7 @@ __all__ = [
     "NoSolutionError",
     "OutputFormatError",
     "OutputPlaceError",
+    "PublishedMismatchError",
     "SizeTooLargeError",
     "UnknownAlgorithmError",
     "UnknownLanguageError",
@@ -120,10 +122,19 @@ class InsecureSchedulerWarning(UserWarning):
     client that reaches it can run code on its workers."""
 
 
+class ClusterNoticeWarning(UserWarning):
+    """Something the Dask cluster did that leaves the count exact but is worth a line (a
+    worker lost, its tasks run again elsewhere), said in our words instead of Dask's log."""
+
+
 class VerificationError(NQueensError):
     """A recounted subproblem disagrees with its journal: the count is not to be trusted."""
 
     exit_status = 1
+
+
+class PublishedMismatchError(VerificationError):
+    """A count that differs from the published count for its N: the message names both."""
 
 
 class CountInterrupted(NQueensError):

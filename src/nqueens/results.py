@@ -24,6 +24,9 @@ class CountResult:
     (None for the square). `part` is "K/M" for a count of the K-th of M shares of the
     subproblems (`--part`): its `total` and `unique` are then the share's (unique 0 where
     only the whole count gives it, by Burnside), and its journal merges with the others.
+    `published` says the count matches the published counts for N (False: N is past
+    their table, or the count is a part's share, so the count is new; a count that
+    differs is an error, never a result).
     """
 
     n: int
@@ -41,6 +44,7 @@ class CountResult:
     variant: str = "classic"
     cols: int | None = None
     part: str | None = None
+    published: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output."""

@@ -7,6 +7,7 @@ import than `nqueens solve 8` may take in all.
 
 from nqueens.cli import (  # noqa: F401  (registers the commands)
     boards,
+    cluster,
     complete,
     counting,
     info,

@@ -84,7 +84,8 @@ MESSAGE_LIMIT = 200
 
 def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
-    prefix = "nqueens: error: " if status == 2 else ""
+    # 2: bad input; 128 + a signal's number: Ctrl-C, SIGTERM, SIGHUP
+    prefix = "nqueens: error: " if status == 2 else "nqueens: " if status > 128 else ""
     line = " ".join(f"{prefix}{message}".split())
     if len(line) >= MESSAGE_LIMIT:
         line = line[: MESSAGE_LIMIT - 4] + "..."
@@ -94,7 +95,7 @@ def _fail(message: str, status: int = 2) -> int:
 
 def _stopped(stopped: Stopped) -> int:
     """The one line and status of a command ended by SIGTERM or SIGHUP."""
-    return _fail(f"nqueens: stopped by {stopped.name}", stopped.exit_status)
+    return _fail(f"stopped by {stopped.name}", stopped.exit_status)
 
 
 def _silence_stdout() -> None:

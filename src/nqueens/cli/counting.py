@@ -7,7 +7,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 
@@ -22,6 +22,7 @@ from nqueens.messages import plural
 
 if TYPE_CHECKING:
     from nqueens.engine.estimate import Estimate
+    from nqueens.engine.verify import Verification
     from nqueens.options import CountOptions
     from nqueens.results import CountResult
 
@@ -31,15 +32,33 @@ def _methods_help() -> str:
     return f"auto (the fastest for N), or one of: {names}."
 
 
+class _VerifyCount(click.ParamType[int | str, Any]):
+    """--verify's argument: a number of subproblems >= 1, or `all`."""
+
+    name = "K|all"
+
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int | str:
+        if value == "all" or (isinstance(value, int) and value >= 1):
+            return value
+        text = str(value)
+        if text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"{text!r} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
+
+
 @contextmanager
-def _warnings_as_lines() -> Iterator[None]:
-    """Our warning (an insecure scheduler address) as one line on stderr; the chatter of
-    the parts we use (Dask's ports, sockets) not at all."""
-    from nqueens.errors import InsecureSchedulerWarning
+def _warnings_as_lines(quiet: bool) -> Iterator[None]:
+    """Our warnings (an insecure scheduler address, a worker lost) as one line each on
+    stderr (above the progress bar); the chatter of the parts we use (Dask's ports,
+    sockets) not at all; with --quiet, no notices (a worker lost changes no count)."""
+    from nqueens.errors import ClusterNoticeWarning, InsecureSchedulerWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         warnings.simplefilter("always", InsecureSchedulerWarning)
+        warnings.simplefilter("ignore" if quiet else "default", ClusterNoticeWarning)
         warnings.showwarning = lambda message, *_: click.echo(
             f"nqueens: warning: {message}", err=True
         )
@@ -70,10 +89,17 @@ def _warnings_as_lines() -> Iterator[None]:
 )
 @click.option(
     "--verify",
-    type=click.IntRange(min=1),
-    metavar="K",
-    help="After the count, recount K random finished subproblems of the --journal (by an "
-    "independent method where there is one) and compare; a mismatch exits 1.",
+    type=_VerifyCount(),
+    metavar="K|all",
+    help="After the count, recount K random finished subproblems of the --journal, or all "
+    "of them (by an independent method where there is one), and compare; a mismatch "
+    "exits 1. The sample's seed is printed, to repeat it.",
+)
+@click.option(
+    "--verify-seed",
+    type=click.IntRange(min=0),
+    metavar="SEED",
+    help="The seed that chooses --verify's sample (default: a new one, printed).",
 )
 @click.option(
     "--scheduler",
@@ -122,7 +148,8 @@ def count(
     journal: str | None,
     method: str,
     variant: str | None,
-    verify: int | None,
+    verify: int | Literal["all"] | None,
+    verify_seed: int | None,
     scheduler: str | None,
     tls_ca_file: str | None,
     tls_cert: str | None,
@@ -150,13 +177,19 @@ def count(
       nqueens count 19 --journal n19.sqlite --verify 20
       nqueens count 20 --part 3/8 --journal part-3.db
       nqueens count 24 --estimate --workers 100
+      nqueens count 19 --journal n19.sqlite --verify all
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
     from nqueens.counting import count as count_solutions
     from nqueens.counting import verify as verify_journal
     from nqueens.engine.cluster import TLSFiles
-    from nqueens.errors import InvalidSchedulerAddressError, JournalError
+    from nqueens.errors import (
+        IncompatibleOptionsError,
+        InvalidSchedulerAddressError,
+        JournalError,
+        PublishedMismatchError,
+    )
     from nqueens.options import CountOptions
     from nqueens.render.plan import warning
     from nqueens.render.progress import CountProgress
@@ -167,6 +200,8 @@ def count(
         raise JournalError("--part counts a share to merge later: add --journal FILE")
     if part is not None and verify is not None:
         raise JournalError("--verify checks a whole count: verify the merged journal instead")
+    if verify_seed is not None and verify is None:
+        raise IncompatibleOptionsError("--verify-seed chooses --verify's sample: add --verify K")
     given = [f for f in (tls_ca_file, tls_cert, tls_key) if f is not None]
     if given and len(given) < 3:
         raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
@@ -193,8 +228,9 @@ def count(
         _estimate(size, options, as_json, quiet)
         return
     with (
-        _warnings_as_lines(),
+        _warnings_as_lines(quiet),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
+        _recounted_first(journal, verify, verify_seed, PublishedMismatchError),
     ):
 
         def on_plan(plan: Estimate) -> None:
@@ -212,11 +248,15 @@ def count(
     if result.cols is not None:
         _show_rectangle(result, as_json)
         return
-    checked = verify_journal(journal, verify) if verify is not None and journal else None
+    checked = None
+    if verify is not None and journal:
+        checked = verify_journal(journal, verify, seed=verify_seed)
     if as_json:
         record = result.to_dict()
         if checked is not None:
             record["verified"] = list(checked.checked)
+            record["verify_seed"] = checked.seed
+            record["recounted_by"] = checked.recounted_by
         click.echo(json.dumps(record))
         return
     board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
@@ -232,10 +272,55 @@ def count(
     solutions = plural(result.total, "{count} solution", "{count} solutions")
     click.echo(f"{board}: {solutions}, {result.unique:,} unique")
     if checked is not None:
-        click.echo(
-            f"verified {len(checked.checked)} subproblems of {checked.path}: recounted by "
-            f"{checked.recounted_by}, all agree"
-        )
+        click.echo(_verified_line(checked))
+    if not result.published:
+        click.echo(_new_result_line(result.n, result.variant, checked))
+
+
+@contextmanager
+def _recounted_first(
+    journal: str | None,
+    verify: int | Literal["all"] | None,
+    seed: int | None,
+    mismatch: type[Exception],
+) -> Iterator[None]:
+    """A count that differs from the published one, with --verify asked: recount first,
+    so that the error names the subproblem at fault where the recount finds it."""
+    try:
+        yield
+    except mismatch:
+        if verify is not None and journal is not None:
+            from nqueens.counting import verify as verify_journal
+
+            verify_journal(journal, verify, seed=seed)
+        raise
+
+
+def _verified_line(checked: Verification) -> str:
+    by = f"recounted by {checked.recounted_by}, all agree"
+    if checked.seed is None:
+        return f"verified all {checked.finished:,} subproblems of {checked.path}: {by}"
+    again = f"--verify {len(checked.checked)} --verify-seed {checked.seed}"
+    return (
+        f"verified {len(checked.checked):,} of {checked.finished:,} subproblems of "
+        f"{checked.path} (seed {checked.seed}; {again} repeats the choice): {by}"
+    )
+
+
+def _new_result_line(n: int, variant: str, checked: Verification | None) -> str:
+    """Past the published table: say the count is new, and how it was checked."""
+    from nqueens.engine.verify import published_count
+
+    where = "" if variant == "classic" else f" {variant}"
+    largest = max((m for m in range(n) if published_count(m, variant) is not None), default=0)
+    said = f"new: no{where} count for N = {n} is published (the table ends at N = {largest})"
+    if checked is None:
+        return f"{said}; not recounted (add --journal FILE --verify all to recount it)"
+    if checked.seed is None:
+        return f"{said}; every subproblem recounted independently, as above"
+    return (
+        f"{said}; {len(checked.checked)} subproblems recounted, as above (--verify all: every one)"
+    )
 
 
 def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:

@@ -1,15 +1,18 @@
-"""`nqueens journal FILE`: what a count's journal holds, read without changing it; and
-`nqueens journal merge` (cli/journal_merge.py) for the journals of a count's parts."""
+"""`nqueens journal FILE`: what a count's journal holds (`--repair` recounts its rows);
+and `nqueens journal merge` (cli/journal_merge.py) for the journals of a count's parts."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from nqueens.cli._app import cli
 from nqueens.messages import plural
+
+if TYPE_CHECKING:
+    from nqueens.engine.verify import Repair
 
 
 class _ShowByDefault(click.Group):
@@ -40,30 +43,58 @@ def journal() -> None:
 @journal.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def show(file: str, as_json: bool) -> None:
+@click.option(
+    "--repair",
+    is_flag=True,
+    help="Recount every finished subproblem (even when the digest does not match), put the "
+    "recount in each row that disagrees or cannot be read, write a fresh digest; every "
+    "change is listed. Takes as long as the count itself.",
+)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(min=1),
+    help="With --repair: worker processes (default: every core).",
+)
+def show(file: str, as_json: bool, repair: bool, workers: int | None) -> None:
     """Summarise a journal written by `nqueens count --journal FILE` (the default:
     `nqueens journal FILE`).
 
-    Prints N, the method, the subproblems done of all, the sums of its fields so far
-    (and the totals once every subproblem is done), and the digest of its rows. A journal
-    changed outside nqueens does not match its digest and is refused.
+    Prints N, the method, the subproblems done of all, its fields so far, each labelled by
+    how it combines (most are summed; a peak such as table_bytes is the largest of any
+    subproblem), the totals once every subproblem is done, checked against the published
+    counts, and the digest of its rows. A journal changed outside nqueens does not match
+    its digest and is refused; --repair recounts it.
 
     \b
     Examples:
       nqueens journal n19.sqlite
       nqueens journal n19.sqlite --json
+      nqueens journal n19.sqlite --repair
     """
-    _show(file, as_json)
+    from nqueens.engine.verify import repair_journal
+    from nqueens.errors import IncompatibleOptionsError
+
+    if workers is not None and not repair:
+        raise IncompatibleOptionsError("--workers goes with --repair")
+    _show(file, as_json, repair_journal(file, workers=workers) if repair else None)
 
 
-def _show(file: str, as_json: bool) -> None:
+def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
+    """The summary of a journal (and what a repair changed), as lines or JSON."""
     from nqueens.engine.journal import read_summary
     from nqueens.engine.registry import METHODS
+    from nqueens.engine.verify import versus_published
 
     summary = read_summary(file)
     method = METHODS[summary.method]
     finished = summary.done == summary.subproblems
     tally = method.final_tally(summary.n, list(summary.sums.values())) if finished else None
+    published = None
+    if tally is not None:
+        assert tally.unique is not None
+        published = versus_published(summary.n, tally.total, tally.unique, method.variant)
+    combined = {f.name: "max" if f.peak else "sum" for f in method.fields}
     if as_json:
         record = {
             "path": str(summary.path),
@@ -72,17 +103,68 @@ def _show(file: str, as_json: bool) -> None:
             "done": summary.done,
             "subproblems": summary.subproblems,
             "sums": summary.sums,
+            "combined": combined,
             "total": tally.total if tally else None,
             "unique": tally.unique if tally else None,
+            "published": published,
             "digest": summary.digest,
         }
+        if repaired is not None:
+            record["repaired"] = {
+                str(i): {"was": None if old is None else list(old), "now": list(new)}
+                for i, (old, new) in repaired.replaced.items()
+            }
+            record["dropped"] = [str(i) for i in repaired.dropped]
         click.echo(json.dumps(record))
         return
-    sums = ", ".join(f"{name} {value:,}" for name, value in summary.sums.items())
+    if repaired is not None:
+        for line in _repair_lines(repaired):
+            click.echo(line)
+    how = {"sum": "summed", "max": "the largest"}
+    fields = ", ".join(
+        f"{name} {value:,} ({how[combined[name]]})" for name, value in summary.sums.items()
+    )
     click.echo(f"journal {summary.path}: N = {summary.n}, method {summary.method}")
     click.echo(f"subproblems done: {summary.done:,} of {summary.subproblems:,}")
-    click.echo(f"sums so far: {sums}")
+    click.echo(f"fields so far: {fields}")
     if tally is not None:
         solutions = plural(tally.total, "{count} solution", "{count} solutions")
         click.echo(f"finished: {solutions}, {tally.unique:,} unique")
+        click.echo(
+            "matches the published count"
+            if published
+            else f"new: N = {summary.n} is past the published counts"
+        )
     click.echo(f"digest: {summary.digest[:32]} (rows match)")
+
+
+def _repair_lines(repaired: Repair) -> list[str]:
+    """Every change a repair made, one line each."""
+    state = "matched" if repaired.digest_matched else "did not match"
+    subproblems = plural(repaired.recounted, "{count} subproblem", "{count} subproblems")
+    lines = [
+        f"repaired {repaired.path}: recounted {subproblems} "
+        f"(its digest {state}); {len(repaired.replaced)} disagreed, "
+        f"{len(repaired.dropped)} dropped"
+    ]
+    fields = _field_names(repaired.method)
+    for index, (kept, again) in sorted(repaired.replaced.items()):
+        if kept is None:
+            said = ", ".join(f"{name} {new:,}" for name, new in zip(fields, again, strict=True))
+            lines.append(f"  subproblem {index}: unreadable, now the recount: {said}")
+            continue
+        changes = ", ".join(
+            f"{name} {old:,} -> {new:,}"
+            for name, old, new in zip(fields, kept, again, strict=True)
+            if old != new
+        )
+        lines.append(f"  subproblem {index}: {changes} (the recount)")
+    for stray in repaired.dropped:
+        lines.append(f"  row {stray!r} dropped: it names no subproblem of this count")
+    return lines
+
+
+def _field_names(method: str) -> tuple[str, ...]:
+    from nqueens.engine.registry import METHODS
+
+    return tuple(f.name for f in METHODS[method].fields)

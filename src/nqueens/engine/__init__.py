@@ -9,7 +9,8 @@ free of numba. Its modules, one concern each:
   sums, progress, Ctrl-C.
 - cluster.py: the Dask backend (addresses, TLS, a loopback LocalCluster).
 - journal.py: the SQLite record of finished subproblems (resume, digest).
-- verify.py: recounting a journal's subproblems after the fact.
+- verify.py: the published check, recounting a journal's subproblems, repairing one.
+- serve.py: the command lines of a scheduler and workers bound to one address.
 - kernels.py, split.py: the symmetric bitboard search and its subproblems (backtrack).
 - join.py, halves.py, bitops.py: the half-board join counter, its subproblems (orbits
   of east-row sets) and its vector bit instructions (join).

@@ -13,7 +13,10 @@ import contextlib
 import importlib.util
 import ipaddress
 import logging
+import os
 import signal
+import sys
+import threading
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -25,6 +28,8 @@ import numpy.typing as npt
 
 from nqueens.errors import (
     BackendUnavailableError,
+    ClusterNoticeWarning,
+    CountInterrupted,
     InsecureSchedulerWarning,
     InvalidSchedulerAddressError,
     NQueensError,
@@ -141,13 +146,126 @@ def _security(address: Address, tls: TLSFiles | None) -> object | None:
 
 @contextlib.contextmanager
 def _no_ctrl_c() -> Iterator[None]:
-    """Ctrl-C ignored while the local cluster's processes start: they inherit it, so a
-    Ctrl-C reaches only this process, which then stops them (no tracebacks of theirs)."""
+    """Ctrl-C ignored for a moment (a process started meanwhile inherits that); only the
+    main thread may change it, and only the main thread hears it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _deaf_worker_processes(stack: contextlib.ExitStack) -> None:
+    """Make the local cluster's worker processes ignore Ctrl-C, so that it reaches only
+    this process, which then stops them (no tracebacks of theirs), while this process
+    hears Ctrl-C at every moment: they are forked from multiprocessing's fork server,
+    whose first import (`_ignore_ctrl_c`) makes it and so them ignore Ctrl-C."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    import dask.config
+    from distributed.utils import get_mp_context
+
+    stack.enter_context(
+        dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    )
+    get_mp_context()  # Dask's preloads for the fork server, set before it starts
+    from multiprocessing import forkserver
+
+    preload = list(forkserver._forkserver._preload_modules)  # type: ignore[attr-defined]
+    first = "nqueens.engine._ignore_ctrl_c"
+    forkserver.set_forkserver_preload([first, *(m for m in preload if m != first)])
+    with _output_to_devnull():  # what the workers print is not ours to show
+        forkserver.ensure_running()
+
+
+@contextlib.contextmanager
+def _output_to_devnull() -> Iterator[None]:
+    """Standard output and error pointed at /dev/null for a moment (a process started
+    meanwhile keeps that): a worker process's traceback, if it is stopped while it
+    starts, must not reach the terminal, nor anything of its reach the count's output."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved: list[tuple[int, int]] = []
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in (1, 2):
+            with contextlib.suppress(OSError):  # closed: nothing to point elsewhere
+                saved.append((fd, os.dup(fd)))
+                os.dup2(devnull, fd)
+        yield
+    finally:
+        for fd, copy in saved:
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(devnull)
+
+
+def _close_half_started() -> None:
+    """Close a local cluster whose start a Ctrl-C cut short (its object never reached us),
+    now rather than in Dask's own exit handler, which would print a traceback."""
+    from distributed.deploy.spec import SpecCluster
+
+    for cluster in list(SpecCluster._instances):
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=10)
+
+
+_DASK_LOGGERS = ("distributed", "distributed.client", "distributed.gc", "tornado", "asyncio")
+"""The loggers Dask configures with handlers of their own (and asyncio, whose errors
+would otherwise reach stderr through logging's last resort)."""
+
+_IN_OUR_WORDS = {
+    "Couldn't gather": "a Dask worker was lost before its results were collected; its "
+    "tasks run again on the others (the count stays exact)",
+    "Removing worker": "a Dask worker left the cluster; its tasks run again on the others",
+}
+"""Dask's log lines worth a word to the user, by how they begin, said as a warning."""
+
+
+class _DaskLogs(logging.Handler):
+    """Dask's own log lines kept off the terminal: the few that matter said in our words
+    (as a `ClusterNoticeWarning`, which the command line prints as one line), the rest
+    dropped; nothing at all once the cluster is being stopped."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.closing = False
+
+    def install(self) -> None:
+        for name in _DASK_LOGGERS:
+            logger = logging.getLogger(name)
+            logger.handlers = [self]
+            logger.propagate = False
+            logger.setLevel(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.closing:
+            return
+        text = str(record.msg)
+        for start, said in _IN_OUR_WORDS.items():
+            if text.startswith(start):
+                warnings.warn(said, ClusterNoticeWarning, stacklevel=1)
+
+    def silence(self) -> None:
+        """Nothing more from Dask, even at interpreter exit: a cluster being stopped
+        reports closed connections and cancelled tasks that change nothing."""
+        self.closing = True
+        for name in _DASK_LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+@contextlib.contextmanager
+def _stopping_quietly(logs: _DaskLogs) -> Iterator[None]:
+    """Around the client's and the cluster's closing: Dask silenced, and a second Ctrl-C
+    ignored (the first already asked for exactly this)."""
+    logs.silence()
+    with _no_ctrl_c():
+        yield
 
 
 @contextlib.contextmanager
@@ -163,7 +281,9 @@ def connect(
 
     Raises InvalidSchedulerAddressError for a malformed address, and
     BackendUnavailableError when the scheduler cannot be reached within `timeout`
-    seconds, has no workers, or its workers cannot import nqueens.
+    seconds, has no workers, or its workers cannot import nqueens; CountInterrupted for
+    a Ctrl-C before the cluster is ready. Dask's log lines never reach the terminal: the
+    few that matter become a `ClusterNoticeWarning`.
     """
     address = scheduler if isinstance(scheduler, Address) else parse_address(scheduler)
     if address.plain_beyond_loopback():
@@ -173,51 +293,80 @@ def connect(
             InsecureSchedulerWarning,
             stacklevel=3,
         )
+    logs = _DaskLogs()
+    stack = contextlib.ExitStack()
+    try:
+        try:
+            import distributed  # noqa: F401  (its import sets up the logging replaced here)
+
+            logs.install()
+            client = _connect(stack, address, workers, timeout, tls, on_dashboard)
+            size = len(client.scheduler_info()["workers"])  # type: ignore[attr-defined]
+        except KeyboardInterrupt:
+            if address.local:
+                with _stopping_quietly(logs):
+                    _close_half_started()
+            where = (
+                "starting the local Dask cluster"
+                if address.local
+                else f"connecting to the Dask scheduler at {address.text}"
+            )
+            raise CountInterrupted(f"interrupted while {where}; nothing was counted") from None
+        yield client, size
+    finally:  # Dask silenced, then the client closed, then the cluster
+        with _stopping_quietly(logs):
+            stack.close()
+
+
+def _connect(
+    stack: contextlib.ExitStack,
+    address: Address,
+    workers: int,
+    timeout: float,
+    tls: TLSFiles | None,
+    on_dashboard: Callable[[str], None] | None,
+) -> object:
     from distributed import Client, LocalCluster
 
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # keep the terminal clean
-    with contextlib.ExitStack() as stack:
-        if address.local:
-            if on_dashboard is not None and importlib.util.find_spec("bokeh") is None:
-                raise BackendUnavailableError(
-                    "the Dask dashboard needs bokeh: pip install 'bokeh>=3.1'"
-                )
-            with _no_ctrl_c():
-                cluster = stack.enter_context(
-                    LocalCluster(
-                        n_workers=workers,
-                        threads_per_worker=1,
-                        processes=True,
-                        host=LOOPBACK,  # scheduler, nannies and workers: this machine only
-                        dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
-                        scheduler_kwargs={"dashboard": on_dashboard is not None},
-                        silence_logs=logging.CRITICAL,
-                    )
-                )
-                client = stack.enter_context(Client(cluster))
-            if on_dashboard is not None:
-                on_dashboard(str(client.dashboard_link))
-        else:
-            security = _security(address, tls)
-            try:
-                client = stack.enter_context(
-                    Client(address.text, timeout=timeout, security=security)
-                )
-            except Exception as error:  # whatever the other end did: one line, no traceback
-                raise BackendUnavailableError(
-                    f"cannot reach the Dask scheduler at {address.text} within {timeout:g} s "
-                    f"({_reason(error)}); start one with `dask scheduler` or check the "
-                    "address and its TLS files"
-                ) from None
-            try:
-                client.wait_for_workers(1, timeout=timeout)
-            except TimeoutError:
-                raise BackendUnavailableError(
-                    f"the Dask scheduler at {address.text} has no workers: start some with "
-                    f"`dask worker {address.text}`"
-                ) from None
-        _check_workers_have_the_package(client)
-        yield client, len(client.scheduler_info()["workers"])
+    if address.local:
+        if on_dashboard is not None and importlib.util.find_spec("bokeh") is None:
+            raise BackendUnavailableError(
+                "the Dask dashboard needs bokeh: pip install 'bokeh>=3.1'"
+            )
+        _deaf_worker_processes(stack)
+        cluster = stack.enter_context(
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host=LOOPBACK,  # scheduler, nannies and workers: this machine only
+                dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
+                scheduler_kwargs={"dashboard": on_dashboard is not None},
+                silence_logs=logging.CRITICAL,
+            )
+        )
+        client = stack.enter_context(Client(cluster))
+        if on_dashboard is not None:
+            on_dashboard(str(client.dashboard_link))
+    else:
+        security = _security(address, tls)
+        try:
+            client = stack.enter_context(Client(address.text, timeout=timeout, security=security))
+        except Exception as error:  # whatever the other end did: one line, no traceback
+            raise BackendUnavailableError(
+                f"cannot reach the Dask scheduler at {address.text} within {timeout:g} s "
+                f"({_reason(error)}); start one with `nqueens cluster scheduler` or check "
+                "the address and its TLS files"
+            ) from None
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError:
+            raise BackendUnavailableError(
+                f"the Dask scheduler at {address.text} has no workers: start some with "
+                f"`nqueens cluster worker {address.text}`"
+            ) from None
+    _check_workers_have_the_package(client)
+    return client
 
 
 def _reason(error: BaseException) -> str:

@@ -27,7 +27,17 @@ import numpy.typing as npt
 from nqueens.engine.registry import METHODS
 from nqueens.errors import JournalError, JournalMismatchError
 
-__all__ = ["FORMAT", "Journal", "JournalSummary", "check_place", "forget", "read_summary"]
+__all__ = [
+    "FORMAT",
+    "Journal",
+    "JournalSummary",
+    "Unchecked",
+    "check_place",
+    "forget",
+    "read_summary",
+    "read_unchecked",
+    "rewrite",
+]
 
 FORMAT = "2"
 """The journal's layout: 2 names its columns per method and keeps a digest. Format 1
@@ -185,9 +195,9 @@ def _create(db: sqlite3.Connection, identity: dict[str, str], fields: Sequence[s
     return digest
 
 
-def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
-    """The stored identity, after checking the file is one of our journals, of this
-    format, and unchanged since nqueens last wrote it."""
+def _read_identity(db: sqlite3.Connection, path: Path) -> tuple[dict[str, str], str]:
+    """The stored identity and digest, after checking the file is one of our journals,
+    of this format (but not yet that its rows match the digest)."""
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if tables != {"meta", "done"}:
         raise JournalError(
@@ -200,12 +210,19 @@ def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
             f"{stored.get('format', '1')}; its columns meant other things): start a new one"
         )
     recorded = stored.pop("digest", "")
+    return stored, recorded
+
+
+def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
+    """The stored identity, after checking the file is one of our journals, of this
+    format, and unchanged since nqueens last wrote it."""
+    stored, recorded = _read_identity(db, path)
     fields = stored.get("fields", "").split()
     rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     if recorded != f"{_digest_of(stored, rows):064x}":
         raise JournalMismatchError(
-            f"journal {path} does not match its digest: changed outside nqueens, so "
-            "not to be trusted"
+            f"journal {path} does not match its digest (changed outside nqueens): "
+            "`nqueens journal --repair` recounts it"
         )
     return stored
 
@@ -318,3 +335,72 @@ def read_summary(path: str | Path) -> JournalSummary:
         stored.get("split", ""),
         rows,
     )
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A journal as it stands, its digest not trusted: its identity, the rows that read as
+    whole numbers, and the indices of those that do not (to be counted again)."""
+
+    path: Path
+    identity: dict[str, str]
+    rows: dict[int, tuple[int, ...]]
+    unreadable: tuple[object, ...]
+    digest_matches: bool
+
+
+def read_unchecked(path: str | Path) -> Unchecked:
+    """Read a journal whose digest may not match (to repair it): refused only when the
+    file is not one of our journals, or of another format."""
+    path = Path(path)
+    check_place(path)
+    if not path.exists():
+        raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        stored, recorded = _read_identity(db, path)
+        fields = stored.get("fields", "").split()
+        found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+    except sqlite3.Error as error:
+        raise JournalError(f"cannot read the journal {path} ({error})") from None
+    finally:
+        db.close()
+    rows: dict[int, tuple[int, ...]] = {}
+    unreadable = []
+    for idx, *values in found:
+        if all(type(v) is int for v in values):
+            rows[idx] = tuple(values)
+        else:  # a value cut short or overwritten: text, a blob, a real number
+            unreadable.append(idx)
+    matches = recorded == f"{_digest_of(stored, found):064x}"
+    return Unchecked(path, stored, rows, tuple(unreadable), matches)
+
+
+def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterable[object]) -> str:
+    """Replace rows (`replace`: index -> fields) and delete others (`drop`: indices as
+    stored) in one transaction, then write a fresh digest of every row; returns it."""
+    path = Path(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        stored, _ = _read_identity(db, path)
+        fields = stored["fields"].split()
+        marks = ", ".join("?" * (1 + len(fields)))
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany("DELETE FROM done WHERE idx = ?", [(i,) for i in drop])
+            db.executemany(
+                f"INSERT OR REPLACE INTO done VALUES ({marks})",
+                [(i, *values) for i, values in replace.items()],
+            )
+            rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
+            digest = f"{_digest_of(stored, rows):064x}"
+            db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (digest,))
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    except sqlite3.Error as error:
+        raise JournalError(f"cannot write the journal {path} ({error})") from None
+    finally:
+        db.close()
+    return digest

@@ -68,8 +68,11 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             variant=method.variant,
         )  # fmt: skip
     part = Part.given(options.part)
-    method.warm_up(options.on_compile)
-    parts = method.split(n)
+    try:
+        method.warm_up(options.on_compile)
+        parts = method.split(n)
+    except KeyboardInterrupt:
+        raise CountInterrupted("interrupted before counting began; nothing was counted") from None
     if part is not None:
         part.check(len(parts))
     book = _open_journal(journal, method, parts, part)

@@ -1,0 +1,162 @@
+"""`nqueens cluster scheduler` and `nqueens cluster worker`: Dask's own scheduler and
+workers, started bound to one address (engine/serve.py builds their command lines)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from nqueens.cli._app import cli
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+@cli.group()
+def cluster() -> None:
+    """Start a Dask scheduler or workers for `nqueens count --scheduler`.
+
+    Each listens on one address only (never every interface unless asked), its HTTP
+    server on 127.0.0.1 serving nothing unless --dashboard; with the TLS files, every
+    connection is encrypted and needs a certificate signed by your CA.
+
+    \b
+    Examples:
+      nqueens cluster scheduler --host 10.0.0.5 --tls-ca-file ca.pem \\
+          --tls-cert node.pem --tls-key node-key.pem
+      nqueens cluster worker tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
+          --tls-cert node.pem --tls-key node-key.pem
+    """
+
+
+def _tls_options(f: _F) -> _F:
+    for option, what in reversed(
+        [
+            ("--tls-ca-file", "the CA certificate"),
+            ("--tls-cert", "this machine's certificate"),
+            ("--tls-key", "this machine's private key"),
+        ]
+    ):
+        f = click.option(
+            option, type=click.Path(dir_okay=False, exists=True), help=f"TLS: {what}."
+        )(f)
+    return f
+
+
+def _every_interface(f: _F) -> _F:
+    return click.option(
+        "--every-interface",
+        is_flag=True,
+        help="Allow --host 0.0.0.0 or :: (every interface of this machine).",
+    )(f)
+
+
+def _tls(ca_file: str | None, cert: str | None, key: str | None) -> Any:
+    from nqueens.engine.cluster import TLSFiles
+    from nqueens.errors import InvalidSchedulerAddressError
+
+    given = [f for f in (ca_file, cert, key) if f is not None]
+    if not given:
+        return None
+    if len(given) < 3:
+        raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
+    return TLSFiles(str(ca_file), str(cert), str(key))
+
+
+def _run(command: Any, says: str) -> None:
+    """Say where it listens, then become the Dask process (its Ctrl-C, its exit status)."""
+    click.echo(says, err=True)
+    sys.stderr.flush()
+    os.execve(command.argv[0], command.argv, os.environ | command.env)
+
+
+@cluster.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8786,
+    show_default=True,
+    help="The port to listen on (0: any free port; see --scheduler-file).",
+)
+@click.option(
+    "--scheduler-file",
+    type=click.Path(dir_okay=False),
+    help="Write the scheduler's address there (JSON), for workers and scripts to read.",
+)
+@_tls_options
+@click.option(
+    "--dashboard",
+    is_flag=True,
+    help="Serve Dask's dashboard on 127.0.0.1:8787 (needs bokeh; reach it by an SSH tunnel).",
+)
+@_every_interface
+def scheduler(
+    host: str,
+    port: int,
+    scheduler_file: str | None,
+    tls_ca_file: str | None,
+    tls_cert: str | None,
+    tls_key: str | None,
+    dashboard: bool,
+    every_interface: bool,
+) -> None:
+    """Run a Dask scheduler listening on HOST:PORT only (tls:// with the TLS files)."""
+    from nqueens.engine.serve import scheduler_command
+
+    tls = _tls(tls_ca_file, tls_cert, tls_key)
+    command = scheduler_command(
+        host,
+        port,
+        tls=tls,
+        dashboard=dashboard,
+        every_interface=every_interface,
+        scheduler_file=scheduler_file,
+    )
+    scheme = "tls" if tls is not None else "tcp"
+    plain = "" if tls else " (plain tcp: on a network you trust only; prefer the TLS files)"
+    where = f"{scheme}://{host}:{port}" if port else f"{scheme}://{host}, on a free port"
+    _run(command, f"nqueens: scheduler at {where}{plain}")
+
+
+@cluster.command()
+@click.argument("address")
+@click.option("--host", help="The address to listen on (default: this machine's towards ADDRESS).")
+@click.option(
+    "--nworkers",
+    default="auto",
+    show_default=True,
+    help="Worker processes (auto: one per core), one thread each.",
+)
+@click.option("--worker-port", metavar="PORT[:LAST]", help="Workers' ports (default: any free).")
+@click.option("--nanny-port", metavar="PORT[:LAST]", help="Nannies' ports (default: any free).")
+@_tls_options
+@_every_interface
+def worker(
+    address: str,
+    host: str | None,
+    nworkers: str,
+    worker_port: str | None,
+    nanny_port: str | None,
+    tls_ca_file: str | None,
+    tls_cert: str | None,
+    tls_key: str | None,
+    every_interface: bool,
+) -> None:
+    """Run Dask workers for the scheduler at ADDRESS, listening on one address only."""
+    from nqueens.engine.serve import worker_command
+
+    command = worker_command(
+        address,
+        host=host,
+        workers=nworkers,
+        tls=_tls(tls_ca_file, tls_cert, tls_key),
+        worker_port=worker_port,
+        nanny_port=nanny_port,
+        every_interface=every_interface,
+    )
+    listening = command.argv[command.argv.index("--host") + 1]
+    _run(command, f"nqueens: workers for {address}, listening on {listening}")
