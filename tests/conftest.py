@@ -1,9 +1,10 @@
-"""Fixtures shared by several test modules: the one headless Chromium."""
+"""Fixtures shared by several test modules: the one headless Chromium, the one Xvfb screen."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,3 +39,42 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+def require_program(program: str) -> None:
+    """Skip where `program` is missing (fail under CI, which installs it)."""
+    if shutil.which(program) is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{program} is missing: .ci/run installs it")
+        pytest.skip(f"{program} is not installed (apt install xvfb xdotool)")
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """One Xvfb server for the whole session; its number is chosen by Xvfb itself
+    (-displayfd). One, not one per module: Tk keeps its connection to a display after
+    its last window closes, and an X server stopped under it ends this process."""
+    require_program("Xvfb")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    assert number, "Xvfb did not start"
+    name = f":{number}"
+    previous = os.environ.get("DISPLAY")
+    os.environ["DISPLAY"] = name
+    try:
+        yield name
+    finally:
+        if previous is None:
+            os.environ.pop("DISPLAY", None)
+        else:
+            os.environ["DISPLAY"] = previous
+        server.terminate()
+        server.wait(timeout=10)

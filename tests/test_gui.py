@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ from PIL import ImageGrab
 
 from nqueens.render.colours import STATE_FILLED, STATE_READ
 from nqueens.search import ALGORITHMS
+from tests.conftest import require_program as _require
 from tests.pixels import dark_pixels
 from tests.test_search_state import FLAGS
 from tests.test_state_pictures import expected_cells
@@ -26,42 +26,6 @@ from tests.test_state_pictures import expected_cells
 pytestmark = pytest.mark.gui
 
 FIRST_8 = (0, 4, 7, 5, 2, 6, 1, 3)
-
-
-def _require(program: str) -> None:
-    if shutil.which(program) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{program} is missing: .ci/run installs it")
-        pytest.skip(f"{program} is not installed (apt install xvfb xdotool)")
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """A fresh Xvfb server; its number is chosen by Xvfb itself (-displayfd)."""
-    _require("Xvfb")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    assert number, "Xvfb did not start"
-    name = f":{number}"
-    previous = os.environ.get("DISPLAY")
-    os.environ["DISPLAY"] = name
-    try:
-        yield name
-    finally:
-        if previous is None:
-            os.environ.pop("DISPLAY", None)
-        else:
-            os.environ["DISPLAY"] = previous
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _grab(display: str, widget: object) -> np.ndarray:

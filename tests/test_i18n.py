@@ -31,7 +31,6 @@ from nqueens.i18n import (
 )
 from nqueens.messages import plural, too_large
 from tests.processes import run_nqueens
-from tests.test_gui import display  # noqa: F401  (the Xvfb screen)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER = ROOT / "src" / "nqueens" / "render" / "player"
@@ -364,7 +363,7 @@ def test_heatmap_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
 
 
 @pytest.mark.gui
-def test_the_window_speaks_japanese(display: str) -> None:  # noqa: F811
+def test_the_window_speaks_japanese(display: str) -> None:
     """Every label and button, the title, the caption and the counters, step by step."""
     import tkinter as tk
 
