@@ -16,8 +16,8 @@ every worker), and is interrupted.
 With `--peer N=PATH` (once per N: the published counter EvgenyKluev/N-Queens-Count-Sol
 fixes its board size when it is compiled), the whole command `nqueens count N` and the
 peer's binary run in turns in the same run, and a second table gives their times and
-ratio. Build the peer under /tmp, never in this repository: benchmarks/build_peer.sh
-(docs/benchmarks.md says how).
+ratio. Build the peer under /tmp by its own instructions, never in this repository
+(docs/benchmarks.md).
 
 First, the quick start: `nqueens solve 8` and `nqueens count 12` as whole commands,
 median of --startup-runs each, and their ratio.
