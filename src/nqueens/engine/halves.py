@@ -168,12 +168,11 @@ class _Buffers:
         self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
         self.valid = np.empty((blocks, words), np.uint64)
         self.slices = np.empty((chunks * join.CHUNK_BITS, words), np.uint64)
-        self.rows = np.empty(signatures * chunks, np.int64)
 
     def nbytes(self) -> int:
         arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.upper, self.lower)
         arrays += (self.keys,)
-        arrays += (self.starts, self.table, self.valid, self.slices, self.rows)
+        arrays += (self.starts, self.table, self.valid, self.slices)
         return sum(a.nbytes for a in arrays)
 
     def grown(self, which: int) -> _Buffers:
@@ -216,7 +215,6 @@ def count_half_blocks(
             buffers.table,
             buffers.valid,
             buffers.slices,
-            buffers.rows,
         )
         if status[0] < 0:
             break

@@ -357,23 +357,6 @@ def _drop_bits(x, drop):  # type: ignore[no-untyped-def]
     return x
 
 
-@njit(cache=True)
-def _query_rows(queries, count, nbits, cuts, offsets, starts, keys, ordered, drop):  # type: ignore[no-untyped-def]
-    """For each query, grouped by key, where in a block's table the row of each 5-bit
-    chunk of its signature starts (in words): chunk c of query i at offsets[c * count +
-    i] (`bitops.match_block`); starts[key] is where its group begins. The queries are
-    sorted into `ordered` first, so the rows are written in order."""
-    chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
-    mask = uint64(COMBOS - 1)
-    _sort_by_key(queries, count, cuts, ordered, starts, keys, drop)
-    for c in range(chunks):  # chunk by chunk: each loop writes in order, vectorised
-        shift = uint64(c * CHUNK_BITS)
-        at = c * count
-        for i in range(count):
-            row = c * COMBOS + np.int64((ordered[i] >> shift) & mask)
-            offsets[at + i] = row * BLOCK_WORDS
-
-
 @njit(cache=True, inline="always")
 def _rewind(starts, groups):  # type: ignore[no-untyped-def]
     """After a scatter moved each group's start to its end: back to the starts."""
@@ -413,7 +396,7 @@ def _weight(key_a, key_b):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, counters):  # type: ignore[no-untyped-def]
+def _join(east, ne, west, nw, n, table, valid, slices, square, spare, counters):  # type: ignore[no-untyped-def]
     """Weighted disjoint pairs of east and west signatures (see `count_blocks`).
 
     The larger list becomes the table. Both lists are sorted on a key of 2 + EXTRA_CUTS
@@ -434,8 +417,8 @@ def _join(east, ne, west, nw, n, table, valid, slices, offsets, square, spare, c
     scratch = spare[1]  # keys, for the two sorts
     _sort_by_key(stored, nstored, cuts, spare[0], counters[1], scratch, drop)
     _build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
-    _query_rows(queries, nqueries, kept, cuts, offsets, counters[2], scratch, spare[0], drop)
-    return _match_buckets(cuts, kept, table, valid, offsets, nqueries, counters)
+    _sort_by_key(queries, nqueries, cuts, spare[0], counters[2], scratch, drop)
+    return _match_buckets(cuts, kept, table, valid, spare[0], counters)
 
 
 @njit(cache=True)
@@ -477,7 +460,7 @@ def _build_buckets(stored, cuts, kept, table, valid, slices, square, counters): 
 
 
 @njit(cache=True)
-def _match_buckets(cuts, kept, table, valid, offsets, nqueries, counters):  # type: ignore[no-untyped-def]
+def _match_buckets(cuts, kept, table, valid, queries, counters):  # type: ignore[no-untyped-def]
     """Each bucket's blocks against the query groups (counters[2]) whose keys share no bit
     with its own, weighted by their long diagonals: the join's count."""
     query_starts = counters[2]
@@ -500,7 +483,7 @@ def _match_buckets(cuts, kept, table, valid, offsets, nqueries, counters):  # ty
             for m in range(met):
                 u = meets[m]
                 found = match_block(
-                    *(flat, p * step, offsets, nqueries, query_starts[u]),
+                    *(flat, p * step, queries, query_starts[u]),
                     *(query_starts[u + 1] - query_starts[u], chunks, valid[p]),
                 )
                 total += _weight(u, v) * found
@@ -570,7 +553,6 @@ def count_blocks(
     table,
     valid,
     slices,
-    rows,
 ):  # type: ignore[no-untyped-def]
     """Count subproblems bounds[b]..bounds[b+1] of the representatives into out[b, 0].
 
@@ -605,7 +587,7 @@ def count_blocks(
             if found[side] == 0:
                 continue
             total += weights[i] * _join(
-                *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices, rows),
+                *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices),
                 *(square, spare, counters),
             )
         out[b, 0] = total
