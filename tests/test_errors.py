@@ -9,7 +9,9 @@ behind under the name asked for. The timeout is a guard against a command that h
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 import string
 import subprocess
 import sys
@@ -18,6 +20,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from nqueens import files
+from nqueens.errors import InputFileError
 
 MESSAGE_LIMIT = 200
 HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
@@ -199,6 +204,57 @@ def test_a_byte_order_mark_is_fine(place: Path) -> None:
     result = nqueens("check", "bom.txt", cwd=place)
     (place / "bom.txt").unlink()
     assert result.returncode == 0 and b"valid: 8 queens" in result.stdout
+
+
+def test_a_board_from_a_pipe_is_read(place: Path) -> None:
+    """`nqueens check <(make-board)` hands over /dev/fd/N, a pipe, not a regular file:
+    it is read, not called missing. Here the pipe is a FIFO fed by a writer."""
+    fifo = place / "board.fifo"
+    os.mkfifo(fifo)
+    try:
+        writer = subprocess.Popen(
+            [sys.executable, "-c", f"open({str(fifo)!r}, 'w').write('0 4 7 5 2 6 1 3\\n')"]
+        )
+        result = nqueens("check", "board.fifo", cwd=place)
+        writer.wait(timeout=HANG_GUARD)
+    finally:
+        fifo.unlink()
+    assert result.returncode == 0 and b"valid: 8 queens" in result.stdout, result.stderr
+
+
+def test_an_endless_device_is_refused_without_reading_it_whole(place: Path) -> None:
+    """A zero-like device (c 1 5, made with mknod in the test's folder) never ends: the
+    first slice read shows it is not text."""
+    zero = place / "zero"
+    try:
+        os.mknod(zero, 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CAP_MKNOD)")
+    try:
+        line = assert_one_line(nqueens("check", "zero", cwd=place))
+    finally:
+        zero.unlink()
+    assert "'zero'" in line and "NUL bytes" in line
+
+
+def test_bad_utf8_past_the_first_slice_names_its_offset(place: Path) -> None:
+    """A two-byte character split across two slices is still text; the bad byte after it
+    is named at its offset in the whole file."""
+    body = b"0" * (files.READ_SLICE - 1) + "\u00e9".encode() + b"\xfe"
+    (place / "late.txt").write_bytes(body)
+    try:
+        line = assert_one_line(nqueens("check", "late.txt", cwd=place))
+    finally:
+        (place / "late.txt").unlink()
+    assert f"byte 0xfe at offset {files.READ_SLICE + 1} is not UTF-8" in line
+
+
+def test_more_text_than_any_board_is_refused(place: Path) -> None:
+    """Past `limits.BOARD_TEXT_MAX_BYTES` the reading stops (the bound made small here:
+    a gibibyte of text is no test's business)."""
+    with pytest.raises(InputFileError, match="more than 4 KiB of text"):
+        files._read_text(io.BytesIO(b"." * 4097), "big.txt", most=4096)
+    assert files._read_text(io.BytesIO(b"Q" * 4096), "fits.txt", most=4096) == "Q" * 4096
 
 
 @pytest.mark.parametrize("n", ["2", "3"])

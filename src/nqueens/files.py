@@ -14,6 +14,7 @@ decides how a name is written:
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
+from nqueens.limits import BOARD_TEXT_MAX_BYTES
 
 __all__ = [
     "STDOUT",
@@ -237,12 +239,17 @@ def read_board_input(argument: str) -> str:
     """The text a board argument stands for: `-` is standard input, the name of an
     existing file is that file's text, anything else is the text itself.
 
-    An argument that can only be a file name (one line holding a letter that no board
-    text uses) but names no file is refused as a missing file, rather than parsed as a
-    board. A UTF-8 byte order mark is dropped; bytes that are not UTF-8 are refused.
+    A file is any name that exists and is not a folder: a regular file, and also a pipe
+    or device (`nqueens check <(make-board)` passes /dev/fd/63, a pipe). An argument that
+    can only be a file name (one line holding a letter that no board text uses) but names
+    nothing is refused as a missing file, rather than parsed as a board. Input is read a
+    slice at a time: bytes that are not UTF-8, a NUL byte or more than
+    `limits.BOARD_TEXT_MAX_BYTES` stop the reading with one line, so a binary file or an
+    endless stream is refused without being read whole. A UTF-8 byte order mark is
+    dropped.
     """
     if argument == "-":
-        return _decode(sys.stdin.buffer.read(), "standard input")
+        return _read_text(sys.stdin.buffer, "standard input")
     if "\n" in argument or not argument.strip():
         return argument
     path = Path(argument)
@@ -250,8 +257,9 @@ def read_board_input(argument: str) -> str:
     try:
         if path.is_dir():
             raise InputFileError(f"cannot read {name}: it is a folder")
-        if path.is_file():
-            return _decode(path.read_bytes(), name)
+        if path.exists():
+            with path.open("rb") as stream:
+                return _read_text(stream, name)
     except OSError as error:
         if error.errno == errno.ENAMETOOLONG:  # no file has such a name: it is board text
             return argument
@@ -263,25 +271,55 @@ def read_board_input(argument: str) -> str:
     return argument
 
 
+READ_SLICE = 1 << 20
+"""Bytes read at a time by `_read_text`."""
+
+
+def _read_text(stream: BinaryIO, name: str, most: int = BOARD_TEXT_MAX_BYTES) -> str:
+    """The stream's text, decoded slice by slice (see `read_board_input`)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts: list[str] = []
+    offset = 0
+    while True:
+        data = stream.read(READ_SLICE)
+        final = not data
+        if offset + len(data) > most:
+            raise InputFileError(
+                f"cannot read {name}: it holds more than {_size(most)} of text, more than "
+                "any board this reads (give a large instance by its queens: nqueens "
+                'complete "0:0" --n N)'
+            )
+        try:
+            text = decoder.decode(data, final=final)
+        except UnicodeDecodeError as error:
+            pending = len(error.object) - len(data)  # bytes kept from the slice before
+            at = offset - pending + error.start
+            raise InputFileError(
+                f"cannot read {name}: it is not text (byte {error.object[error.start]:#04x} "
+                f"at offset {at} is not UTF-8)"
+            ) from None
+        if "\0" in text:
+            raise InputFileError(f"cannot read {name}: it is not text (it holds NUL bytes)")
+        parts.append(text)
+        offset += len(data)
+        if final:
+            return "".join(parts).removeprefix(BOM)
+
+
+def _size(count: int) -> str:
+    """A byte count in words: 1 GiB, 512 MiB, 300 bytes."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if count >= 1 << shift and count % (1 << shift) == 0:
+            return f"{count >> shift} {unit}"
+    return f"{count:,} bytes"
+
+
 _FILE_NAME_ONLY = re.compile(r"[^\W\dQqXxOo_]")
 """A letter that no board text holds (boards use Q, q, x and the grid's O). An argument
 holding one is a file's name, unless it has dots and no extension ("Q.Z/.Q./..Q" is a
 board with a typo, "missing.txt" and "notes" are names)."""
 
 _FILE_EXTENSION = re.compile(r"\.\w*[^\W\dQqXxOo_]\w*$")
-
-
-def _decode(data: bytes, name: str) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputFileError(
-            f"cannot read {name}: it is not text (byte {data[error.start]:#04x} at offset "
-            f"{error.start} is not UTF-8)"
-        ) from None
-    if "\0" in text:
-        raise InputFileError(f"cannot read {name}: it is not text (it holds NUL bytes)")
-    return text.removeprefix(BOM)
 
 
 def _new_file_mode() -> int:

@@ -20,6 +20,7 @@ __all__ = [
     "ANIMATION_MAX_N",
     "BATCH_MAX_SIZE",
     "BITBOARD_MAX_N",
+    "BOARD_TEXT_MAX_BYTES",
     "CHECK_ARRAY_FROM_N",
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
@@ -98,6 +99,12 @@ the variant's pure-Python bitboard search: 825,000 nodes for the toroidal N = 23
 N = 25, 44 million for superqueens at N = 30. The same bound holds for the queens of a
 rectangle (29x30 takes seconds, 60x63 minutes). A toroidal N that is not coprime to 6 has
 no solution at any size, and is answered at once."""
+
+BOARD_TEXT_MAX_BYTES = 1 << 30
+"""The most bytes of board text read from a file, a pipe or standard input: a board of
+32,768 x 32,768 squares at one byte each. Larger instances are given by their queens
+(`nqueens complete "0:0" --n 1000000`); a stream that never ends (a device, a pipe left
+open) stops here with one line rather than filling the memory."""
 
 WORKERS_PER_CORE = 4
 """The most worker processes (or Dask workers started here) per core of this machine.
