@@ -25,6 +25,7 @@ __all__ = [
     "FILM_MAX_PIXELS",
     "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
+    "JOIN_WORKER_BYTES",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
@@ -104,6 +105,13 @@ WORKERS_PER_CORE = 4
 More than one per core only shares the cores; 4 leaves room for workers that wait on
 I/O, while `--workers 100000` is refused instead of starting processes until the machine
 stalls."""
+
+JOIN_WORKER_BYTES = 2 * 2**30
+"""The most working memory one worker of the join may hold (its strips' lists, partial
+placements and match tables, `halves._Buffers`). At N = 26-27 one orbit representative's
+two lists reach 30 million signatures each, and a table for the longer would need about
+3 GB more: past this budget the lists are joined in pieces (engine/pieces.py) instead of
+growing the table."""
 
 PLAN_MAX_WORKERS = 1_000_000
 """The most workers a plan may be made for (`count --estimate --workers W`): the plan
