@@ -295,28 +295,30 @@ def recount(parts: HalfSplit | StreamedSplit, indices: npt.NDArray[np.intp]) -> 
 PROBE_UNIT = "seconds"
 """What `probe` measures (engine/estimate.py): seconds, not nodes to calibrate."""
 PROBED_ORBITS = 3
-PROBE_SECONDS = 1.0  # a probe stops after the orbit that passes this (N = 27: one orbit)
+PROBE_SECONDS = 0.5  # a probe stops after the orbit that passes this (N >= 24: one orbit)
 
 
 def probe(
     parts: HalfSplit | StreamedSplit, index: int, rng: np.random.Generator, probes: int
 ) -> tuple[float, float]:
     """The seconds block `index` would take, and their standard error: a few of its
-    representatives, drawn at random, each counted and timed, times how many it holds.
-    For `--estimate` where one block is too long to time (N = 24-27)."""
+    representatives, drawn at random, each timed (its join timed on samples of its
+    strips where it is long: engine/join_probe.py), times how many it holds. For
+    `--estimate` where one block is too long to time (N = 22-27)."""
     import time
 
-    middles, easts, weights = parts.representatives(index)
+    from nqueens.engine import join_probe
+
+    middles, easts, _ = parts.representatives(index)
     size = len(easts)
     if size == 0:
         return 0.0, 0.0
     seconds: list[float] = []
-    one = np.array([0, 1], np.int64)
     began = time.perf_counter()
     for i in rng.choice(size, min(PROBED_ORBITS, size), replace=False).tolist():
-        started = time.perf_counter()
-        count_half_blocks(parts.n, middles[i : i + 1], easts[i : i + 1], weights[i : i + 1], one)
-        seconds.append(time.perf_counter() - started)
+        spent, sampled = join_probe.orbit_seconds(parts.n, int(middles[i]), int(easts[i]), rng)
+        seconds.append(spent)
+        join_probe.sampled += sampled
         if time.perf_counter() - began > PROBE_SECONDS:
             break
     mean = float(np.mean(seconds)) * size
@@ -324,6 +326,21 @@ def probe(
         float(np.std(seconds, ddof=1)) * size / len(seconds) ** 0.5 if len(seconds) > 1 else mean
     )
     return mean, error
+
+
+def held_bytes() -> int:
+    """The working memory this process's join buffers hold: after probes, what a worker
+    counting the probed representatives holds at least (`--estimate`'s memory)."""
+    return sum(b.nbytes() for b in _buffers.values())
+
+
+def probe_sampled() -> int:
+    """How many representatives the probes since the last call timed on samples of their
+    strips rather than whole (`--estimate` says so), and the count back to 0."""
+    from nqueens.engine import join_probe
+
+    done, join_probe.sampled = join_probe.sampled, 0
+    return done
 
 
 def compiled() -> tuple[object, ...]:
