@@ -108,10 +108,11 @@ stalls."""
 
 JOIN_WORKER_BYTES = 2 * 2**30
 """The most working memory one worker of the join may hold (its strips' lists, partial
-placements and match tables, `halves._Buffers`). At N = 26-27 one orbit representative's
-two lists reach 30 million signatures each, and a table for the longer would need about
-3 GB more: past this budget the lists are joined in pieces (engine/pieces.py) instead of
-growing the table."""
+placements and match tables, `halves._Buffers`). At N = 26 one orbit representative's
+longer list passes 37 million signatures, and a table for it alone would need about
+2 GB: past this budget the lists are joined in pieces (engine/pieces.py) instead of
+growing the table. Measured at N = 26 and 27 by `--estimate`: the buffers reach this,
+with pieces of 8 and 17 million signatures."""
 
 PLAN_MAX_WORKERS = 1_000_000
 """The most workers a plan may be made for (`count --estimate --workers W`): the plan

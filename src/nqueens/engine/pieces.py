@@ -4,8 +4,8 @@ when a table for the longer one would not fit (`limits.JOIN_WORKER_BYTES`).
 The join's count for one representative is a sum over pairs of signatures, one from each
 strip's list. Cut both lists into pieces no longer than the table holds, and that sum is
 the sum, over every pair of pieces, of the join of the two pieces: the same count, with
-tables as small as the budget needs (at N = 26 a list of 30 million signatures would
-need a table of 1.3 GB). Each pair pays for its own table, a few per cent of the
+tables as small as the budget needs (at N = 26 a list of 37 million signatures would
+need a table of 1.6 GB). Each pair pays for its own table, a few per cent of the
 matching it then does, which grows with the product of the lists, not their lengths.
 
 `count_blocks` is `join.count_blocks` with its join so cut: the same arguments, plus
