@@ -11,11 +11,15 @@ Three Markdown tables:
    --streamed the join runs on the streamed split of N >= 24 (engine/orbits.py) instead.
 3. For each N of --plan: the estimate on this machine's cores and on --cluster workers,
    its bounds, the peak memory per worker, and how the sample was measured.
+4. For each N of --versus: the join's plan and the backtracking counter's on this
+   machine's cores, and how many times longer backtrack would take: where `auto` should
+   pick which (registry.best_method).
 
 Run on a quiet machine; it takes about as long as the counts it checks:
 
-    uv run python benchmarks/estimate.py                                 # 16-20, 21, 22-27
-    uv run python benchmarks/estimate.py --check 12-14 --exact 15 --plan 22  # a short try
+    uv run python benchmarks/estimate.py                     # 16-20, 21, 22-27, 14-27
+    uv run python benchmarks/estimate.py --check 12-14 --exact 15 --plan 22 --versus 14
+                                                             # a short try
 """
 
 from __future__ import annotations
@@ -89,11 +93,27 @@ def plan_table(sizes: list[int], workers: int, cluster: int, budget: float) -> N
         )
 
 
+def versus_table(sizes: list[int], workers: int, budget: float) -> None:
+    from nqueens.counting import best_method
+
+    print(f"| N | join on {workers} workers | backtrack | backtrack / join | auto picks |")
+    print("|---:|---:|---:|---:|---|")
+    for n in sizes:
+        joined = nqueens.estimate(n, method="join", workers=workers, budget=budget, seed=n)
+        searched = nqueens.estimate(n, method="backtrack", workers=workers, budget=budget, seed=n)
+        print(
+            f"| {n} | {duration(joined.seconds)} | {duration(searched.seconds)} | "
+            f"{searched.seconds / joined.seconds:.0f} | {best_method(n)} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", default="16-20", help="N to estimate and count")
     parser.add_argument("--exact", default="21", help="N to count exactly (may be empty)")
     parser.add_argument("--plan", default="22-27", help="N to estimate only")
+    parser.add_argument("--versus", default="14-27", help="N to plan with both methods")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--cluster", type=int, default=100, help="workers of a cluster")
     parser.add_argument("--budget", type=float, default=30.0, help="seconds per estimate")
@@ -112,6 +132,9 @@ def main() -> None:
         print()
     if args.plan:
         plan_table(_sizes(args.plan), args.workers, args.cluster, args.budget)
+        print()
+    if args.versus:
+        versus_table(_sizes(args.versus), args.workers, args.budget)
 
 
 if __name__ == "__main__":

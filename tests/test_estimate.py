@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import nqueens
+from nqueens.engine import halves, join_probe
 from nqueens.engine import split as backtrack_split
 from nqueens.engine.estimate import Estimate
 from nqueens.engine.knuth import knuth_nodes
@@ -96,6 +97,58 @@ def test_subproblems_too_long_to_time_are_probed() -> None:
     assert plan.sampling in ("probed", "timed+probed") and plan.timed < plan.sampled
     assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
     assert any("Knuth" in line for line in describe(plan, 2))
+
+
+@pytest.mark.compiled
+def test_the_join_probe_scales_its_samples_of_the_strips_to_the_whole_join(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A join that costs c0 a table signature and c1 a pair (a fake clock, so no timing
+    is asserted): the probe's two samples of a representative's strips give the whole
+    join's cost, listed strips aside, for lists far longer than its samples."""
+    c0, c1 = 1e-6, 1e-9
+
+    def fake(n: int, east: np.ndarray, west: np.ndarray) -> float:
+        return c0 * max(len(east), len(west)) + c1 * len(east) * len(west)
+
+    listed: list[tuple[float, np.ndarray, np.ndarray, int]] = []
+    lists = join_probe._lists
+
+    def recorded(n: int, m: int, east: int) -> tuple[float, np.ndarray, np.ndarray, int]:
+        listed.append(lists(n, m, east))
+        return listed[-1]
+
+    monkeypatch.setattr(join_probe, "_timed", fake)
+    monkeypatch.setattr(join_probe, "_lists", recorded)
+    monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 0)
+    monkeypatch.setattr(join_probe, "SAMPLED_TABLE", 64)
+    parts = halves.half_split(16)
+    rng = np.random.default_rng(4)
+    checked = 0
+    for b in rng.choice(len(parts), 12, replace=False).tolist():
+        middles, easts, _ = parts.representatives(b)
+        seconds, sampled = join_probe.orbit_seconds(16, int(middles[0]), int(easts[0]), rng)
+        spent, east, west, _ = listed[-1]
+        if len(east) and len(west):
+            whole = c0 * max(len(east), len(west)) + c1 * len(east) * len(west)
+            assert sampled and min(len(east), len(west)) > 64
+            assert seconds - spent == pytest.approx(whole, rel=1e-9)
+            checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.compiled
+def test_a_join_probed_on_samples_of_its_strips_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 0)
+    monkeypatch.setattr(join_probe, "SAMPLED_TABLE", 512)
+    plan = nqueens.estimate(16, method="join", workers=2, budget=0.001, seed=3)
+    assert plan.sampling in ("probed: strips sampled", "timed+probed: strips sampled")
+    assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
+    assert plan.peak_bytes_per_worker > halves.held_bytes() > 0
+    assert any("random samples of the strips" in line for line in describe(plan, 2))
+    monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 10**30)
+    plan = nqueens.estimate(16, method="join", workers=2, budget=0.001, seed=3)
+    assert plan.sampling in ("probed", "timed+probed")
 
 
 def _plan(seconds: float, n: int = 24) -> Estimate:

@@ -226,7 +226,7 @@ def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     defaults = halves._Buffers.__init__.__defaults__
-    monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", (2, 2))
+    monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", (2, 2, 0))
     halves._buffers.clear()
     try:
         parts = half_split(11)

@@ -47,3 +47,12 @@ def test_the_join_takes_n_up_to_27_with_a_split_of_bounded_size() -> None:
         assert 4000 <= len(parts) <= 9000  # subproblems, not 70 million listed orbits
         assert parts.ms.nbytes + parts.los.nbytes + parts.his.nbytes < 1_000_000
         assert parts.fingerprint() == JOIN.split(n).fingerprint()  # a pure function of N
+
+
+@pytest.mark.parametrize("n", [9, 11, 13, 15, 17, 25])
+def test_an_odd_split_walks_no_middle_row_without_representatives(n: int) -> None:
+    """Past the middle row the flip's image is the least member: no such range is cut,
+    so every subproblem holds work (and a stratified sample of them means something)."""
+    parts = streamed_split(n, 3 * (n // 2 + 1))  # three ranges a middle row
+    assert parts.ms.tolist() == sorted(3 * list(range(n // 2 + 1)))
+    assert all(len(parts.representatives(b)[1]) for b in range(len(parts)))

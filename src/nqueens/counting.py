@@ -110,8 +110,10 @@ def estimate(
     workers (or `workers`), within what bounds, and the memory per worker.
 
     A stratified random sample of the count's own subproblems is counted and timed here,
-    with the method the count would use; subproblems too long to time are sized by
-    Knuth's random probes instead (`Estimate.sampling` says which). See
+    with the method the count would use; subproblems too long to time are sized by their
+    method's probe instead (Knuth's random probes for backtrack; for the join a few
+    orbit representatives timed, their joins on samples of their strips from N = 24):
+    `Estimate.sampling` says which. See
     `nqueens.engine.estimate` for the model.
 
     Parameters

@@ -26,6 +26,7 @@ __all__ = [
     "FILM_MAX_PIXELS",
     "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
+    "JOIN_WORKER_BYTES",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
@@ -111,6 +112,14 @@ WORKERS_PER_CORE = 4
 More than one per core only shares the cores; 4 leaves room for workers that wait on
 I/O, while `--workers 100000` is refused instead of starting processes until the machine
 stalls."""
+
+JOIN_WORKER_BYTES = 2 * 2**30
+"""The most working memory one worker of the join may hold (its strips' lists, partial
+placements and match tables, `halves._Buffers`). At N = 26 one orbit representative's
+longer list passes 37 million signatures, and a table for it alone would need about
+2 GB: past this budget the lists are joined in pieces (engine/pieces.py) instead of
+growing the table. Measured at N = 26 and 27 by `--estimate`: the buffers reach this,
+with pieces of 8 and 17 million signatures."""
 
 PLAN_MAX_WORKERS = 1_000_000
 """The most workers a plan may be made for (`count --estimate --workers W`): the plan

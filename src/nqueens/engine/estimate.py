@@ -8,7 +8,8 @@ the method offers a `probe` (Knuth's random-probe estimate of the nodes below a
 subproblem, engine/knuth.py), its nodes are estimated instead and turned into seconds by
 a calibration on N = `CALIBRATE_N`, where subproblems are quick to time; or, for a method
 whose probe says it measures seconds (`PROBE_UNIT`: the join times a few of a block's
-orbit representatives, its inner work), the probe's seconds are taken as they are. The stratified
+orbit representatives, its inner work, and from N = 24 each one's join on samples of its
+strips: engine/join_probe.py), the probe's seconds are taken as they are. The stratified
 mean times the number of subproblems is one core's work; the wall time on W workers is
 that over W, never less than the longest subproblem seen. The bounds are two standard
 errors of the sample (and of the probes), widened by `SLACK` for what a sample does not
@@ -70,7 +71,8 @@ class Estimate:
     subproblem, a floor under any wall time. `sampling` says how the sample was measured:
     ``timed`` (every drawn subproblem counted), ``probed`` (each too long to time, so
     sized by the method's probe: Knuth's random probes for backtrack, a few timed orbit
-    representatives for the join), or ``timed+probed``.
+    representatives for the join), or ``timed+probed``; followed by ``: strips sampled``
+    where the join's probes timed a representative's join on samples of its strips.
     """
 
     n: int
@@ -175,6 +177,9 @@ def plan(
         scale = 1.0  # the probe times a sample of the subproblem's inner work itself
     elif probe is not None and parts.n > CALIBRATE_N:
         scale = _seconds_per_node(method.name)
+    inner: Callable[[], int] | None = getattr(module, "probe_sampled", None)
+    if inner is not None:
+        inner()  # from 0: how many of this plan's probes sampled their inner work
     seconds = np.full(strata, np.nan)
     variances = np.zeros(strata)
     peaks = [i for i, f in enumerate(method.fields) if f.peak]
@@ -198,6 +203,9 @@ def plan(
         seconds[j] = (time.perf_counter() - started) / len(chosen)
         timed += 1
         table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
+    held: Callable[[], int] | None = getattr(module, "held_bytes", None)
+    if held is not None:  # buffers the probes grew, counted whole (not only pages touched)
+        table_bytes = max(table_bytes, held())
     seen = ~np.isnan(seconds)
     sampled = int(seen.sum())
     mean = float(np.average(seconds[seen], weights=weights[seen])) if sampled else 0.0
@@ -210,6 +218,8 @@ def plan(
     )
     longest = float(seconds[seen].max()) if sampled else 0.0
     how = "timed" if timed == sampled else ("probed" if timed == 0 else "timed+probed")
+    if inner is not None and inner():
+        how += ": strips sampled"
     return Estimate(
         n=parts.n,
         method=method.name,

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from nqueens.engine import join
+from nqueens.engine import join, pieces
 from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.registry import JOIN, digest
 
@@ -149,18 +149,24 @@ def half_split(n: int, target: int = 4000) -> HalfSplit:
 # ----------------------------------------------------------------------- the task itself
 class _Buffers:
     """The join kernels' working memory, kept per process and grown when a board needs
-    more; its size in bytes is what a count reports as its table memory."""
+    more, within `limits.JOIN_WORKER_BYTES`; its size in bytes is what a count reports
+    as its table memory. `table` is how many signatures a match table holds: the lists'
+    length (`signatures`) unless the budget is short, and then the lists are joined in
+    pieces of that length (engine/pieces.py) through `work`."""
 
-    def __init__(self, n: int, partials: int = 1 << 14, signatures: int = 1 << 14) -> None:
+    def __init__(
+        self, n: int, partials: int = 1 << 14, signatures: int = 1 << 14, table: int = 0
+    ) -> None:
         self.n = n
         self.partials = partials
         self.signatures = signatures
+        self.table_signatures = table = table or signatures
         nbits = 2 * (n - 1)
         chunks = -(-nbits // join.CHUNK_BITS)
-        blocks = signatures // join.PIECE + join.KEYS  # every key's bucket may end part-filled
+        blocks = table // join.PIECE + join.KEYS  # every key's bucket may end part-filled
         words = BLOCK_WORDS
         self.sigs = np.empty((2, signatures), np.uint64)
-        self.spare = np.empty((2, signatures), np.uint64)  # the table's list by key; keys
+        self.spare = np.empty((2, table), np.uint64)  # the table's list by key; keys
         self.upper = np.empty((3, partials), np.uint64)  # a strip's upper rows: cols, d1, d2
         self.lower = np.empty((2, 5, partials), np.uint64)  # each side's lower rows, kept
         self.keys = np.full(2, -1, np.int64)  # which lower placements `lower` holds, by side
@@ -168,17 +174,57 @@ class _Buffers:
         self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
         self.valid = np.empty((blocks, words), np.uint64)
         self.slices = np.empty((chunks * join.CHUNK_BITS, words), np.uint64)
+        self.work = np.empty((2, table if table < signatures else 0), np.uint64)  # a piece each
 
     def nbytes(self) -> int:
         arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.upper, self.lower)
         arrays += (self.keys,)
-        arrays += (self.starts, self.table, self.valid, self.slices)
+        arrays += (self.starts, self.table, self.valid, self.slices, self.work)
         return sum(a.nbytes for a in arrays)
 
+    @staticmethod
+    def bytes_for(n: int, partials: int, signatures: int, table: int = 0) -> int:
+        """`nbytes()` of `_Buffers(n, partials, signatures, table)`, without making them."""
+        table = table or signatures
+        chunks = -(-2 * (n - 1) // join.CHUNK_BITS)
+        blocks = table // join.PIECE + join.KEYS
+        words = 2 * signatures + 2 * table + 13 * partials + 2 + 2 * ((1 << (n // 2 + 1)) + 1)
+        words += blocks * (chunks * join.COMBOS + 1) * BLOCK_WORDS
+        words += chunks * join.CHUNK_BITS * BLOCK_WORDS + (2 * table if table < signatures else 0)
+        return 8 * words
+
     def grown(self, which: int) -> _Buffers:
-        if which == join.OVERFLOW_PARTIALS:
-            return _Buffers(self.n, self.partials * 4, self.signatures)
-        return _Buffers(self.n, self.partials, self.signatures * 4)
+        """The buffer that overflowed four times as long, or half as long again once it
+        would pass a quarter of the budget; the table then as long as the lists if that
+        fits the budget, else as long as fits (the lists joined in pieces)."""
+        from nqueens import limits
+
+        budget = limits.JOIN_WORKER_BYTES
+        partials, signatures = self.partials, self.signatures
+        for factor in (4, 1.5):
+            if which == join.OVERFLOW_PARTIALS:
+                partials = max(self.partials + 1, int(self.partials * factor))
+                own = self.bytes_for(self.n, partials, 0, 1) - self.bytes_for(self.n, 0, 0, 1)
+            else:
+                signatures = max(self.signatures + 1, int(self.signatures * factor))
+                own = 16 * signatures
+            if own <= budget // 4:
+                break
+        if self.bytes_for(self.n, partials, signatures) <= budget:
+            return _Buffers(self.n, partials, signatures)
+        low, high = 0, signatures - 1
+        while low < high:  # the longest table within the budget
+            middle = (low + high + 1) // 2
+            if self.bytes_for(self.n, partials, signatures, middle) <= budget:
+                low = middle
+            else:
+                high = middle - 1
+        if low == 0:
+            raise MemoryError(
+                f"the join at N = {self.n} needs more than its memory budget of "
+                f"{budget / 2**30:.3g} GiB a worker (limits.JOIN_WORKER_BYTES)"
+            )
+        return _Buffers(self.n, partials, signatures, low)
 
 
 _buffers: dict[int, _Buffers] = {}
@@ -193,29 +239,20 @@ def count_half_blocks(
     blocks = len(bounds) - 1
     out = np.zeros((blocks, 2), np.int64)
     status = np.zeros(2, np.int64)
-    buffers = _buffers.get(n) or _Buffers(n)
+    buffers = _buffers.pop(n, None) or _Buffers(n)  # not kept beside those it grows into
     done = 0
     while done < blocks:
         part = bounds[done:] - bounds[done]
         start = int(bounds[done])
-        join.count_blocks(
-            n,
-            middles[start:],
-            easts[start:],
-            weights[start:],
-            part,
-            out[done:],
-            status,
-            buffers.sigs,
-            buffers.spare,
-            buffers.upper,
-            buffers.lower,
-            buffers.keys,
-            buffers.starts,
-            buffers.table,
-            buffers.valid,
-            buffers.slices,
+        arguments = (
+            *(n, middles[start:], easts[start:], weights[start:], part, out[done:], status),
+            *(buffers.sigs, buffers.spare, buffers.upper, buffers.lower, buffers.keys),
+            *(buffers.starts, buffers.table, buffers.valid, buffers.slices),
         )
+        if buffers.work.size:  # the budget is short: the lists are joined in pieces
+            pieces.count_blocks(*arguments, buffers.work)
+        else:
+            join.count_blocks(*arguments)
         if status[0] < 0:
             break
         done += int(status[0])
@@ -258,28 +295,30 @@ def recount(parts: HalfSplit | StreamedSplit, indices: npt.NDArray[np.intp]) -> 
 PROBE_UNIT = "seconds"
 """What `probe` measures (engine/estimate.py): seconds, not nodes to calibrate."""
 PROBED_ORBITS = 3
-PROBE_SECONDS = 1.0  # a probe stops after the orbit that passes this (N = 27: one orbit)
+PROBE_SECONDS = 0.5  # a probe stops after the orbit that passes this (N >= 24: one orbit)
 
 
 def probe(
     parts: HalfSplit | StreamedSplit, index: int, rng: np.random.Generator, probes: int
 ) -> tuple[float, float]:
     """The seconds block `index` would take, and their standard error: a few of its
-    representatives, drawn at random, each counted and timed, times how many it holds.
-    For `--estimate` where one block is too long to time (N = 24-27)."""
+    representatives, drawn at random, each timed (its join timed on samples of its
+    strips where it is long: engine/join_probe.py), times how many it holds. For
+    `--estimate` where one block is too long to time (N = 22-27)."""
     import time
 
-    middles, easts, weights = parts.representatives(index)
+    from nqueens.engine import join_probe
+
+    middles, easts, _ = parts.representatives(index)
     size = len(easts)
     if size == 0:
         return 0.0, 0.0
     seconds: list[float] = []
-    one = np.array([0, 1], np.int64)
     began = time.perf_counter()
     for i in rng.choice(size, min(PROBED_ORBITS, size), replace=False).tolist():
-        started = time.perf_counter()
-        count_half_blocks(parts.n, middles[i : i + 1], easts[i : i + 1], weights[i : i + 1], one)
-        seconds.append(time.perf_counter() - started)
+        spent, sampled = join_probe.orbit_seconds(parts.n, int(middles[i]), int(easts[i]), rng)
+        seconds.append(spent)
+        join_probe.sampled += sampled
         if time.perf_counter() - began > PROBE_SECONDS:
             break
     mean = float(np.mean(seconds)) * size
@@ -287,6 +326,21 @@ def probe(
         float(np.std(seconds, ddof=1)) * size / len(seconds) ** 0.5 if len(seconds) > 1 else mean
     )
     return mean, error
+
+
+def held_bytes() -> int:
+    """The working memory this process's join buffers hold: after probes, what a worker
+    counting the probed representatives holds at least (`--estimate`'s memory)."""
+    return sum(b.nbytes() for b in _buffers.values())
+
+
+def probe_sampled() -> int:
+    """How many representatives the probes since the last call timed on samples of their
+    strips rather than whole (`--estimate` says so), and the count back to 0."""
+    from nqueens.engine import join_probe
+
+    done, join_probe.sampled = join_probe.sampled, 0
+    return done
 
 
 def compiled() -> tuple[object, ...]:

@@ -138,7 +138,9 @@ def streamed_split(n: int, target: int = TARGET) -> StreamedSplit:
     half = n // 2
     odd = n & 1
     rows = n - odd
-    middles = list(range(n)) if odd else [-1]
+    # The upside-down flip moves the middle queen from row m to N - 1 - m: a representative
+    # (the least member of its orbit) has m <= N // 2, so no range is walked past it.
+    middles = list(range(half + 1)) if odd else [-1]
     # A representative's east half never holds the highest free row (it would be larger
     # than its mirror image, the west half), and in colexicographic order the sets without
     # the top bit come first: only those ranks are walked.

@@ -55,9 +55,14 @@ def _span(estimate: Estimate, workers: int) -> str:
     return f"{duration(seconds)} ({duration(low)} to {duration(high)})"
 
 
-def _probes(method: str) -> str:
+def _probes(method: str, sampling: str) -> str:
     from nqueens.engine.registry import METHODS
 
+    if "strips sampled" in sampling:
+        return (
+            "timing one of its orbit representatives or more (its inner work), their strips "
+            "listed and their joins timed on random samples of the strips"
+        )
     if getattr(METHODS[method].implementation(), "PROBE_UNIT", "nodes") == "seconds":
         return "timing a few of its orbit representatives (its inner work)"
     return "Knuth's random probes of its search tree"
@@ -79,11 +84,11 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
     if probed == 0:
         how += "each counted and timed here"
     elif estimate.timed == 0:
-        how += f"each too long to time, so sized by {_probes(estimate.method)}"
+        how += f"each too long to time, so sized by {_probes(estimate.method, estimate.sampling)}"
     else:
         how += (
             f"{estimate.timed:,} counted and timed, {probed:,} too long to time sized by "
-            f"{_probes(estimate.method)}"
+            f"{_probes(estimate.method, estimate.sampling)}"
         )
     return [*lines, how]
 
