@@ -1,5 +1,5 @@
 """The join within its memory budget: lists joined in pieces when a whole table would not
-fit (engine/pieces.py), exact against the known counts, the buffers never past it."""
+fit (`join.join_in_pieces`), exact against the known counts, the buffers never past it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import limits
-from nqueens.engine import halves, join, pieces
+from nqueens.engine import halves, join
 from nqueens.engine.halves import count_half_blocks, half_split
 from nqueens.known import known_counts
 
@@ -94,7 +94,7 @@ def test_pieces_of_the_lists_sum_to_their_whole_join(
     expected = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, whole.spare, counters)
     cut = halves._Buffers(18, signatures=max(16, *sizes), table=piece)
     kept = a.copy(), b.copy()
-    found = pieces.join_in_pieces(
+    found = join.join_in_pieces(
         *(a, len(a), b, len(b), 18, cut.table, cut.valid, cut.slices, square, cut.spare),
         *(counters, np.empty((2, piece), np.uint64)),
     )

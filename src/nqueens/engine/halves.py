@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from nqueens.engine import join, pieces
+from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.registry import JOIN, digest
 
@@ -152,7 +152,7 @@ class _Buffers:
     more, within `limits.JOIN_WORKER_BYTES`; its size in bytes is what a count reports
     as its table memory. `table` is how many signatures a match table holds: the lists'
     length (`signatures`) unless the budget is short, and then the lists are joined in
-    pieces of that length (engine/pieces.py) through `work`."""
+    pieces of that length (`join.join_in_pieces`) through `work`."""
 
     def __init__(
         self, n: int, partials: int = 1 << 14, signatures: int = 1 << 14, table: int = 0
@@ -244,15 +244,12 @@ def count_half_blocks(
     while done < blocks:
         part = bounds[done:] - bounds[done]
         start = int(bounds[done])
-        arguments = (
+        join.count_blocks(
             *(n, middles[start:], easts[start:], weights[start:], part, out[done:], status),
             *(buffers.sigs, buffers.spare, buffers.upper, buffers.lower, buffers.keys),
             *(buffers.starts, buffers.table, buffers.valid, buffers.slices),
+            buffers.work,  # empty unless the budget holds no whole table: pieces then
         )
-        if buffers.work.size:  # the budget is short: the lists are joined in pieces
-            pieces.count_blocks(*arguments, buffers.work)
-        else:
-            join.count_blocks(*arguments)
         if status[0] < 0:
             break
         done += int(status[0])

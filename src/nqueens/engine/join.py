@@ -66,6 +66,7 @@ __all__ = [
     "OVERFLOW_SIGNATURES",
     "PAIR_WEIGHT",
     "count_blocks",
+    "join_in_pieces",
 ]
 
 COMBOS = 1 << CHUNK_BITS
@@ -422,6 +423,38 @@ def _join(east, ne, west, nw, n, table, valid, slices, square, spare, counters):
 
 
 @njit(cache=True)
+def join_in_pieces(east, ne, west, nw, n, table, valid, slices, square, spare, counters, work):  # type: ignore[no-untyped-def]
+    """`_join` of east[:ne] and west[:nw] within a memory budget (`limits.JOIN_WORKER_BYTES`).
+
+    The count is a sum over pairs of signatures, one from each list; cut both lists into
+    pieces no longer than the table holds (`work.shape[1]`: none, 0, when the whole table
+    fits) and it is the sum, over every pair of pieces, of their join: the same count,
+    with a table as small as the budget needs (at N = 26 a list of 30 million signatures
+    would need 1.3 GB). Each pair pays for its own table, a few per cent of the matching
+    it then does. The pieces are copied into `work` (the join sorts its lists in place),
+    so east and west are left unchanged when cut."""
+    piece = work.shape[1]
+    if piece == 0 or (ne <= piece and nw <= piece):
+        return _join(east, ne, west, nw, n, table, valid, slices, square, spare, counters)
+    east_pieces = (ne + piece - 1) // piece  # pieces of equal length, so no sliver
+    west_pieces = (nw + piece - 1) // piece
+    total = 0
+    for a in range(east_pieces):
+        a_lo = ne * a // east_pieces
+        a_count = ne * (a + 1) // east_pieces - a_lo
+        for b in range(west_pieces):
+            b_lo = nw * b // west_pieces
+            b_count = nw * (b + 1) // west_pieces - b_lo
+            work[0, :a_count] = east[a_lo : a_lo + a_count]
+            work[1, :b_count] = west[b_lo : b_lo + b_count]
+            total += _join(
+                *(work[0], a_count, work[1], b_count, n, table, valid, slices),
+                *(square, spare, counters),
+            )
+    return total
+
+
+@njit(cache=True)
 def _long_cuts(n, counters):  # type: ignore[no-untyped-def]
     """The first two cut bits, always the same: the board's two longest diagonals."""
     cuts = counters[0, :2]
@@ -553,13 +586,15 @@ def count_blocks(
     table,
     valid,
     slices,
+    work,
 ):  # type: ignore[no-untyped-def]
     """Count subproblems bounds[b]..bounds[b+1] of the representatives into out[b, 0].
 
     Representative i: the middle column's queen in row middles[i] (-1 for even N), the
     east queens in the rows of the bit set easts[i], counted weights[i] times. `upper`
     holds a strip's upper placements (columns, diagonals), `lower[side]` each side's
-    cached lower ones (0 east, 1 west, under keys[side]; see `_strip`). Stops at
+    cached lower ones (0 east, 1 west, under keys[side]; see `_strip`); `work` the
+    pieces' room when the lists are joined in pieces (`join_in_pieces`). Stops at
     the first subproblem whose lists do not fit the buffers: status = (that subproblem,
     which buffer); (-1, 0) when all are done.
     """
@@ -586,8 +621,8 @@ def count_blocks(
                 return
             if found[side] == 0:
                 continue
-            total += weights[i] * _join(
+            total += weights[i] * join_in_pieces(
                 *(sigs[0], found[0], sigs[1], found[1], n, table, valid, slices),
-                *(square, spare, counters),
+                *(square, spare, counters, work),
             )
         out[b, 0] = total

@@ -11,7 +11,7 @@ queries, q and 4q long, and each is timed. Everything the join does grows in ste
 the queries except the table's own sorting and building, so the two times give the cost
 per query and the fixed cost, and since the table's cost and the matching grow in step
 with the table's length, both scale by the longer list's length over the sample's; where
-the budget makes the count join the lists in pieces (engine/pieces.py), each pair of
+the budget makes the count join the lists in pieces (`join.join_in_pieces`), each pair of
 pieces pays for its own table, and so does the estimate.
 """
 
