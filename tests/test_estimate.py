@@ -86,6 +86,15 @@ def test_the_join_estimate_holds_its_tables() -> None:
     assert counted.memory is not None and plan.peak_bytes_per_worker > counted.memory
 
 
+def test_a_plan_takes_the_workers_the_run_would_have() -> None:
+    """numpy counts in this process by default (its registry entry's default_workers),
+    so its plan is one worker's unless a number of workers is given."""
+    assert METHODS["numpy"].default_workers == 1
+    assert nqueens.estimate(11, method="numpy", seed=1).workers == 1
+    assert nqueens.estimate(11, method="numpy", workers=3, seed=1).workers == 3
+    assert nqueens.estimate(11, method="backtrack", seed=1).workers == nqueens.info().workers
+
+
 def test_a_part_is_estimated_alone() -> None:
     plan = nqueens.estimate(12, method="backtrack", part="2/5", seed=1)
     assert plan.subproblems == len(share(len(METHODS["backtrack"].split(12)), Part(2, 5)))

@@ -343,7 +343,8 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
     if as_json:
         click.echo(json.dumps(plan.to_dict()))
         return
-    for line in describe(plan, os.cpu_count() or 1):
+    here = plan.workers if options.workers is None else os.cpu_count() or 1  # as a run here
+    for line in describe(plan, here):
         click.echo(line)
 
 

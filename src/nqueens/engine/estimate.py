@@ -133,7 +133,10 @@ def estimate_run(
     from nqueens.engine.parts import Part, share
     from nqueens.validate import worker_count
 
-    workers = worker_count(options.workers, planned=True)
+    given = method.default_workers if options.workers is None else options.workers
+    workers = worker_count(given, planned=True)  # as the run would have them (engine/run.py)
+    if not method.survives_fork:
+        workers = 1  # counted in this process, whatever the cores
     part = Part.given(options.part)
     method.warm_up(options.on_compile)
     started = time.perf_counter()
