@@ -43,7 +43,7 @@ def listing_length(n: int, *, unique: bool = False, limit: int | None = None) ->
 
 RECORDS: dict[int, str] = {
     24: "N = 24, first counted in 2004 (Kise et al., a cluster of PCs)",
-    25: "N = 25, first counted in 2005 (Kise et al., distributed over many PCs)",
+    25: "N = 25, first counted in 2005 (the ProActive team at INRIA, on a grid of PCs)",
     26: "N = 26, counted on FPGAs in 2009 and verified on 3 GPUs (NQueensFAF, 2024)",
     27: "N = 27, the largest known count, found on FPGAs (the Q27 project, 2016)",
 }
