@@ -177,6 +177,47 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     assert found == expected
 
 
+@pytest.mark.parametrize("n", [15, 18, 19, 20])
+def test_every_chunk_layout_counts_the_weighted_disjoint_pairs(n: int) -> None:
+    """Short lists keep only the long diagonals as cut bits, so the tables hold 2N - 4
+    bits: layouts with one wide chunk (N = 15, 20), two (N = 18) and none (N = 19)."""
+    kept = 2 * (n - 1) - 2
+    assert bitops.layout(kept)[1] == {15: 1, 18: 2, 19: 0, 20: 1}[n]
+    rng = np.random.default_rng(n)
+    bits = 2 * (n - 1)
+    a, b = (rng.integers(0, 2**bits, size, dtype=np.uint64) for size in (700, 900))
+    for _ in range(2):  # denser, as real signatures are
+        a |= rng.integers(0, 2**bits, a.size, dtype=np.uint64)
+        b |= rng.integers(0, 2**bits, b.size, dtype=np.uint64)
+    long_a, long_b = n - 1 - n // 2, n - 1 - n // 2 + n - 1  # the longest diagonals' bits
+    held_a = ((a >> np.uint64(long_a)) & np.uint64(1)) + ((a >> np.uint64(long_b)) & np.uint64(1))
+    held_b = ((b >> np.uint64(long_a)) & np.uint64(1)) + ((b >> np.uint64(long_b)) & np.uint64(1))
+    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
+    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
+    buffers = halves._Buffers(n, signatures=2048)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
+    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
+    found = join._join(a.copy(), len(a), b.copy(), len(b), n, *tables, buffers.spare, counters)
+    assert found == expected
+
+
+@given(kept=st.integers(1, 2 * 26))
+def test_a_layout_covers_the_bits_with_the_fewest_rows_it_may(kept: int) -> None:
+    """The chunks cover exactly `kept` bits (or the last chunk's spare ones), from bit 0
+    up, each table row range after the last; wide chunks only where one or two would
+    save a row."""
+    rows, wide = bitops.layout(kept)
+    chunks = bitops.chunks_of(rows, wide)
+    assert [c[0] for c in chunks] == list(itertools.accumulate([0] + [c[1] for c in chunks[:-1]]))
+    assert [c[2] for c in chunks] == list(
+        itertools.accumulate([0] + [1 << c[1] for c in chunks[:-1]])
+    )
+    covered = sum(c[1] for c in chunks)
+    assert covered >= kept > covered - chunks[-1][1]
+    assert 0 <= wide <= bitops.WIDE_MAX
+    assert rows == -(-kept // bitops.CHUNK_BITS) - (wide > 0)
+
+
 @compiled
 @given(seed=st.integers(0, 2**32 - 1), sizes=st.tuples(*[st.integers(4100, 6000)] * 2))
 @settings(max_examples=4, deadline=None)

@@ -32,8 +32,11 @@ __all__ = [
     "CHUNK_BITS",
     "COMPRESS_LANES",
     "MAX_ROWS",
+    "WIDE_MAX",
+    "chunks_of",
     "combination_rows",
     "join_lower",
+    "layout",
     "lowest_bit_index",
     "match_block",
     "transpose64",
@@ -54,6 +57,37 @@ MAX_ROWS = -(-2 * (JOIN.largest - 1) // CHUNK_BITS)
 CHUNK_BITS, for the largest N the join takes (its registry entry): 11 for N <= 27. One
 matcher is generated per row count, so raising the join's range raises this too."""
 
+WIDE_MAX = 2
+"""The most chunks of CHUNK_BITS + 1 bits a layout may have (`layout`): where the last
+chunk of CHUNK_BITS would hold only one or two bits, one or two chunks one bit wider take
+them, and each query ANDs one table row fewer. A wide chunk has twice the rows to build,
+so one saves a row for nothing (31 bits at N = 20: 6 rows, not 7, for the same 224 table
+rows) and two trade 32 more table rows for one fewer AND a query (N = 18)."""
+
+
+@numba.njit(cache=True)
+def layout(kept: int) -> tuple[int, int]:  # pragma: no cover - numba
+    """(rows, wide): the chunks a signature of `kept` bits is cut into, and how many of
+    them (the lowest) are CHUNK_BITS + 1 bits wide (see WIDE_MAX)."""
+    rows = -(-kept // CHUNK_BITS)
+    wide = kept - CHUNK_BITS * (rows - 1)
+    if wide <= min(WIDE_MAX, rows - 1):  # that many of the other chunks can take a bit more
+        return rows - 1, wide
+    return rows, 0
+
+
+def chunks_of(rows: int, wide: int) -> list[tuple[int, int, int]]:
+    """(first bit, bits, first table row) of each chunk of a layout, the wide ones first:
+    what the table builder and the matcher agree on."""
+    chunks = []
+    bit = row = 0
+    for k in range(rows):
+        bits = CHUNK_BITS + 1 if k < wide else CHUNK_BITS
+        chunks.append((bit, bits, row))
+        bit += bits
+        row += 1 << bits
+    return chunks
+
 
 COMPRESS_LANES = 8
 """Candidates `join_lower` tests at once; it may write this many words past its count."""
@@ -65,14 +99,16 @@ def _lowest_bit_index_py(x: Any) -> Any:
 
 
 def _match_block_py(
-    table: Any, base: int, queries: Any, first: int, count: int, rows: int, valid: Any
-) -> Any:
+    table: Any, base: int, queries: Any, first: int, count: int, rows: int, wide: int,
+    valid: Any,
+) -> Any:  # fmt: skip
     found = 0
+    chunks = chunks_of(rows, wide)
     for i in range(first, first + count):
         acc = valid.copy()
-        for k in range(rows):
-            chunk = (int(queries[i]) >> (k * CHUNK_BITS)) & ((1 << CHUNK_BITS) - 1)
-            at = base + ((k << CHUNK_BITS) + chunk) * BLOCK_WORDS
+        for bit, bits, row in chunks:
+            chunk = (int(queries[i]) >> bit) & ((1 << bits) - 1)
+            at = base + (row + chunk) * BLOCK_WORDS
             acc &= table[at : at + BLOCK_WORDS]
         found += sum(int(word).bit_count() for word in acc)
     return np.uint64(found)
@@ -100,15 +136,15 @@ def _transpose64_py(square: Any) -> None:
         width >>= 1
 
 
-def _combination_rows_py(table: Any, base: int, slices: Any, nbits: int) -> None:
-    chunks = -(-nbits // CHUNK_BITS)
-    for c in range(chunks):
-        row = base + c * (1 << CHUNK_BITS) * BLOCK_WORDS
-        table[row : row + BLOCK_WORDS] = ~np.uint64(0)
-        for combo in range(1, 1 << CHUNK_BITS):
-            j = c * CHUNK_BITS + (combo & -combo).bit_length() - 1
-            at = row + combo * BLOCK_WORDS
-            prev = row + (combo & (combo - 1)) * BLOCK_WORDS
+def _combination_rows_py(table: Any, base: int, slices: Any, nbits: int, wide: int) -> None:
+    rows = -(-(nbits - wide) // CHUNK_BITS)
+    for bit, bits, row in chunks_of(rows, wide):
+        at_row = base + row * BLOCK_WORDS
+        table[at_row : at_row + BLOCK_WORDS] = ~np.uint64(0)
+        for combo in range(1, 1 << bits):
+            j = bit + (combo & -combo).bit_length() - 1
+            at = at_row + combo * BLOCK_WORDS
+            prev = at_row + (combo & (combo - 1)) * BLOCK_WORDS
             table[at : at + BLOCK_WORDS] = table[prev : prev + BLOCK_WORDS] & slices[j]
 
 
@@ -155,26 +191,26 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
     @intrinsic  # type: ignore[misc]
     def match_block(
         typingctx: Any, table: Any, base: Any, queries: Any, first: Any, count: Any,
-        rows: Any, valid: Any,
+        rows: Any, wide: Any, valid: Any,
     ) -> Any:  # fmt: skip
         """Over queries first..first+count-1: AND `valid` (one block's words) with the
-        `rows` table rows the query's signature names (row k: chunk k of CHUNK_BITS bits,
-        at base + (k * 2^CHUNK_BITS + chunk) * BLOCK_WORDS), count the bits left; the sum.
+        `rows` table rows the query's signature names (its chunks as `chunks_of(rows,
+        wide)` lays them out: chunk value v of the chunk whose rows start at r is row
+        r + v, at base + (r + v) * BLOCK_WORDS), count the bits left; the sum.
 
         The row is cut from the signature in registers (a shift and a mask) rather than
-        read from a list of offsets: one load per query instead of one per row, which
-        measured the match 10-20% faster and needs no offsets list at all.
-        One loop per row count 1..MAX_ROWS, each unrolled, chosen by a switch on `rows`
-        (a count outside that range matches nothing)."""
+        read from a list of offsets: one load per query instead of one per row.
+        One loop per layout (rows 1..MAX_ROWS, wide 0..WIDE_MAX), each unrolled, chosen
+        by a switch (a layout outside that range matches nothing)."""
         signature = types.uint64(
-            table, types.intp, queries, types.intp, types.intp, types.intp, valid
+            table, types.intp, queries, types.intp, types.intp, types.intp, types.intp, valid
         )
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            table_v, base_v, queries_v, first_v, count_v, rows_v, valid_v = args
+            table_v, base_v, queries_v, first_v, count_v, rows_v, wide_v, valid_v = args
             table_a = context.make_array(sig.args[0])(context, builder, table_v)
             queries_a = context.make_array(sig.args[2])(context, builder, queries_v)
-            valid_a = context.make_array(sig.args[6])(context, builder, valid_v)
+            valid_a = context.make_array(sig.args[7])(context, builder, valid_v)
             word = ir.IntType(64)
             vector = ir.VectorType(word, BLOCK_WORDS)
             pointer = vector.as_pointer()
@@ -185,29 +221,32 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
                 ir.FunctionType(vector, [vector]),
                 f"llvm.ctpop.v{BLOCK_WORDS}i64",
             )
-            combos = 1 << CHUNK_BITS
             counts = cgutils.alloca_once_value(builder, ir.Constant(vector, [0] * BLOCK_WORDS))
             done = builder.append_basic_block("matched")
-            switch = builder.switch(rows_v, done)
+            which = builder.add(
+                builder.mul(rows_v, ir.Constant(rows_v.type, WIDE_MAX + 1)), wide_v
+            )
+            switch = builder.switch(which, done)
             for rows in range(1, MAX_ROWS + 1):
-                case = builder.append_basic_block(f"rows{rows}")
-                switch.add_case(ir.Constant(rows_v.type, rows), case)
-                builder.position_at_end(case)
-                with cgutils.for_range(builder, count_v) as loop:
-                    query = builder.add(first_v, loop.index)
-                    value = builder.load(builder.gep(queries_a.data, [query]))
-                    acc = mask
-                    for k in range(rows):
-                        chunk = builder.and_(
-                            builder.lshr(value, ir.Constant(word, k * CHUNK_BITS)),
-                            ir.Constant(word, combos - 1),
-                        )
-                        index = builder.add(chunk, ir.Constant(word, k * combos))
-                        row = builder.gep(block, [index])
-                        acc = builder.and_(acc, builder.load(row, align=8))
-                    found = builder.call(ctpop, [acc])
-                    builder.store(builder.add(builder.load(counts), found), counts)
-                builder.branch(done)
+                for wide in range(min(rows, WIDE_MAX) + 1):
+                    case = builder.append_basic_block(f"rows{rows}wide{wide}")
+                    switch.add_case(ir.Constant(which.type, rows * (WIDE_MAX + 1) + wide), case)
+                    builder.position_at_end(case)
+                    with cgutils.for_range(builder, count_v) as loop:
+                        query = builder.add(first_v, loop.index)
+                        value = builder.load(builder.gep(queries_a.data, [query]))
+                        acc = mask
+                        for bit, bits, row in chunks_of(rows, wide):
+                            chunk = builder.and_(
+                                builder.lshr(value, ir.Constant(word, bit)),
+                                ir.Constant(word, (1 << bits) - 1),
+                            )
+                            index = builder.add(chunk, ir.Constant(word, row))
+                            place = builder.gep(block, [index])
+                            acc = builder.and_(acc, builder.load(place, align=8))
+                        found = builder.call(ctpop, [acc])
+                        builder.store(builder.add(builder.load(counts), found), counts)
+                    builder.branch(done)
             builder.position_at_end(done)
             total = cgutils.get_or_insert_function(
                 builder.module,
@@ -370,44 +409,51 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
         return types.void(square), codegen
 
     @intrinsic  # type: ignore[misc]
-    def combination_rows(typingctx: Any, table: Any, base: Any, slices: Any, nbits: Any) -> Any:
-        """One block's match table from its bit slices: for each chunk of CHUNK_BITS
-        signature bits, the AND of every combination of their slices (2^CHUNK_BITS rows
-        of BLOCK_WORDS words), at table[base:]. Each combination is one vector AND of a
-        smaller one, kept in registers; `slices` (rows, BLOCK_WORDS) must have a row for
-        every bit of the last chunk (rows past nbits all ones)."""
+    def combination_rows(
+        typingctx: Any, table: Any, base: Any, slices: Any, nbits: Any, wide: Any
+    ) -> Any:
+        """One block's match table from its bit slices: for each chunk of the layout with
+        `wide` chunks of CHUNK_BITS + 1 bits (`chunks_of`), the AND of every combination
+        of its bits' slices (2^bits rows of BLOCK_WORDS words), at table[base:]. Each
+        combination is one vector AND of a smaller one, kept in registers; `slices`
+        (rows, BLOCK_WORDS) must have a row for every bit of the last chunk (rows past
+        nbits all ones)."""
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            table_v, base_v, slices_v, nbits_v = args
+            table_v, base_v, slices_v, nbits_v, wide_v = args
             table_a = context.make_array(sig.args[0])(context, builder, table_v)
             slices_a = context.make_array(sig.args[2])(context, builder, slices_v)
             word = ir.IntType(64)
             vector = ir.VectorType(word, BLOCK_WORDS)
             pointer = vector.as_pointer()
-            combos = 1 << CHUNK_BITS
             block = builder.gep(table_a.data, [base_v])
             ones = ir.Constant(vector, [(1 << 64) - 1] * BLOCK_WORDS)
             done = builder.append_basic_block("rows_done")
-            for c in range(MAX_ROWS):
-                chunk = builder.append_basic_block(f"chunk{c}")
-                present = builder.icmp_signed("<", ir.Constant(word, c * CHUNK_BITS), nbits_v)
-                builder.cbranch(present, chunk, done)
-                builder.position_at_end(chunk)
-                bits = []
-                for b in range(CHUNK_BITS):
-                    at = ir.Constant(word, (c * CHUNK_BITS + b) * BLOCK_WORDS)
-                    place = builder.bitcast(builder.gep(slices_a.data, [at]), pointer)
-                    bits.append(builder.load(place, align=8))
-                rows = [ones]
-                for combo in range(1, combos):
-                    low = (combo & -combo).bit_length() - 1
-                    rows.append(builder.and_(rows[combo & (combo - 1)], bits[low]))
-                for combo, row in enumerate(rows):
-                    at = ir.Constant(word, (c * combos + combo) * BLOCK_WORDS)
-                    place = builder.bitcast(builder.gep(block, [at]), pointer)
-                    builder.store(row, place, align=8)
-            builder.branch(done)
+            switch = builder.switch(wide_v, done)
+            for wide in range(WIDE_MAX + 1):
+                case = builder.append_basic_block(f"wide{wide}")
+                switch.add_case(ir.Constant(wide_v.type, wide), case)
+                builder.position_at_end(case)
+                for bit, bits, first_row in chunks_of(MAX_ROWS, wide):
+                    chunk = builder.append_basic_block(f"wide{wide}bit{bit}")
+                    present = builder.icmp_signed("<", ir.Constant(word, bit), nbits_v)
+                    builder.cbranch(present, chunk, done)
+                    builder.position_at_end(chunk)
+                    slice_rows = []
+                    for b in range(bits):
+                        at = ir.Constant(word, (bit + b) * BLOCK_WORDS)
+                        place = builder.bitcast(builder.gep(slices_a.data, [at]), pointer)
+                        slice_rows.append(builder.load(place, align=8))
+                    rows = [ones]
+                    for combo in range(1, 1 << bits):
+                        low = (combo & -combo).bit_length() - 1
+                        rows.append(builder.and_(rows[combo & (combo - 1)], slice_rows[low]))
+                    for combo, row in enumerate(rows):
+                        at = ir.Constant(word, (first_row + combo) * BLOCK_WORDS)
+                        place = builder.bitcast(builder.gep(block, [at]), pointer)
+                        builder.store(row, place, align=8)
+                builder.branch(done)
             builder.position_at_end(done)
             return context.get_dummy_value()
 
-        return types.void(table, base, slices, nbits), codegen
+        return types.void(table, base, slices, nbits, wide), codegen

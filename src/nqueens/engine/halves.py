@@ -171,7 +171,7 @@ class _Buffers:
         self.lower = np.empty((2, 5, partials), np.uint64)  # each side's lower rows, kept
         self.keys = np.full(2, -1, np.int64)  # which lower placements `lower` holds, by side
         self.starts = np.empty((2, (1 << (n // 2 + 1)) + 1), np.int64)
-        self.table = np.empty((blocks, chunks * join.COMBOS, words), np.uint64)
+        self.table = np.empty((blocks, (chunks + 1) * join.COMBOS, words), np.uint64)  # wide
         self.valid = np.empty((blocks, words), np.uint64)
         self.slices = np.empty((chunks * join.CHUNK_BITS, words), np.uint64)
         self.work = np.empty((2, table if table < signatures else 0), np.uint64)  # a piece each
@@ -189,7 +189,7 @@ class _Buffers:
         chunks = -(-2 * (n - 1) // join.CHUNK_BITS)
         blocks = table // join.PIECE + join.KEYS
         words = 2 * signatures + 2 * table + 13 * partials + 2 + 2 * ((1 << (n // 2 + 1)) + 1)
-        words += blocks * (chunks * join.COMBOS + 1) * BLOCK_WORDS
+        words += blocks * ((chunks + 1) * join.COMBOS + 1) * BLOCK_WORDS
         words += chunks * join.CHUNK_BITS * BLOCK_WORDS + (2 * table if table < signatures else 0)
         return 8 * words
 

@@ -55,6 +55,7 @@ from nqueens.engine.bitops import (
     COMPRESS_LANES,
     combination_rows,
     join_lower,
+    layout,
     lowest_bit_index,
     match_block,
     transpose64,
@@ -230,6 +231,7 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
     combo, word]. Returns the number of blocks written. `square`: 64 words of scratch."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     assert slices.shape[0] >= chunks * CHUNK_BITS, "a slice row for every bit of each chunk"
+    wide = layout(nbits)[1]
     slices[nbits:, :] = ONES  # bits past the signature: their combinations are never read
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
@@ -258,7 +260,7 @@ def _build(patterns, start, count, nbits, table, valid, slices, first, square): 
             _transpose(square)
             for j in range(nbits):
                 slices[j, g] = ~square[j]  # bit t: pattern t leaves diagonal j free
-        combination_rows(flat, p * step, slices, nbits)
+        combination_rows(flat, p * step, slices, nbits, wide)
     return blocks
 
 
@@ -499,7 +501,7 @@ def _match_buckets(cuts, kept, table, valid, queries, counters):  # type: ignore
     query_starts = counters[2]
     first_block = counters[3]
     groups = 1 << cuts.shape[0]
-    chunks = (kept + CHUNK_BITS - 1) // CHUNK_BITS
+    rows, wide = layout(kept)
     flat = table.reshape(-1)
     step = table.shape[1] * BLOCK_WORDS
     meets = np.empty(groups, np.int64)  # the query groups a bucket meets, found once
@@ -517,7 +519,7 @@ def _match_buckets(cuts, kept, table, valid, queries, counters):  # type: ignore
                 u = meets[m]
                 found = match_block(
                     *(flat, p * step, queries, query_starts[u]),
-                    *(query_starts[u + 1] - query_starts[u], chunks, valid[p]),
+                    *(query_starts[u + 1] - query_starts[u], rows, wide, valid[p]),
                 )
                 total += _weight(u, v) * found
     return total
