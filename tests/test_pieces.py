@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from nqueens import limits
 from nqueens.engine import halves, join
 from nqueens.engine.halves import count_half_blocks, half_split
+from nqueens.errors import SizeTooLargeError
 from nqueens.known import known_counts
 
 compiled = pytest.mark.compiled
@@ -65,7 +66,7 @@ def test_a_budget_too_short_for_the_lists_is_one_line(monkeypatch: pytest.Monkey
     monkeypatch.setattr(limits, "JOIN_WORKER_BYTES", halves._Buffers.bytes_for(12, 2, 2))
     halves._buffers.clear()
     try:
-        with pytest.raises(MemoryError, match=r"memory budget of .* a worker"):
+        with pytest.raises(SizeTooLargeError, match=r"memory budget of .* a worker"):
             _count(12)
     finally:
         halves._buffers.clear()

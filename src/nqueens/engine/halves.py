@@ -23,6 +23,7 @@ from numba import njit
 from nqueens.engine import join
 from nqueens.engine.bitops import BLOCK_WORDS
 from nqueens.engine.registry import JOIN, digest
+from nqueens.errors import SizeTooLargeError
 
 if TYPE_CHECKING:
     from nqueens.engine.orbits import StreamedSplit
@@ -219,8 +220,8 @@ class _Buffers:
                 low = middle
             else:
                 high = middle - 1
-        if low == 0:
-            raise MemoryError(
+        if low == 0:  # an NQueensError: the command says this, not a generic line
+            raise SizeTooLargeError(
                 f"the join at N = {self.n} needs more than its memory budget of "
                 f"{budget / 2**30:.3g} GiB a worker (limits.JOIN_WORKER_BYTES)"
             )
