@@ -223,9 +223,7 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
             )
             counts = cgutils.alloca_once_value(builder, ir.Constant(vector, [0] * BLOCK_WORDS))
             done = builder.append_basic_block("matched")
-            which = builder.add(
-                builder.mul(rows_v, ir.Constant(rows_v.type, WIDE_MAX + 1)), wide_v
-            )
+            which = builder.add(builder.mul(rows_v, ir.Constant(rows_v.type, WIDE_MAX + 1)), wide_v)
             switch = builder.switch(which, done)
             for rows in range(1, MAX_ROWS + 1):
                 for wide in range(min(rows, WIDE_MAX) + 1):
