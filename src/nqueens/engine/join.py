@@ -31,8 +31,9 @@ Step 3 is the cost, and three things keep it down:
 - Within a bucket, the larger list is stored as blocks of 256 patterns, bit-sliced (one
   word per bit position per 64 patterns: "this pattern leaves that diagonal free", built
   by 64 x 64 bit-matrix transposes), with the AND of every combination of 5 neighbouring
-  bits precomputed. A query ANDs one row per 5 bits of its signature over a block and
-  counts the survivors: 256 pairs in about ten vector instructions
+  bits precomputed (6 for one or two chunks where that saves a row: `bitops.layout`). A
+  query ANDs one row per chunk of its signature over a block, cut from the signature in
+  registers, and counts the survivors: 256 pairs in about ten vector instructions
   (`bitops.match_block`). The tables are built in vector registers
   (`bitops.transpose64`, `bitops.combination_rows`). Blocks are the outer loop, so one
   block's table (9 KB at N = 18) stays in the L1 cache while the queries pass it.
@@ -227,8 +228,9 @@ def _transpose(square):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def _build(patterns, start, count, nbits, table, valid, slices, first, square):  # type: ignore[no-untyped-def]
     """Store patterns[start:start+count] from block `first` on, 256 a block, bit-sliced,
-    with every AND of 5 neighbouring bit slices precomputed: table[block, chunk * 32 +
-    combo, word]. Returns the number of blocks written. `square`: 64 words of scratch."""
+    with every AND of a chunk's neighbouring bit slices precomputed: table[block, the
+    chunk's first row + combo, word] (`bitops.chunks_of`). Returns the number of blocks
+    written. `square`: 64 words of scratch."""
     chunks = (nbits + CHUNK_BITS - 1) // CHUNK_BITS
     assert slices.shape[0] >= chunks * CHUNK_BITS, "a slice row for every bit of each chunk"
     wide = layout(nbits)[1]
