@@ -12,6 +12,7 @@ count; a block is one subproblem for the runners, the journal and Dask, and like
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 Array = npt.NDArray[np.int64]
+Shape = tuple[tuple[int, ...], type]
 Counts = npt.NDArray[np.int64]
 
 
@@ -161,21 +163,44 @@ class _Buffers:
         self.n = n
         self.partials = partials
         self.signatures = signatures
-        self.table_signatures = table = table or signatures
-        nbits = 2 * (n - 1)
-        chunks = -(-nbits // join.CHUNK_BITS)
+        self.table_signatures = table or signatures
+        made: dict[str, npt.NDArray[Any]] = {
+            name: np.empty(shape, kind)
+            for name, (shape, kind) in self.shapes(n, partials, signatures, table).items()
+        }
+        self.sigs = made["sigs"]
+        self.spare = made["spare"]
+        self.upper = made["upper"]
+        self.lower = made["lower"]
+        self.keys = made["keys"]
+        self.starts = made["starts"]
+        self.table = made["table"]
+        self.valid = made["valid"]
+        self.slices = made["slices"]
+        self.work = made["work"]
+        self.keys[:] = -1  # no side's lower placements held yet
+
+    @staticmethod
+    def shapes(n: int, partials: int, signatures: int, table: int = 0) -> dict[str, Shape]:
+        """Each array's shape and type: the one place that sizes them (`nbytes` of buffers
+        not yet made is `bytes_for`)."""
+        table = table or signatures
+        chunks = -(-2 * (n - 1) // join.CHUNK_BITS)
         blocks = table // join.PIECE + join.KEYS  # every key's bucket may end part-filled
         words = BLOCK_WORDS
-        self.sigs = np.empty((2, signatures), np.uint64)
-        self.spare = np.empty((2, table), np.uint64)  # the table's list by key; keys
-        self.upper = np.empty((3, partials), np.uint64)  # a strip's upper rows: cols, d1, d2
-        self.lower = np.empty((2, 5, partials), np.uint64)  # each side's lower rows, kept
-        self.keys = np.full(2, -1, np.int64)  # which lower placements `lower` holds, by side
-        self.starts = np.empty((2, (1 << (n // 2 + 1)) + 1), np.int64)
-        self.table = np.empty((blocks, (chunks + 1) * join.COMBOS, words), np.uint64)  # wide
-        self.valid = np.empty((blocks, words), np.uint64)
-        self.slices = np.empty((chunks * join.CHUNK_BITS, words), np.uint64)
-        self.work = np.empty((2, table if table < signatures else 0), np.uint64)  # a piece each
+        return {
+            "sigs": ((2, signatures), np.uint64),
+            "spare": ((2, table), np.uint64),  # the table's list by key; keys
+            "upper": ((3, partials), np.uint64),  # a strip's upper rows: cols, d1, d2
+            "lower": ((2, 5, partials), np.uint64),  # each side's lower rows, kept
+            "keys": ((2,), np.int64),  # which lower placements `lower` holds, by side
+            "starts": ((2, (1 << (n // 2 + 1)) + 1), np.int64),
+            # a wide chunk (bitops.layout) has 32 rows more than the 5-bit chunks' count
+            "table": ((blocks, (chunks + 1) * join.COMBOS, words), np.uint64),
+            "valid": ((blocks, words), np.uint64),
+            "slices": ((chunks * join.CHUNK_BITS, words), np.uint64),
+            "work": ((2, table if table < signatures else 0), np.uint64),  # a piece each
+        }
 
     def nbytes(self) -> int:
         arrays: tuple[np.ndarray, ...] = (self.sigs, self.spare, self.upper, self.lower)
@@ -186,13 +211,10 @@ class _Buffers:
     @staticmethod
     def bytes_for(n: int, partials: int, signatures: int, table: int = 0) -> int:
         """`nbytes()` of `_Buffers(n, partials, signatures, table)`, without making them."""
-        table = table or signatures
-        chunks = -(-2 * (n - 1) // join.CHUNK_BITS)
-        blocks = table // join.PIECE + join.KEYS
-        words = 2 * signatures + 2 * table + 13 * partials + 2 + 2 * ((1 << (n // 2 + 1)) + 1)
-        words += blocks * ((chunks + 1) * join.COMBOS + 1) * BLOCK_WORDS
-        words += chunks * join.CHUNK_BITS * BLOCK_WORDS + (2 * table if table < signatures else 0)
-        return 8 * words
+        return sum(
+            math.prod(shape) * np.dtype(kind).itemsize
+            for shape, kind in _Buffers.shapes(n, partials, signatures, table).values()
+        )
 
     def grown(self, which: int) -> _Buffers:
         """The buffer that overflowed four times as long, or half as long again once it
