@@ -137,8 +137,9 @@ def _transpose64_py(square: Any) -> None:
 
 
 def _combination_rows_py(table: Any, base: int, slices: Any, nbits: int, wide: int) -> None:
-    rows = -(-(nbits - wide) // CHUNK_BITS)
-    for bit, bits, row in chunks_of(rows, wide):
+    for bit, bits, row in chunks_of(MAX_ROWS, wide):
+        if bit >= nbits:  # as the compiled form: every chunk that starts within the bits
+            break
         at_row = base + row * BLOCK_WORDS
         table[at_row : at_row + BLOCK_WORDS] = ~np.uint64(0)
         for combo in range(1, 1 << bits):
