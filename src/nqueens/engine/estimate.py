@@ -133,8 +133,7 @@ def estimate_run(
     from nqueens.engine.parts import Part, share
     from nqueens.validate import worker_count
 
-    given = method.default_workers if options.workers is None else options.workers
-    workers = worker_count(given, planned=True)  # as the run would have them (engine/run.py)
+    workers = worker_count(method.workers_asked(options.workers), planned=True)  # as a run
     if not method.survives_fork:
         workers = 1  # counted in this process, whatever the cores
     part = Part.given(options.part)

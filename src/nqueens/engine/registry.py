@@ -118,6 +118,11 @@ class Method:
     def takes(self, n: int) -> bool:
         return self.smallest <= n <= self.largest
 
+    def workers_asked(self, workers: int | None) -> int | None:
+        """The workers a count asked for `workers` runs on, before they are checked: the
+        method's own default when none are named (None: every core)."""
+        return self.default_workers if workers is None else workers
+
     def check_size(self, n: int) -> None:
         """Refuse an N outside this method's range, naming a method that takes it."""
         if self.takes(n):

@@ -49,7 +49,7 @@ Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None
 
 def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
-    workers = worker_count(method.default_workers if options.workers is None else options.workers)
+    workers = worker_count(method.workers_asked(options.workers))
     batch_size = options.batch_size
     if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
         raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
