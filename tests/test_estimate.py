@@ -3,6 +3,7 @@ counts, the long-run warning and the progress bar's ETA from the plan."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -163,6 +164,21 @@ def test_a_join_probed_on_samples_of_its_strips_says_so(monkeypatch: pytest.Monk
 def _plan(seconds: float, n: int = 24) -> Estimate:
     return Estimate(
         n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, "probed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("timed", "said"),
+    [
+        (64, "each counted and timed here"),
+        (0, "each too long to time, so sized by Knuth's"),
+        (1, "1 counted and timed, 63 too long to time, so sized by Knuth's"),
+    ],
+)
+def test_the_plan_says_how_its_sample_was_measured(timed: int, said: str) -> None:
+    plan = dataclasses.replace(_plan(10.0), timed=timed)
+    assert describe(plan, 2)[-1].startswith(
+        f"sampled 64 subproblems of the run at random, by strata: {said}"
     )
 
 

@@ -87,7 +87,7 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
         how += f"each too long to time, so sized by {_probes(estimate.method, estimate.sampling)}"
     else:
         how += (
-            f"{estimate.timed:,} counted and timed, {probed:,} too long to time sized by "
+            f"{estimate.timed:,} counted and timed, {probed:,} too long to time, so sized by "
             f"{_probes(estimate.method, estimate.sampling)}"
         )
     return [*lines, how]
