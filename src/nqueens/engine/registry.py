@@ -176,7 +176,12 @@ class Method:
         telling `on_compile`) before any worker starts, so forked workers inherit them
         (where `survives_fork`; else the count runs in this process)."""
         module = self.implementation()
-        marker = _warm_marker(self, module.compiled())
+        kernels = module.compiled()
+        if kernels:
+            from nqueens.engine import cache_load
+
+            cache_load.install()
+        marker = _warm_marker(self, kernels)
         if on_compile is not None and marker is not None and not marker.exists():
             on_compile()
         module.warm_up()
