@@ -10,6 +10,7 @@ import signal
 from collections import Counter
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 import nqueens
 from nqueens.cli import cli
 from nqueens.counting import best_method
-from nqueens.engine import bitops, halves, join
+from nqueens.engine import bitops, halves, join, simd
 from nqueens.engine.halves import count_half_blocks, half_split
 from nqueens.engine.journal import forget
 from nqueens.engine.registry import JOIN
@@ -177,6 +178,32 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     assert found == expected
 
 
+@given(
+    east=signatures,
+    west=st.lists(st.integers(0, 2**34 - 1), min_size=16, max_size=1300),
+    east_bits=st.integers(0, 2**34 - 1),
+    west_bits=st.integers(0, 2**34 - 1),
+)
+@settings(max_examples=60, deadline=None)
+def test_bits_one_list_never_holds_leave_the_count_as_it_is(
+    east: list[int], west: list[int], east_bits: int, west_bits: int
+) -> None:
+    """Lists that hold only some bits each (down to none in common, where no pair can
+    clash): the tables hold the bits both lists do (`_kept_bits`, with a fast pext), and
+    still count the weighted disjoint pairs, as brute force does."""
+    a = np.array(east, np.uint64) & np.uint64(east_bits)
+    b = np.array(west, np.uint64) & np.uint64(west_bits)
+    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
+    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
+    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
+    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
+    buffers = halves._Buffers(18, signatures=2048)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
+    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
+    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    assert found == expected
+
+
 @pytest.mark.parametrize("n", [15, 18, 19, 20])
 def test_every_chunk_layout_counts_the_weighted_disjoint_pairs(n: int) -> None:
     """Short lists keep only the long diagonals as cut bits, so the tables hold 2N - 4
@@ -252,6 +279,22 @@ def test_dropping_the_cut_bits_closes_the_gaps(cuts: set[int], x: int) -> None:
     kept = [bit for bit in range(34) if bit not in cuts]
     expected = sum(((x >> bit) & 1) << place for place, bit in enumerate(kept))
     assert int(join._drop_bits_of(np.uint64(x), drop)) == expected
+
+
+@numba.njit
+def _pext_compiled(x: np.uint64, mask: np.uint64) -> np.uint64:
+    return bitops.pext(x, mask)
+
+
+@given(x=st.integers(0, 2**64 - 1), mask=st.integers(0, 2**64 - 1))
+def test_pext_packs_the_masked_bits_to_the_low_end(x: int, mask: int) -> None:
+    """`bitops.pext` as BMI2 defines it: in Python, and compiled where the target runs it
+    fast (elsewhere no kernel calls it)."""
+    bits = [bit for bit in range(64) if mask >> bit & 1]
+    expected = sum((x >> bit & 1) << place for place, bit in enumerate(bits))
+    assert int(bitops._pext_py(np.uint64(x), np.uint64(mask))) == expected
+    if simd.fast_pext():
+        assert int(_pext_compiled(np.uint64(x), np.uint64(mask))) == expected
 
 
 @given(words=st.lists(st.integers(0, 2**64 - 1), min_size=64, max_size=64))

@@ -22,8 +22,9 @@ TARGETS = {"skylake-avx512": "avx512", "haswell": "avx2", "generic": "portable"}
 """A processor numba can compile for on each path; "generic" is the x86-64 baseline
 (SSE2) here and the plain target elsewhere."""
 
-SIGNS = ("vpcompressq", "vpermd", "zmm")
-"""Instructions and registers that tell the paths apart in the strip kernel's code."""
+SIGNS = ("vpcompressq", "vpermd", "zmm", r"\spextq\s")
+"""Instructions and registers that tell the paths apart in the strip kernel's code (and
+the sort's: `pext` where the target runs it fast)."""
 
 _SCRIPT = f"""
 import json, re
@@ -31,6 +32,7 @@ import nqueens
 from nqueens.engine import join, simd
 counts = {{n: nqueens.count(n, method="join", workers=1) for n in range(1, {LARGEST} + 1)}}
 code = "".join(join._strip.inspect_asm().values())
+code += "".join(join._sort_by_key.inspect_asm().values())
 print(json.dumps({{"path": simd.vector_path(),
                    "counts": {{n: [r.total, r.unique] for n, r in counts.items()}},
                    "signs": [len(re.findall(sign, code)) for sign in {SIGNS!r}]}}))
@@ -85,9 +87,10 @@ def test_each_vector_path_counts_exactly(cpu: str, runs: dict[str, subprocess.Po
     assert {int(n): tuple(c) for n, c in report["counts"].items()} == {
         n: table[n] for n in range(1, LARGEST + 1)
     }
-    compress, permute, wide = report["signs"]  # the strip kernel's code took the path
+    compress, permute, wide, pext = report["signs"]  # the kernels' code took the path
     assert (compress > 0, permute > 0) == (path == "avx512", path == "avx2")
     assert wide == 0 or path == "avx512"
+    assert (pext > 0) == (path != "portable")  # these processors run it fast
 
 
 def test_the_path_is_one_of_the_paths() -> None:
@@ -115,3 +118,26 @@ def test_the_path_follows_the_target_numba_compiles_for(tmp_path: Path) -> None:
         assert path_for(NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="") == "avx2"
         assert path_for(NUMBA_CPU_NAME="sandybridge", NUMBA_CPU_FEATURES="") == "portable"
         assert path_for(NUMBA_CPU_NAME="znver4", NUMBA_CPU_FEATURES="") == "avx512"
+
+
+def test_pext_is_taken_where_the_target_runs_it_fast(tmp_path: Path) -> None:
+    """BMI2's pext on the x86 paths, but not for AMD before Zen 3 (microcode), nor where
+    the features named leave BMI2 out, nor on the portable path."""
+    program = "from nqueens.engine import simd; print(simd.fast_pext())"
+
+    def fast(**env: str) -> bool:
+        done = subprocess.run(
+            [sys.executable, "-c", program],
+            env=os.environ | env | {"NUMBA_CACHE_DIR": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.split()[-1] == "True"
+
+    assert not fast(NUMBA_CPU_NAME="generic", NUMBA_CPU_FEATURES="")
+    if platform.machine() in ("x86_64", "AMD64"):
+        assert fast(NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="")
+        assert fast(NUMBA_CPU_NAME="skylake-avx512", NUMBA_CPU_FEATURES="")
+        assert not fast(NUMBA_CPU_NAME="znver2", NUMBA_CPU_FEATURES="")
+        assert not fast(NUMBA_CPU_NAME="haswell", NUMBA_CPU_FEATURES="+avx2,-bmi2")

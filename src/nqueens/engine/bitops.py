@@ -39,6 +39,8 @@ __all__ = [
     "layout",
     "lowest_bit_index",
     "match_block",
+    "pext",
+    "pext_is_fast",
     "transpose64",
 ]
 
@@ -149,6 +151,19 @@ def _combination_rows_py(table: Any, base: int, slices: Any, nbits: int, wide: i
             table[at : at + BLOCK_WORDS] = table[prev : prev + BLOCK_WORDS] & slices[j]
 
 
+def _pext_is_fast_py() -> bool:
+    return False  # plain Python: the shifts, as the portable path has them
+
+
+def _pext_py(x: Any, mask: Any) -> Any:
+    out = place = 0
+    for bit in range(64):
+        if int(mask) >> bit & 1:
+            out |= (int(x) >> bit & 1) << place
+            place += 1
+    return np.uint64(out)
+
+
 def _join_lower_py(
     out: Any, found: int, lower_d1: Any, lower_d2: Any, first: int, last: int, upper: Any
 ) -> Any:
@@ -167,6 +182,8 @@ def _join_lower_py(
 if numba.config.DISABLE_JIT:
     lowest_bit_index = _lowest_bit_index_py
     match_block = _match_block_py
+    pext_is_fast = _pext_is_fast_py
+    pext = _pext_py
     join_lower = _join_lower_py
     transpose64 = _transpose64_py
     combination_rows = _combination_rows_py
@@ -188,6 +205,39 @@ else:  # pragma: no cover - the compiled forms run inside kernels, out of covera
             return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
         return x(x), codegen
+
+    @intrinsic  # type: ignore[misc]
+    def pext_is_fast(typingctx: Any) -> Any:
+        """`simd.fast_pext()` for the target being compiled for, as a constant: the
+        branches it guards fold away."""
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return ir.Constant(ir.IntType(1), int(simd.fast_pext()))
+
+        return types.boolean(), codegen
+
+    @intrinsic  # type: ignore[misc]
+    def pext(typingctx: Any, x: Any, mask: Any) -> Any:
+        """The bits of `x` where `mask` has ones, packed to the low end (BMI2's `pext`).
+        Only for code behind `pext_is_fast()`: on a target without a fast `pext` it
+        returns x unchanged, so that no unselectable instruction is ever emitted."""
+        if not (isinstance(x, types.Integer) and isinstance(mask, types.Integer)):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            value, bits = (
+                context.cast(builder, arg, ty, types.uint64)
+                for arg, ty in zip(args, signature.args, strict=True)
+            )
+            if not simd.fast_pext():
+                return value
+            word = ir.IntType(64)
+            function = cgutils.get_or_insert_function(
+                builder.module, ir.FunctionType(word, [word, word]), "llvm.x86.bmi.pext.64"
+            )
+            return builder.call(function, [value, bits])
+
+        return types.uint64(x, mask), codegen
 
     @intrinsic  # type: ignore[misc]
     def match_block(

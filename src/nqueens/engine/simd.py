@@ -9,6 +9,11 @@
     portable  neither (x86-64 baseline, ARM64)  each word stored in turn, the place
                                                 moved on by its flag: no branch
 
+Taking bits out of a signature (the join's cut bits, and the bits one list never
+holds) is BMI2's `pext`, one instruction, on both x86 paths where the processor runs it
+fast (`fast_pext`: not AMD before Zen 3, which runs it as microcode); elsewhere a fixed
+number of shifts drops the cut bits alone.
+
 Every other operation of `engine/bitops.py` (AND-and-count over a block, the 64 x 64
 transpose, the table rows) is plain LLVM vectors, which each target lowers to its own
 instructions (on AVX2, the popcount by nibble lookup; on AVX-512, `vpopcntq` where the
@@ -29,7 +34,7 @@ import functools
 import re
 from typing import Any
 
-__all__ = ["PATHS", "compress", "target", "vector_path"]
+__all__ = ["PATHS", "SLOW_PEXT", "compress", "fast_pext", "target", "vector_path"]
 
 PATHS = ("avx512", "avx2", "portable")
 """Each vector path, fastest first (see the table above)."""
@@ -75,6 +80,23 @@ def vector_path() -> str:
         if re.search(instruction, machine.emit_assembly(module)):
             return path
     return "portable"
+
+
+SLOW_PEXT = ("znver1", "znver2", "bdver4")
+"""Processors with BMI2 whose `pext` is microcode, hundreds of cycles: AMD before Zen 3."""
+
+
+@functools.cache
+def fast_pext() -> bool:
+    """Whether the kernels take bits out of a word with BMI2's `pext`: on the avx512 and
+    avx2 paths (x86 processors, all with BMI2 but where the features given to numba
+    leave it out), except the processors of `SLOW_PEXT`."""
+    if vector_path() == "portable":
+        return False
+    name, features = target()
+    if features and "+bmi2" not in features.split(","):
+        return False
+    return name not in SLOW_PEXT
 
 
 def compress(builder: Any, values: Any, keep: Any, out: Any) -> None:
