@@ -162,7 +162,8 @@ def _machine() -> str:
     found = info()
     return (
         f"{cpu} ({os.cpu_count()} cores), Python {platform.python_version()}\n"
-        f"Vector path: {found.vector_path} (numba target {found.target})"
+        f"Vector path: {found.vector_path} (numba target {found.target}; bit extraction by "
+        f"{found.bit_extract})"
     )
 
 

@@ -27,6 +27,7 @@ def test_info_reports_this_installation_as_json() -> None:
         metadata.version("llvmlite"),
     )
     assert report["vector_path"] == simd.vector_path() and report["target"] == simd.target()[0]
+    assert report["bit_extract"] == ("pext" if simd.fast_pext() else "shifts")
     assert report["cores"] == report["workers"] == os.cpu_count()
     assert report["ffmpeg"] == shutil.which("ffmpeg")
     assert report["cpu"] and report["numba_cache"]
@@ -60,4 +61,5 @@ def test_info_follows_the_target_and_cache_numba_is_given(tmp_path: object) -> N
     )
     report = json.loads(done.stdout)
     assert (report["target"], report["vector_path"]) == ("generic", "portable")
+    assert report["bit_extract"] == "shifts"
     assert report["numba_cache"].startswith(str(tmp_path))

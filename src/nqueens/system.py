@@ -31,6 +31,7 @@ class SystemInfo:
     cpu: str
     target: str  # the processor numba compiles for (NUMBA_CPU_NAME, or the host's)
     vector_path: str  # avx512, avx2 or portable (engine/simd.py)
+    bit_extract: str  # pext (BMI2, fast here) or shifts: how the join packs signatures
     cores: int
     workers: int  # a count's workers by default (the numpy method counts in-process)
     numba_cache: str
@@ -52,6 +53,7 @@ class SystemInfo:
             "cpu": "CPU",
             "target": "numba target",
             "vector_path": "vector path",
+            "bit_extract": "bit extraction",
             "cores": "cores",
             "workers": "workers by default",
             "numba_cache": "numba cache",
@@ -79,6 +81,7 @@ def info() -> SystemInfo:
         cpu=_cpu_model(),
         target=simd.target()[0],
         vector_path=simd.vector_path(),
+        bit_extract="pext" if simd.fast_pext() else "shifts",
         cores=os.cpu_count() or 1,
         workers=worker_count(None),
         numba_cache=_numba_cache(),
