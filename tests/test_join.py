@@ -151,6 +151,25 @@ def test_the_matcher_has_a_variant_for_every_signature_the_join_takes() -> None:
         count_half_blocks(JOIN.largest + 1, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
 
 
+def _weighted_disjoint_pairs(a: np.ndarray, b: np.ndarray, n: int) -> int:
+    """By brute force: the pairs of signatures sharing no bit, each weighted by how many of
+    the board's two longest diagonals each side holds: 2 where one side holds both, none
+    where each holds one, else 1 (written out here, not read from join.PAIR_WEIGHT)."""
+    longest = [np.uint64(n - 1 - n // 2), np.uint64(n - 1 - n // 2 + n - 1)]
+    held_a, held_b = (sum((x >> bit) & np.uint64(1) for bit in longest) for x in (a, b))
+    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
+    return int((((a[:, None] & b[None, :]) == 0) * weights).sum())
+
+
+def _joined(a: np.ndarray, b: np.ndarray, n: int, signatures: int) -> int:
+    """`join._join` of copies of the two lists (it sorts them in place), in fresh buffers."""
+    buffers = halves._Buffers(n, signatures=signatures)
+    counters = np.empty((4, join.KEYS + 1), np.int64)
+    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
+    found: int = join._join(a.copy(), len(a), b.copy(), len(b), n, *tables, buffers.spare, counters)
+    return found
+
+
 signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)
 
 
@@ -166,15 +185,8 @@ def test_the_matcher_counts_exactly_the_weighted_disjoint_pairs(
     for shift in range(1, density):
         a |= np.roll(a, shift)
         b |= np.roll(b, shift)
-    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
-    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
-    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
-    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
-    buffers = halves._Buffers(18, signatures=2048)
-    square = np.empty(64, np.uint64)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, square)
-    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    expected = _weighted_disjoint_pairs(a, b, 18)
+    found = _joined(a, b, 18, 2048)
     assert found == expected
 
 
@@ -193,14 +205,8 @@ def test_bits_one_list_never_holds_leave_the_count_as_it_is(
     still count the weighted disjoint pairs, as brute force does."""
     a = np.array(east, np.uint64) & np.uint64(east_bits)
     b = np.array(west, np.uint64) & np.uint64(west_bits)
-    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
-    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
-    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
-    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
-    buffers = halves._Buffers(18, signatures=2048)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
-    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    expected = _weighted_disjoint_pairs(a, b, 18)
+    found = _joined(a, b, 18, 2048)
     assert found == expected
 
 
@@ -216,15 +222,8 @@ def test_every_chunk_layout_counts_the_weighted_disjoint_pairs(n: int) -> None:
     for _ in range(2):  # denser, as real signatures are
         a |= rng.integers(0, 2**bits, a.size, dtype=np.uint64)
         b |= rng.integers(0, 2**bits, b.size, dtype=np.uint64)
-    long_a, long_b = n - 1 - n // 2, n - 1 - n // 2 + n - 1  # the longest diagonals' bits
-    held_a = ((a >> np.uint64(long_a)) & np.uint64(1)) + ((a >> np.uint64(long_b)) & np.uint64(1))
-    held_b = ((b >> np.uint64(long_a)) & np.uint64(1)) + ((b >> np.uint64(long_b)) & np.uint64(1))
-    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
-    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
-    buffers = halves._Buffers(n, signatures=2048)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
-    found = join._join(a.copy(), len(a), b.copy(), len(b), n, *tables, buffers.spare, counters)
+    expected = _weighted_disjoint_pairs(a, b, n)
+    found = _joined(a, b, n, 2048)
     assert found == expected
 
 
@@ -258,14 +257,8 @@ def test_the_matcher_with_extra_cut_bits_counts_the_weighted_disjoint_pairs(
     a, b = (rng.integers(0, 2**34, size, dtype=np.uint64) for size in sizes)
     a |= np.roll(a, 1)
     b |= np.roll(b, 1)
-    held_a = ((a >> np.uint64(8)) & np.uint64(1)) + ((a >> np.uint64(25)) & np.uint64(1))
-    held_b = ((b >> np.uint64(8)) & np.uint64(1)) + ((b >> np.uint64(25)) & np.uint64(1))
-    weights = np.array([[1, 1, 2], [1, 0, 0], [2, 0, 0]])[held_a[:, None], held_b[None, :]]
-    expected = int((((a[:, None] & b[None, :]) == 0) * weights).sum())
-    buffers = halves._Buffers(18, signatures=8192)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
-    found = join._join(a.copy(), len(a), b.copy(), len(b), 18, *tables, buffers.spare, counters)
+    expected = _weighted_disjoint_pairs(a, b, 18)
+    found = _joined(a, b, 18, 8192)
     assert found == expected
 
 

@@ -98,20 +98,25 @@ def test_the_path_is_one_of_the_paths() -> None:
     assert set(simd._COMPRESS) == set(simd.PATHS)
 
 
+def _chosen(what: str, cache: Path, **env: str) -> str:
+    """`simd.<what>()` as a process started with `env` (numba's target is read once, at
+    the start) prints it."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"from nqueens.engine import simd; print(simd.{what}())"],
+        env=os.environ | env | {"NUMBA_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.split()[-1]
+
+
 def test_the_path_follows_the_target_numba_compiles_for(tmp_path: Path) -> None:
     """The name alone keeps the host's features (numba's rule); with empty features the
     named processor's own."""
-    program = "from nqueens.engine import simd; print(*simd.target()[:1], simd.vector_path())"
 
     def path_for(**env: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", program],
-            env=os.environ | env | {"NUMBA_CACHE_DIR": str(tmp_path)},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return done.stdout.split()[-1]
+        return _chosen("vector_path", tmp_path, **env)
 
     assert path_for(NUMBA_CPU_NAME="generic") == "portable"
     if platform.machine() in ("x86_64", "AMD64"):
@@ -123,17 +128,9 @@ def test_the_path_follows_the_target_numba_compiles_for(tmp_path: Path) -> None:
 def test_pext_is_taken_where_the_target_runs_it_fast(tmp_path: Path) -> None:
     """BMI2's pext on the x86 paths, but not for AMD before Zen 3 (microcode), nor where
     the features named leave BMI2 out, nor on the portable path."""
-    program = "from nqueens.engine import simd; print(simd.fast_pext())"
 
     def fast(**env: str) -> bool:
-        done = subprocess.run(
-            [sys.executable, "-c", program],
-            env=os.environ | env | {"NUMBA_CACHE_DIR": str(tmp_path)},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return done.stdout.split()[-1] == "True"
+        return _chosen("fast_pext", tmp_path, **env) == "True"
 
     assert not fast(NUMBA_CPU_NAME="generic", NUMBA_CPU_FEATURES="")
     if platform.machine() in ("x86_64", "AMD64"):
