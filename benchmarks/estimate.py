@@ -8,7 +8,7 @@ Three Markdown tables:
    within 30%.
 2. For each N of --exact: a count checked against the known counts (N = 21: the join's
    frontier on one machine), with its time and the table memory one worker held. With
-   --streamed the join runs on the streamed split of N >= 24 (engine/orbits.py) instead.
+   --streamed the join runs on the streamed split of N >= 24 (engine/methods/join/split.py) instead.
 3. For each N of --plan: the estimate on this machine's cores and on --cluster workers,
    its bounds, the peak memory per worker, and how the sample was measured.
 4. For each N of --versus: the join's plan and the backtracking counter's on this
@@ -29,7 +29,7 @@ import os
 import time
 
 import nqueens
-from nqueens.engine import halves
+from nqueens.engine.methods.join import split as join_split
 from nqueens.known import known_counts
 from nqueens.render.plan import duration
 
@@ -122,7 +122,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.streamed:
-        halves.LISTED_UP_TO = 3
+        join_split.LISTED_UP_TO = 3
     print(f"{args.workers} workers here; streamed split: {args.streamed}\n")
     if args.check:
         check_table(_sizes(args.check), args.workers, args.budget)

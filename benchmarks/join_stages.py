@@ -1,6 +1,7 @@
-"""Where the join counter's time goes: each stage of `engine/join.py` timed on one core.
+"""Where the join counter's time goes: each stage of the join (engine/methods/join/) timed
+on one core.
 
-A compiled copy of the loop of `join.count_blocks` and `join._join` calls the same stage
+A compiled copy of the loop of `blocks.count_blocks` and `match.join` calls the same stage
 kernels and reads the processor's cycle counter between them (no Python in between,
 so the timings are the stages' own): listing the strips; the placement searches of their
 upper and lower rows (the part quarter-board tables would replace: timed by running
@@ -25,7 +26,9 @@ from numba import njit, types, uint64
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from nqueens.engine import halves, join
+from nqueens.engine.methods.join import match, strips
+from nqueens.engine.methods.join.split import listed_split
+from nqueens.engine.methods.join.workspace import Workspace
 from nqueens.known import known_counts
 
 STAGES = ("strips", "cuts", "sort", "build", "queries", "match", "searches")
@@ -52,31 +55,35 @@ _cycles = _cycle_counter()
 
 @njit
 def _timed_join(east, ne, west, nw, n, table, valid, slices, square, spare, counters, spent):  # type: ignore[no-untyped-def]  # fmt: skip
-    """`join._join`, stage by stage, with the cycles of each added to `spent`."""
+    """`match.join`, stage by stage, with the cycles of each added to `spent`."""
     start = _cycles()
     nbits = 2 * (n - 1)
     if ne >= nw:
         stored, nstored, queries, nqueries = east, ne, west, nw
     else:
         stored, nstored, queries, nqueries = west, nw, east, ne
-    if nqueries < join.BRUTE_BELOW:
-        cuts = join._long_cuts(n, counters)
-        found = join._pairs_one_by_one(stored, nstored, queries, nqueries, cuts)
+    if nqueries < match.BRUTE_BELOW:
+        cuts = match.long_cuts(n, counters)
+        found = match.pairs_one_by_one(stored, nstored, queries, nqueries, cuts)
         spent[MATCH] += _cycles() - start
         return found
-    cuts = join._cut_bits(stored, nstored, queries, nqueries, n, counters)
-    drop = np.empty(2 + join.EXTRA_CUTS, np.uint64)
-    join._dropping(cuts, drop)
-    keep = join._kept_bits(stored, nstored, queries, nqueries, nbits, cuts)
-    kept = join._popcount(keep)
+    cuts = match.cut_bits(stored, nstored, queries, nqueries, n, counters)
+    drop = np.empty(2 + match.EXTRA_CUTS, np.uint64)
+    match.dropping(cuts, drop)
+    keep = match.kept_bits(stored, nstored, queries, nqueries, nbits, cuts)
+    kept = match.popcount(keep)
     start = _lap(spent, CUTS, start)
-    join._sort_by_key(stored, nstored, cuts, spare[0], counters[1], spare[1], drop, keep)
+    match.sort_by_key(
+        stored, nstored, cuts, spare[0], counters[match.TABLE_STARTS], spare[1], drop, keep
+    )
     start = _lap(spent, SORT, start)
-    join._build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
+    match.build_buckets(spare[0], cuts, kept, table, valid, slices, square, counters)
     start = _lap(spent, BUILD, start)
-    join._sort_by_key(queries, nqueries, cuts, spare[0], counters[2], spare[1], drop, keep)
+    match.sort_by_key(
+        queries, nqueries, cuts, spare[0], counters[match.QUERY_STARTS], spare[1], drop, keep
+    )
     start = _lap(spent, QUERIES, start)
-    total = join._match_buckets(cuts, kept, table, valid, spare[0], counters)
+    total = match.match_buckets(cuts, kept, table, valid, spare[0], counters)
     _lap(spent, MATCH, start)
     return total
 
@@ -91,7 +98,7 @@ def _lap(spent, stage, start):  # type: ignore[no-untyped-def]
 
 @njit
 def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, starts, table, valid, slices, scratch, spent):  # type: ignore[no-untyped-def]  # noqa: E501  # fmt: skip
-    """`join.count_blocks` over every representative as one block, timed by stage;
+    """`blocks.count_blocks` over every representative as one block, timed by stage;
     -1 if a buffer is too small (this benchmark does not grow them)."""
     half = n // 2
     odd = n & 1
@@ -101,15 +108,15 @@ def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, st
     west_rows = np.empty(n, np.int64)
     stack = np.empty((4, n), np.uint64)
     square = np.empty(64, np.uint64)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
+    counters = np.empty((match.COUNTER_ROWS, match.KEYS + 1), np.int64)
     found = np.zeros(2, np.int64)
     lower_keys = np.full(2, -1, np.int64)
     total = 0
     for i in range(middles.shape[0]):
         m = middles[i]
-        ne, nw, d1_0, d2_0 = join._representative(n, m, easts[i], east_rows, west_rows)
+        ne, nw, d1_0, d2_0 = strips.representative(n, m, easts[i], east_rows, west_rows)
         start = _cycles()
-        side = join._strips(
+        side = strips.list_strips(
             *(n, m, d1_0, d2_0, east_rows, ne, west_rows, nw, sigs, upper, lower),
             *(starts, stack, keys, found),
         )
@@ -126,11 +133,11 @@ def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, st
                 key |= 1 << strip_rows[r]
             if lower_keys[again] != key:
                 lower_keys[again] = key
-                join._partials(
+                strips.partials(
                     *(n, strip_rows, mid, count, cols, d1_0, d2_0),
                     *(scratch[0], scratch[1], scratch[2], stack),
                 )
-            join._partials(
+            strips.partials(
                 *(n, strip_rows, 0, mid, cols, d1_0, d2_0),
                 *(scratch[0], scratch[1], scratch[2], stack),
             )
@@ -146,8 +153,8 @@ def _timed_count(n, middles, easts, weights, sigs, spare, upper, lower, keys, st
 
 def stage_seconds(n: int) -> tuple[list[float], int]:
     """One pass over every representative: seconds per stage, and signatures listed."""
-    parts = halves.half_split(n)
-    buffers = halves._Buffers(n, 1 << 18, 1 << 20)
+    parts = listed_split(n)
+    buffers = Workspace(n, 1 << 18, 1 << 20).arrays
     scratch = np.empty((3, 1 << 20), np.uint64)
     spent = np.zeros(len(STAGES), np.uint64)
     clock = time.perf_counter()

@@ -25,8 +25,8 @@ import psutil
 import pytest
 
 import nqueens
-from nqueens.engine.cluster import TLSFiles
-from nqueens.engine.journal import forget
+from nqueens.engine.runtime.cluster import TLSFiles
+from nqueens.engine.runtime.journal import forget
 from nqueens.errors import (
     BackendUnavailableError,
     InsecureSchedulerWarning,
@@ -473,7 +473,7 @@ def test_dask_log_lines_are_said_in_our_words_or_not_at_all(
 
     import distributed  # noqa: F401  (sets up Dask's own log handlers first)
 
-    from nqueens.engine.cluster import _DaskLogs
+    from nqueens.engine.runtime.cluster import _DaskLogs
     from nqueens.errors import ClusterNoticeWarning
 
     logs = _DaskLogs()

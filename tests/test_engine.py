@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 import nqueens
-from nqueens.engine import kernels
-from nqueens.engine.journal import Journal, forget
-from nqueens.engine.split import split
+from nqueens.engine.methods.backtrack import kernels
+from nqueens.engine.methods.backtrack.split import split
+from nqueens.engine.runtime.journal import Journal, forget
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N

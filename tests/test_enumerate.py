@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 import nqueens
 from nqueens.cli import cli
-from nqueens.engine.enumerate import solution_arrays
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
 from nqueens.known import known_counts
+from nqueens.listing import solution_arrays
 from nqueens.render.arrays import write_arrays, write_npy_header
 from nqueens.render.text import write_solutions
 from tests.naive import naive_solutions

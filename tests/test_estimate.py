@@ -12,12 +12,16 @@ import numpy as np
 import pytest
 
 import nqueens
-from nqueens.engine import halves, join_probe
-from nqueens.engine import split as backtrack_split
-from nqueens.engine.estimate import Estimate
-from nqueens.engine.knuth import knuth_nodes
-from nqueens.engine.parts import Part, share
+from nqueens.engine.counter import Probed, ProbeUnit
+from nqueens.engine.methods.backtrack import KnuthProbe
+from nqueens.engine.methods.backtrack import split as backtrack_split
+from nqueens.engine.methods.join import probe as join_probe
+from nqueens.engine.methods.join.split import listed_split
+from nqueens.engine.methods.join.workspace import Strips, Workspace
 from nqueens.engine.registry import METHODS
+from nqueens.engine.runtime.estimate import Estimate, Sampling
+from nqueens.engine.runtime.knuth import knuth_nodes
+from nqueens.engine.runtime.parts import Part, share
 from nqueens.render.plan import LONG_RUN, YEAR, describe, warning
 from nqueens.render.progress import CountProgress
 from nqueens.results import Progress
@@ -64,7 +68,9 @@ def test_the_backtrack_probe_sizes_the_kernels_own_search() -> None:
     for index in rng.choice(len(parts), 8, replace=False).tolist():
         rows = parts.task(np.array([index], np.intp))
         exact = int(rows[0](*rows[1])[0, 3])
-        mean, error = backtrack_split.probe(parts, index, rng, 3000)
+        probed = KnuthProbe()(parts, index, rng, 3000)
+        assert isinstance(probed, Probed) and probed.sampled == 0
+        mean, error = probed.mean, probed.error
         assert abs(mean - exact) <= 5 * error + 1e-9
 
 
@@ -77,7 +83,7 @@ def test_the_estimate_has_its_fields_and_bounds(method: str) -> None:
     assert record["subproblems"] == len(METHODS[method].split(11))
     assert 0 <= plan.seconds_low <= plan.seconds <= plan.seconds_high
     assert plan.on(1)[0] >= plan.on(3)[0] >= plan.on(1000)[0] >= plan.longest
-    assert plan.peak_bytes_per_worker > 0 and plan.sampling == "timed"
+    assert plan.peak_bytes_per_worker > 0 and plan.sampling is Sampling.TIMED
     assert plan.sampled == min(64, plan.subproblems) and plan.timed == plan.sampled
 
 
@@ -104,7 +110,8 @@ def test_a_part_is_estimated_alone() -> None:
 @pytest.mark.compiled
 def test_subproblems_too_long_to_time_are_probed() -> None:
     plan = nqueens.estimate(19, method="backtrack", workers=2, budget=0.05, seed=1)
-    assert plan.sampling in ("probed", "timed+probed") and plan.timed < plan.sampled
+    assert plan.sampling in (Sampling.PROBED, Sampling.MIXED) and plan.timed < plan.sampled
+    assert plan.probe_unit is ProbeUnit.NODES
     assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
     assert any("Knuth" in line for line in describe(plan, 2))
 
@@ -118,27 +125,30 @@ def test_the_join_probe_scales_its_samples_of_the_strips_to_the_whole_join(
     join's cost, listed strips aside, for lists far longer than its samples."""
     c0, c1 = 1e-6, 1e-9
 
-    def fake(n: int, east: np.ndarray, west: np.ndarray) -> float:
+    def fake(east: np.ndarray, west: np.ndarray, space: Workspace) -> float:
         return c0 * max(len(east), len(west)) + c1 * len(east) * len(west)
 
-    listed: list[tuple[float, np.ndarray, np.ndarray, int]] = []
-    lists = join_probe._lists
+    listed: list[tuple[float, Strips]] = []
+    lists = join_probe._listed
 
-    def recorded(n: int, m: int, east: int) -> tuple[float, np.ndarray, np.ndarray, int]:
-        listed.append(lists(n, m, east))
+    def recorded(n: int, m: int, east: int) -> tuple[float, Strips]:
+        spent, strips = lists(n, m, east)
+        listed.append((spent, Strips(strips.east.copy(), strips.west.copy(), strips.piece)))
         return listed[-1]
 
     monkeypatch.setattr(join_probe, "_timed", fake)
-    monkeypatch.setattr(join_probe, "_lists", recorded)
+    monkeypatch.setattr(join_probe, "_listed", recorded)
     monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 0)
     monkeypatch.setattr(join_probe, "SAMPLED_TABLE", 64)
-    parts = halves.half_split(16)
+    parts = listed_split(16)
     rng = np.random.default_rng(4)
     checked = 0
     for b in rng.choice(len(parts), 12, replace=False).tolist():
         middles, easts, _ = parts.representatives(b)
-        seconds, sampled = join_probe.orbit_seconds(16, int(middles[0]), int(easts[0]), rng)
-        spent, east, west, _ = listed[-1]
+        seconds, sampled = join_probe.orbit_seconds(
+            16, int(middles[0]), int(easts[0]), rng, timing={}
+        )
+        spent, (east, west, _) = listed[-1]
         if len(east) and len(west):
             whole = c0 * max(len(east), len(west)) + c1 * len(east) * len(west)
             assert sampled and min(len(east), len(west)) > 64
@@ -152,18 +162,20 @@ def test_a_join_probed_on_samples_of_its_strips_says_so(monkeypatch: pytest.Monk
     monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 0)
     monkeypatch.setattr(join_probe, "SAMPLED_TABLE", 512)
     plan = nqueens.estimate(16, method="join", workers=2, budget=0.001, seed=3)
-    assert plan.sampling in ("probed: strips sampled", "timed+probed: strips sampled")
+    assert plan.sampling in (Sampling.PROBED, Sampling.MIXED) and plan.inner_sampled
+    assert plan.to_dict()["sampling"] in ("probed: strips sampled", "timed+probed: strips sampled")
     assert 0 < plan.seconds_low < plan.seconds < plan.seconds_high
-    assert plan.peak_bytes_per_worker > halves.held_bytes() > 0
+    assert plan.peak_bytes_per_worker > Workspace.held_bytes() > 0
     assert any("random samples of the strips" in line for line in describe(plan, 2))
     monkeypatch.setattr(join_probe, "SAMPLED_PAIRS", 10**30)
     plan = nqueens.estimate(16, method="join", workers=2, budget=0.001, seed=3)
-    assert plan.sampling in ("probed", "timed+probed")
+    assert plan.sampling in (Sampling.PROBED, Sampling.MIXED) and not plan.inner_sampled
+    assert plan.probe_unit is ProbeUnit.SECONDS
 
 
 def _plan(seconds: float, n: int = 24) -> Estimate:
     return Estimate(
-        n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, "probed"
+        n, "backtrack", 2, 100, 2 * seconds, seconds, 3 * seconds, 0, 0, 1, 64, 0, Sampling.PROBED
     )
 
 
@@ -216,7 +228,7 @@ def test_estimate_from_the_command_line() -> None:
 
 
 def test_a_count_plans_itself_first_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nqueens.engine import run
+    from nqueens.engine.runtime import run
 
     monkeypatch.setattr(run, "PLAN_FROM", 12)
     plans: list[Estimate] = []

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from importlib import metadata
 
-from nqueens.engine import simd
+from nqueens.engine.methods.join import simd
 from nqueens.system import SystemInfo
 from tests.processes import run_nqueens
 

@@ -20,10 +20,13 @@ from hypothesis import strategies as st
 import nqueens
 from nqueens.cli import cli
 from nqueens.counting import best_method
-from nqueens.engine import bitops, halves, join, simd
-from nqueens.engine.halves import count_half_blocks, half_split
-from nqueens.engine.journal import forget
+from nqueens.engine.methods.join import bitops, simd, strips
+from nqueens.engine.methods.join import match as join
+from nqueens.engine.methods.join.confined import recount
+from nqueens.engine.methods.join.split import count_listed_blocks, listed_split
+from nqueens.engine.methods.join.workspace import Workspace
 from nqueens.engine.registry import JOIN
+from nqueens.engine.runtime.journal import forget
 from nqueens.errors import JournalMismatchError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.known import known_counts
 from tests.naive import naive_solutions
@@ -95,7 +98,7 @@ def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> Non
     found: Counter[tuple[int, int]] = Counter()
     for cols in naive_solutions(n):
         found[_east_rows_and_middle(cols)] += _long_diagonal_weight(cols)
-    parts = half_split(n, target=10**6)  # one representative per subproblem
+    parts = listed_split(n, target=10**6)  # one representative per subproblem
     function, arguments = parts.task(np.arange(len(parts)))
     counts = function(*arguments)[:, 0]
     for m, east, weight, counted in zip(
@@ -104,7 +107,7 @@ def test_each_subproblem_counts_what_the_naive_solver_finds_there(n: int) -> Non
         assert counted == weight * found[(int(m), int(east))]
     assert counts.sum() == len(naive_solutions(n))
     # the independent recount that --verify uses finds the same, subproblem by subproblem
-    assert halves.recount(parts, np.arange(len(parts)))[:, 0].tolist() == counts.tolist()
+    assert recount(parts, np.arange(len(parts)))[:, 0].tolist() == counts.tolist()
 
 
 def test_the_diagonal_weights_leave_every_total_unchanged() -> None:
@@ -119,7 +122,7 @@ def test_the_diagonal_weights_leave_every_total_unchanged() -> None:
 def test_orbits_cover_every_subproblem_once(n: int) -> None:
     """Orbit sizes add up to the number of (middle row, east rows) choices, and each
     representative is the least of its orbit."""
-    parts = half_split(n)
+    parts = listed_split(n)
     half = n // 2
     choices = math.comb(n, half) if n % 2 == 0 else n * math.comb(n - 1, half)
     assert int(parts.weights.sum()) == choices
@@ -138,8 +141,8 @@ def test_orbits_cover_every_subproblem_once(n: int) -> None:
 
 
 def test_the_split_is_a_pure_function_of_n() -> None:
-    assert half_split(14).fingerprint() == half_split(14).fingerprint()
-    assert half_split(14).fingerprint() != half_split(15).fingerprint()
+    assert listed_split(14).fingerprint() == listed_split(14).fingerprint()
+    assert listed_split(14).fingerprint() != listed_split(15).fingerprint()
 
 
 def test_the_matcher_has_a_variant_for_every_signature_the_join_takes() -> None:
@@ -148,7 +151,7 @@ def test_the_matcher_has_a_variant_for_every_signature_the_join_takes() -> None:
     widest = -(-2 * (JOIN.largest - 1) // bitops.CHUNK_BITS)
     assert bitops.MAX_ROWS == widest == 11  # N = 27: 52 bits
     with pytest.raises(AssertionError, match="MAX_ROWS"):
-        count_half_blocks(JOIN.largest + 1, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
+        count_listed_blocks(JOIN.largest + 1, *(np.zeros(0, np.int64),) * 3, np.zeros(1, np.int64))
 
 
 def _weighted_disjoint_pairs(a: np.ndarray, b: np.ndarray, n: int) -> int:
@@ -162,12 +165,8 @@ def _weighted_disjoint_pairs(a: np.ndarray, b: np.ndarray, n: int) -> int:
 
 
 def _joined(a: np.ndarray, b: np.ndarray, n: int, signatures: int) -> int:
-    """`join._join` of copies of the two lists (it sorts them in place), in fresh buffers."""
-    buffers = halves._Buffers(n, signatures=signatures)
-    counters = np.empty((4, join.KEYS + 1), np.int64)
-    tables = (buffers.table, buffers.valid, buffers.slices, np.empty(64, np.uint64))
-    found: int = join._join(a.copy(), len(a), b.copy(), len(b), n, *tables, buffers.spare, counters)
-    return found
+    """The join of copies of the two lists (it sorts them in place), in a fresh workspace."""
+    return Workspace(n, signatures=signatures).join(a.copy(), b.copy())
 
 
 signatures = st.lists(st.integers(0, 2**34 - 1), min_size=1, max_size=1300)
@@ -268,10 +267,10 @@ def test_the_matcher_with_extra_cut_bits_counts_the_weighted_disjoint_pairs(
 )
 def test_dropping_the_cut_bits_closes_the_gaps(cuts: set[int], x: int) -> None:
     drop = np.empty(2 + join.EXTRA_CUTS, np.uint64)
-    join._dropping(np.array(sorted(cuts, reverse=True), np.int64), drop)
+    join.dropping(np.array(sorted(cuts, reverse=True), np.int64), drop)
     kept = [bit for bit in range(34) if bit not in cuts]
     expected = sum(((x >> bit) & 1) << place for place, bit in enumerate(kept))
-    assert int(join._drop_bits_of(np.uint64(x), drop)) == expected
+    assert int(join.drop_bits(np.uint64(x), drop)) == expected
 
 
 @numba.njit
@@ -294,7 +293,7 @@ def test_pext_packs_the_masked_bits_to_the_low_end(x: int, mask: int) -> None:
 def test_the_bit_matrix_transpose(words: list[int]) -> None:
     square = np.array(words, np.uint64)
     moved = square.copy()
-    join._transpose(moved)
+    join.transpose(moved)
     for j in range(64):
         assert all((int(moved[j]) >> k) & 1 == (int(square[k]) >> j) & 1 for k in range(64))
 
@@ -302,19 +301,19 @@ def test_the_bit_matrix_transpose(words: list[int]) -> None:
 def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    defaults = halves._Buffers.__init__.__defaults__
-    monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", (2, 2, 0))
-    halves._buffers.clear()
+    defaults = Workspace.__init__.__defaults__
+    monkeypatch.setattr(Workspace.__init__, "__defaults__", (2, 2, 0))
+    Workspace.drop_held()
     try:
-        parts = half_split(11)
-        counts = count_half_blocks(*parts.task(np.arange(len(parts)))[1])
+        parts = listed_split(11)
+        counts = count_listed_blocks(*parts.task(np.arange(len(parts)))[1])
         assert int(counts[:, 0].sum()) == known_counts()[11][0]
-        grown = halves._buffers[11]
+        grown = Workspace.of(11)
         assert grown.partials > 2 and grown.signatures > 2
         assert (counts[:, 1] == grown.nbytes()).all()  # the memory the count reports
     finally:
-        monkeypatch.setattr(halves._Buffers.__init__, "__defaults__", defaults)
-        halves._buffers.clear()
+        monkeypatch.setattr(Workspace.__init__, "__defaults__", defaults)
+        Workspace.drop_held()
 
 
 def test_auto_picks_the_join_where_it_is_faster() -> None:
@@ -383,7 +382,7 @@ def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
     """Without the orbits: every choice of east rows, its strips paired by brute force."""
     half = n // 2
     west_cols, east_cols = (1 << half) - 1, ((1 << n) - 1) ^ ((1 << half) - 1)
-    buffers = halves._Buffers(n)
+    arrays = Workspace(n).arrays
     stack = np.empty((4, n), np.uint64)
     zero = np.uint64(0)
     total = 0
@@ -392,12 +391,12 @@ def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
         rows_w = np.array([r for r in range(n) if r not in east], np.int64)
         found = []
         for side, rows, cols in ((0, rows_e, east_cols), (1, rows_w, west_cols)):
-            count = join._strip(
-                *(n, rows, len(rows), np.uint64(cols), zero, zero, 0, buffers.sigs[side]),
-                *(buffers.upper, buffers.lower[side], buffers.starts[side], stack),
-                *(buffers.keys, side),
+            count = strips.strip(
+                *(n, rows, len(rows), np.uint64(cols), zero, zero, 0, arrays.sigs[side]),
+                *(arrays.upper, arrays.lower[side], arrays.starts[side], stack),
+                *(arrays.keys, side),
             )
-            found.append(buffers.sigs[side][:count].copy())
+            found.append(arrays.sigs[side][:count].copy())
         total += int(((found[0][:, None] & found[1][None, :]) == 0).sum())
     assert total == known_counts()[n][0]
 
@@ -405,12 +404,12 @@ def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
 def test_cached_lower_placements_give_the_same_strips_as_fresh_ones() -> None:
     """The strip cache (keyed by the lower rows and the middle queen) changes nothing:
     every subproblem of N = 13 counted again with new buffers, so with nothing cached."""
-    parts = half_split(13, target=10**6)
+    parts = listed_split(13, target=10**6)
     function, arguments = parts.task(np.arange(len(parts)))
     cached = function(*arguments)[:, 0]
     fresh = []
     for i in range(len(parts)):
-        halves._buffers.clear()
+        Workspace.drop_held()
         fresh.append(int(function(*parts.task(np.array([i]))[1])[0, 0]))
     assert cached.tolist() == fresh
     assert sum(fresh) == known_counts()[13][0]

@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 import nqueens
-from nqueens.engine.journal import Journal, forget, read_summary
 from nqueens.engine.registry import METHODS
-from nqueens.engine.verify import repair_journal
+from nqueens.engine.runtime.journal import Journal, forget, read_summary
+from nqueens.engine.runtime.verify import repair_journal
 from nqueens.errors import (
     JournalError,
     JournalMismatchError,
@@ -379,7 +379,7 @@ def test_verify_options_are_checked() -> None:
 
 def test_a_count_past_the_published_table_says_it_is_new() -> None:
     from nqueens.cli.counting import _new_result_line
-    from nqueens.engine.verify import Verification, published_count, versus_published
+    from nqueens.engine.runtime.verify import Verification, published_count, versus_published
 
     assert versus_published(28, 1, 1) is False and published_count(27) is not None
     line = _new_result_line(28, "classic", None)

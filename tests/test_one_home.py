@@ -43,7 +43,7 @@ def test_kernel_symmetry_switches_agree_with_placement(cols: list[int]) -> None:
 
 
 def test_the_enumeration_kernel_reads_the_same_table() -> None:
-    from nqueens.engine.kernels import _IMAGES
+    from nqueens.engine.canonical import IMAGES as _IMAGES
 
     expected = [symmetry_view(name) for name in SYMMETRIES[1:]]
     assert _IMAGES.tolist() == [list(v) for v in expected]

@@ -1,4 +1,4 @@
-"""The join past N = 23: orbit representatives generated per task (engine/orbits.py),
+"""The join past N = 23: orbit representatives generated per task (methods/join/split.py),
 checked against the listed split and the known counts, with a split of bounded size."""
 
 from __future__ import annotations
@@ -7,16 +7,15 @@ import numpy as np
 import pytest
 
 import nqueens
-from nqueens.engine import halves
-from nqueens.engine.halves import half_split
-from nqueens.engine.orbits import StreamedSplit, streamed_split
+from nqueens.engine.methods.join import split as join_split
+from nqueens.engine.methods.join.split import StreamedSplit, listed_split, streamed_split
 from nqueens.engine.registry import JOIN
 from nqueens.known import known_counts
 
 
 @pytest.mark.parametrize("n", range(2, 16))
 def test_the_streamed_split_generates_the_listed_representatives(n: int) -> None:
-    listed = half_split(n)
+    listed = listed_split(n)
     for target in (1, 7, 100, 8000):
         parts = streamed_split(n, target)
         found = [parts.representatives(b) for b in range(len(parts))]
@@ -33,7 +32,7 @@ def test_the_streamed_split_generates_the_listed_representatives(n: int) -> None
 )
 def test_a_streamed_count_is_exact(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
     """The whole path, pool and journal included, with the streamed split at every N."""
-    monkeypatch.setattr(halves, "LISTED_UP_TO", 3)
+    monkeypatch.setattr(join_split, "LISTED_UP_TO", 3)
     assert isinstance(JOIN.split(n), StreamedSplit)
     result = nqueens.count(n, method="join", workers=2 if n >= 12 else 1)
     assert (result.total, result.unique) == known_counts()[n]

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.engine.journal import forget, read_summary
-from nqueens.engine.merge import merge_journals
-from nqueens.engine.parts import Part, part_of, share
+from nqueens.engine.runtime.journal import forget, read_summary
+from nqueens.engine.runtime.merge import merge_journals
+from nqueens.engine.runtime.parts import Part, part_of, share
 from nqueens.errors import InvalidPartError, JournalError, JournalMismatchError
 from nqueens.known import known_counts
 

@@ -14,8 +14,8 @@ import pytest
 
 import nqueens
 from nqueens.counting import best_method
-from nqueens.engine.journal import forget
 from nqueens.engine.registry import METHODS, Method, choose
+from nqueens.engine.runtime.journal import forget
 from nqueens.errors import SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
 from tests.naive import expected_counts
@@ -125,7 +125,7 @@ def test_a_method_whose_kernels_do_not_survive_a_fork_counts_in_process(
     """A GPU-like method: one flag in its entry, and the runner never forks for it."""
     from dataclasses import replace
 
-    from nqueens.engine import run
+    from nqueens.engine.runtime import run
 
     in_process_only = replace(METHODS["backtrack"], name="gpu-like", survives_fork=False)
     monkeypatch.setitem(METHODS, "gpu-like", in_process_only)

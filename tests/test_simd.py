@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.engine import simd
+from nqueens.engine.methods.join import simd
 from nqueens.known import known_counts
 
 LARGEST = 16
@@ -22,6 +22,7 @@ TARGETS = {"skylake-avx512": "avx512", "haswell": "avx2", "generic": "portable"}
 """A processor numba can compile for on each path; "generic" is the x86-64 baseline
 (SSE2) here and the plain target elsewhere."""
 
+SIMD_IMPORT = "from nqueens.engine.methods.join import simd"
 SIGNS = ("vpcompressq", "vpermd", "zmm", r"\spextq\s")
 """Instructions and registers that tell the paths apart in the strip kernel's code (and
 the sort's: `pext` where the target runs it fast)."""
@@ -29,10 +30,10 @@ the sort's: `pext` where the target runs it fast)."""
 _SCRIPT = f"""
 import json, re
 import nqueens
-from nqueens.engine import join, simd
+from nqueens.engine.methods.join import match, simd, strips
 counts = {{n: nqueens.count(n, method="join", workers=1) for n in range(1, {LARGEST} + 1)}}
-code = "".join(join._strip.inspect_asm().values())
-code += "".join(join._sort_by_key.inspect_asm().values())
+code = "".join(strips.strip.inspect_asm().values())
+code += "".join(match.sort_by_key.inspect_asm().values())
 print(json.dumps({{"path": simd.vector_path(),
                    "counts": {{n: [r.total, r.unique] for n, r in counts.items()}},
                    "signs": [len(re.findall(sign, code)) for sign in {SIGNS!r}]}}))
@@ -102,7 +103,11 @@ def _chosen(what: str, cache: Path, **env: str) -> str:
     """`simd.<what>()` as a process started with `env` (numba's target is read once, at
     the start) prints it."""
     done = subprocess.run(
-        [sys.executable, "-c", f"from nqueens.engine import simd; print(simd.{what}())"],
+        [
+            sys.executable,
+            "-c",
+            f"from nqueens.engine.methods.join import simd; print(simd.{what}())",
+        ],
         env=os.environ | env | {"NUMBA_CACHE_DIR": str(cache)},
         capture_output=True,
         text=True,

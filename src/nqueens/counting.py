@@ -18,8 +18,8 @@ from nqueens.results import CountResult, Progress
 from nqueens.variants.rules import parse_board_size
 
 if TYPE_CHECKING:
-    from nqueens.engine.estimate import Estimate
-    from nqueens.engine.verify import Verification
+    from nqueens.engine.runtime.estimate import Estimate
+    from nqueens.engine.runtime.verify import Verification
 
 __all__ = [
     "METHODS",
@@ -87,8 +87,8 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     method = choose(rows, chosen.method, chosen.variant)
     from dataclasses import replace
 
-    from nqueens.engine.run import run_count
-    from nqueens.engine.verify import versus_published
+    from nqueens.engine.runtime.run import run_count
+    from nqueens.engine.runtime.verify import versus_published
 
     result = run_count(method, rows, chosen)
     if result.part is not None:  # a share's counts are not the published whole
@@ -114,14 +114,14 @@ def estimate(
     method's probe instead (Knuth's random probes for backtrack; for the join a few
     orbit representatives timed, their joins on samples of their strips from N = 24):
     `Estimate.sampling` says which. See
-    `nqueens.engine.estimate` for the model.
+    `nqueens.engine.runtime.estimate` for the model.
 
     Parameters
     ----------
     board, options, **changes
         As for `count` (`workers` may exceed this machine's cores: a cluster's size).
     budget : float, optional
-        Seconds to spend timing (default `nqueens.engine.estimate.BUDGET`).
+        Seconds to spend timing (default `nqueens.engine.runtime.estimate.BUDGET`).
     seed : int, optional
         For a reproducible sample.
 
@@ -139,7 +139,7 @@ def estimate(
             "count it, there is no plan to make"
         )
     method = choose(rows, chosen.method, chosen.variant)
-    from nqueens.engine.estimate import estimate_run
+    from nqueens.engine.runtime.estimate import estimate_run
 
     return estimate_run(method, rows, chosen, budget, seed)
 
@@ -201,6 +201,6 @@ def verify(
     >>> len(verify(path, 3, seed=1).checked)
     3
     """
-    from nqueens.engine.verify import verify_journal
+    from nqueens.engine.runtime.verify import verify_journal
 
     return verify_journal(journal, samples, seed=seed)

@@ -6,8 +6,6 @@ what to do instead; the command line turns these into one line and exit status 2
 
 from __future__ import annotations
 
-from nqueens.i18n import _
-
 __all__ = [
     "BackendUnavailableError",
     "ClusterNoticeWarning",
@@ -93,16 +91,6 @@ class NoSolutionError(NQueensError):
     """Nothing to draw or return: N = 2 and N = 3 have no solution."""
 
     exit_status = 1
-
-    @classmethod
-    def for_size(cls, n: int) -> NoSolutionError:
-        """The one wording of the answer "no solution", for every command and function."""
-        return cls(
-            _(
-                "No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
-                "them attacking each other."
-            ).format(n=n)
-        )
 
 
 class JournalMismatchError(NQueensError, ValueError):

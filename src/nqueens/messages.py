@@ -6,9 +6,20 @@ here once, so that its wording, and its translation, change in one place.
 
 from __future__ import annotations
 
+from nqueens.errors import NoSolutionError
 from nqueens.i18n import _, ngettext
 
-__all__ = ["plural", "too_large"]
+__all__ = ["no_solution", "plural", "too_large"]
+
+
+def no_solution(n: int) -> NoSolutionError:
+    """The one wording of the answer "no solution", for every command and function."""
+    return NoSolutionError(
+        _(
+            "No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
+            "them attacking each other."
+        ).format(n=n)
+    )
 
 
 def plural(count: int, singular: str, plural: str, **values: object) -> str:

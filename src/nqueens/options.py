@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from nqueens.engine.cluster import TLSFiles
-    from nqueens.engine.estimate import Estimate
+    from nqueens.engine.runtime.cluster import TLSFiles
+    from nqueens.engine.runtime.estimate import Estimate
     from nqueens.results import Progress
 
 __all__ = ["CountOptions"]
@@ -51,7 +51,7 @@ class CountOptions:
         Given the dashboard's link of a local cluster.
     part : str or (int, int), optional
         ``"K/M"``: count only the K-th of M interleaved shares of the subproblems, into
-        `journal`; the M journals merge into the whole (`nqueens.engine.merge`).
+        `journal`; the M journals merge into the whole (`nqueens.engine.runtime.merge`).
     on_plan : callable, optional
         From N = 20, given the count's plan (an `Estimate`, from a second's sampling)
         before it starts: the progress bar's first ETA, the long-run warning.

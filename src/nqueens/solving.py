@@ -196,7 +196,7 @@ def engine_chunks(
                 instead=_("`nqueens construct N` for one placement"),
             )
         )
-    from nqueens.engine.enumerate import solution_arrays
+    from nqueens.listing import solution_arrays
 
     return solution_arrays(n, unique=unique, workers=workers, limit=limit)
 

@@ -70,7 +70,7 @@ class SystemInfo:
 
 def info() -> SystemInfo:
     """This installation, as `nqueens info` reports it."""
-    from nqueens.engine import simd
+    from nqueens.engine.methods.join import simd
     from nqueens.validate import worker_count
 
     return SystemInfo(
@@ -106,7 +106,7 @@ def _cpu_model() -> str:
 def _numba_cache() -> str:
     """Where numba keeps the join's compiled kernels (NUMBA_CACHE_DIR, or __pycache__
     beside their source); with the JIT disabled, there is none."""
-    from nqueens.engine.join import count_blocks
+    from nqueens.engine.methods.join.blocks import count_blocks
 
     stats = getattr(count_blocks, "stats", None)
     return str(stats.cache_path) if stats is not None else "none (NUMBA_DISABLE_JIT)"

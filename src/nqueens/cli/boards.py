@@ -19,9 +19,8 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.columns import read_placement
-from nqueens.errors import NoSolutionError
 from nqueens.files import STDOUT, check_output_place
-from nqueens.messages import plural
+from nqueens.messages import no_solution, plural
 from nqueens.placement import Placement, Square
 from nqueens.variants.rules import Rules
 
@@ -169,7 +168,7 @@ def construct(
     fmt = fmt or column_format(n, output)
     check_output_place(output or STDOUT, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
-        _answer_no(str(NoSolutionError.for_size(n)), on_stdout=output is None and fmt != "npy")
+        _answer_no(str(no_solution(n)), on_stdout=output is None and fmt != "npy")
     if method == "explicit":
         cols = construct_columns(n, symmetry=symmetry)
     else:

@@ -55,7 +55,7 @@ def _every_interface(f: _F) -> _F:
 
 
 def _tls(ca_file: str | None, cert: str | None, key: str | None) -> Any:
-    from nqueens.engine.cluster import TLSFiles
+    from nqueens.engine.runtime.cluster import TLSFiles
     from nqueens.errors import InvalidSchedulerAddressError
 
     given = [f for f in (ca_file, cert, key) if f is not None]
@@ -105,7 +105,7 @@ def scheduler(
     every_interface: bool,
 ) -> None:
     """Run a Dask scheduler listening on HOST:PORT only (tls:// with the TLS files)."""
-    from nqueens.engine.serve import scheduler_command
+    from nqueens.engine.runtime.serve import scheduler_command
 
     tls = _tls(tls_ca_file, tls_cert, tls_key)
     command = scheduler_command(
@@ -147,7 +147,7 @@ def worker(
     every_interface: bool,
 ) -> None:
     """Run Dask workers for the scheduler at ADDRESS, listening on one address only."""
-    from nqueens.engine.serve import worker_command
+    from nqueens.engine.runtime.serve import worker_command
 
     command = worker_command(
         address,

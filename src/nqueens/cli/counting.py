@@ -21,8 +21,8 @@ from nqueens.engine.registry import METHODS
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
-    from nqueens.engine.estimate import Estimate
-    from nqueens.engine.verify import Verification
+    from nqueens.engine.runtime.estimate import Estimate
+    from nqueens.engine.runtime.verify import Verification
     from nqueens.options import CountOptions
     from nqueens.results import CountResult
 
@@ -183,7 +183,7 @@ def count(
     """
     from nqueens.counting import count as count_solutions
     from nqueens.counting import verify as verify_journal
-    from nqueens.engine.cluster import TLSFiles
+    from nqueens.engine.runtime.cluster import TLSFiles
     from nqueens.errors import (
         IncompatibleOptionsError,
         InvalidSchedulerAddressError,
@@ -309,7 +309,7 @@ def _verified_line(checked: Verification) -> str:
 
 def _new_result_line(n: int, variant: str, checked: Verification | None) -> str:
     """Past the published table: say the count is new, and how it was checked."""
-    from nqueens.engine.verify import published_count
+    from nqueens.engine.runtime.verify import published_count
 
     where = "" if variant == "classic" else f" {variant}"
     largest = max((m for m in range(n) if published_count(m, variant) is not None), default=0)

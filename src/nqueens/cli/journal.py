@@ -12,7 +12,7 @@ from nqueens.cli._app import cli
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
-    from nqueens.engine.verify import Repair
+    from nqueens.engine.runtime.verify import Repair
 
 
 class _ShowByDefault(click.Group):
@@ -72,7 +72,7 @@ def show(file: str, as_json: bool, repair: bool, workers: int | None) -> None:
       nqueens journal n19.sqlite --json
       nqueens journal n19.sqlite --repair
     """
-    from nqueens.engine.verify import repair_journal
+    from nqueens.engine.runtime.verify import repair_journal
     from nqueens.errors import IncompatibleOptionsError
 
     if workers is not None and not repair:
@@ -82,9 +82,9 @@ def show(file: str, as_json: bool, repair: bool, workers: int | None) -> None:
 
 def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
     """The summary of a journal (and what a repair changed), as lines or JSON."""
-    from nqueens.engine.journal import read_summary
     from nqueens.engine.registry import METHODS
-    from nqueens.engine.verify import versus_published
+    from nqueens.engine.runtime.journal import read_summary
+    from nqueens.engine.runtime.verify import versus_published
 
     summary = read_summary(file)
     method = METHODS[summary.method]

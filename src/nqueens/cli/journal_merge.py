@@ -29,7 +29,7 @@ def merge(parts: tuple[str, ...], out: str, as_json: bool) -> None:
     Examples:
       nqueens journal merge part-*.db --out all.db
     """
-    from nqueens.engine.merge import merge_journals
+    from nqueens.engine.runtime.merge import merge_journals
 
     merged = merge_journals(parts, out)
     _show(str(merged.path), as_json)

@@ -19,9 +19,8 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
-from nqueens.errors import NoSolutionError
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N, VARIANT_FIRST_MAX_N
-from nqueens.messages import plural
+from nqueens.messages import no_solution, plural
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
 
@@ -122,7 +121,7 @@ def solve(
             written = _solve_into_text(
                 n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
             )
-    none = str(NoSolutionError.for_size(n))
+    none = str(no_solution(n))
     _close_listing(written, listing, unique, limit, fmt, output, f"for N = {n}", none)
     if show_stats:
         click.echo(

@@ -24,7 +24,7 @@ not the board: the last few conflicts of ten million rows cost microseconds, not
 pass over 10^7 rows with four cache misses each. Both kernels
 stop after a given amount of work and keep their place in `state`, so the caller shares
 the time with the exact search. The generator and the move are min-conflicts' own for
-plain boards (engine/local_search.py). Kernels run unchanged with NUMBA_DISABLE_JIT=1.
+plain boards (large/kernel.py). Kernels run unchanged with NUMBA_DISABLE_JIT=1.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from __future__ import annotations
 from numba import njit
 
 from nqueens.completion.kernel import _blocked
-from nqueens.engine.local_search import _next
+from nqueens.large.kernel import next_random
 
-# state[] slots; RNG is 0, where engine.local_search._next keeps its generator.
+# state[] slots; RNG is 0, where large.kernel.next_random keeps its generator.
 # The rows in conflict: lists[CUR][POS:FOUND] this sweep, lists[1 - CUR][:NEXT] the next.
 RNG, ROW, FOUND, POS, MADE, SWAPS, SWEEPS, TRIES, NEXT, CUR = range(10)
 STATE_SIZE = 10
@@ -113,7 +113,7 @@ def greedy(
         bad = 1
         r = rows[k]
         for _ in range(probes):
-            pick = _next(state) % left
+            pick = next_random(state) % left
             q = pool[pick]
             if (
                 up[r + q] == 0
@@ -209,7 +209,7 @@ def repair(
             continue  # mended by an earlier swap
         for _ in range(state[TRIES]):
             spent += 1
-            j = _next(state) % m
+            j = next_random(state) % m
             if j != i and _try_swap(
                 n, m, rows, colindex, used_sum, used_diff, blocked, place, up, down, upx,
                 downx, lists, listed, state, i, j,

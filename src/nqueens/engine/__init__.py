@@ -1,22 +1,21 @@
-"""The fast engine: numba kernels, the counting methods' registry and runners, the journal.
+"""The fast engine: the counting methods, what runs them, and the kernels they share.
 
 Imported only when a count or a fast enumeration asks for it: `import nqueens` stays
-free of numba. Its modules, one concern each:
+free of numba. Its parts:
 
-- registry.py: the counting methods (N range, split, warm-up, task, fields, tally);
-  everything below that counts reads it.
-- run.py: runs a method's subproblems in-process, on local processes or on Dask;
-  sums, progress, Ctrl-C.
-- cluster.py: the Dask backend (addresses, TLS, a loopback LocalCluster).
-- journal.py: the SQLite record of finished subproblems (resume, digest).
-- verify.py: the published check, recounting a journal's subproblems, repairing one.
-- serve.py: the command lines of a scheduler and workers bound to one address.
-- kernels.py, split.py: the symmetric bitboard search and its subproblems (backtrack).
-- join.py, halves.py, bitops.py: the half-board join counter, its subproblems (orbits
-  of east-row sets) and its vector bit instructions (join).
-- confined.py: an independent counter of the join's subproblems (for verify).
-- pure.py: the pure-Python method's subproblems (python; no numba).
-- symmetric.py: P and R, and unique counts by Burnside's lemma.
-- enumerate.py: listing every solution into arrays, in order.
-- local_search.py: min-conflicts kernels for huge boards.
+- registry.py: the counting methods' table, one entry each (range of N, where `auto`
+  picks it, the fields a subproblem's count holds and how they add up, and the object
+  that counts), read by everything that counts;
+- counter.py: what that object is (`Counter`: a split into `Parts`, a warm-up, and the
+  optional `Probe` for `--estimate` and `Recount` for `--verify`);
+- methods/: one package per method (backtrack, join, numpy, python), each with its own
+  kernels and a `METHOD` object;
+- runtime/: what runs any method (the run and its pool, Dask, the journal and its
+  parts, the recounts, the plan);
+- bits.py and canonical.py: the two kernels every family shares (the lowest set bit,
+  and whether a placement is the least of its symmetry class).
+
+The other families keep their kernels beside them: the listing (nqueens.listing), the
+heat map (nqueens.heat), huge boards (nqueens.large), the variants
+(nqueens.variants.kernel) and the row text of `solve --all` (nqueens.render.row_text).
 """

@@ -1,12 +1,13 @@
 """The counting methods, one entry each: what every part of a count reads about a method.
 
 A `Method` declares its range of N, where `auto` picks it, the fields one subproblem's
-count holds (the journal's columns), how those sum to a typed `Tally`, and the module
-that implements it. That module provides `split(n)` (the subproblems, each with its
-task), `compiled()` (the compiled functions its warm-up loads) and `warm_up()`, and may
-provide `recount(parts, indices)`: an independent counter of the same subproblems, for
+count holds (the journal's columns), how those sum to a typed `Tally`, and the object
+that implements it (`counter`, "package:NAME"), which meets `engine.counter.Counter`:
+`split(n)` (the subproblems, each with its task), `compiled()` (the compiled functions
+its warm-up loads), `warm_up()`, and two optional typed parts, a `probe` for
+`--estimate` and a `recount` (an independent counter of the same subproblems) for
 `--verify`. `count()`, the process pool, Dask and the journal read only this table, so
-a new method is one module and one entry in `METHODS`.
+a new method is one package and one entry in `METHODS`.
 
 Importing this module costs nothing: the implementations load when a count needs them.
 """
@@ -21,8 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from nqueens.errors import (
     IncompatibleOptionsError,
@@ -38,14 +38,14 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Indices = npt.NDArray[np.intp]
+    from nqueens.engine.counter import Counter, Parts
+
     Counts = npt.NDArray[np.int64]
 
 __all__ = [
     "METHODS",
     "Field",
     "Method",
-    "Parts",
     "Tally",
     "best_method",
     "choose",
@@ -76,23 +76,6 @@ class Tally:
     memory: int | None = None
 
 
-class Parts(Protocol):
-    """A count cut into subproblems 0..len-1, a pure function of N."""
-
-    n: int
-
-    def __len__(self) -> int: ...
-
-    def fingerprint(self) -> str:
-        """A digest of every subproblem: equal digests, the same work."""
-        ...
-
-    def task(self, indices: Indices) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
-        """A picklable function and its arguments that count the subproblems `indices`:
-        one row of the method's fields per subproblem."""
-        ...
-
-
 @dataclass(frozen=True)
 class Method:
     """One counting method (see the module's docstring)."""
@@ -103,10 +86,10 @@ class Method:
     too_large: str  # what stops at `largest`, and why (marked N_, {method} its name)
     fields: tuple[Field, ...]
     tally: Callable[..., Tally]  # the summed fields, in order, as keyword arguments
-    module: str
+    counter: str  # "package:NAME": the object that counts (an engine.counter.Counter)
     version: str  # bumped whenever what one subproblem counts changes (journal identity)
     auto_from: int | None = None  # `auto` picks it from this N up to `largest`
-    recounted_by: str | None = None  # the independent counter in `module.recount`
+    recounted_by: str | None = None  # what the counter's `recount` does, in words
     variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
     default_workers: int | None = None  # without --workers: None, every core
     slow_from: int = 13  # a count takes seconds from this N (the tests mark it slow there)
@@ -132,12 +115,14 @@ class Method:
         what = _(self.too_large).format(method=self.name)
         raise SizeTooLargeError(too_large(n, what, self.largest, instead=instead))
 
-    def implementation(self) -> ModuleType:
-        return importlib.import_module(self.module)
+    def implementation(self) -> Counter:
+        """The object that counts, imported on first use."""
+        module, _, name = self.counter.partition(":")
+        counter: Counter = getattr(importlib.import_module(module), name)
+        return counter
 
     def split(self, n: int) -> Parts:
-        parts: Parts = self.implementation().split(n)
-        return parts
+        return self.implementation().split(n)
 
     def sum_rows(self, rows: Counts) -> list[int]:
         """The fields of many subproblems combined: sums, and the largest of each peak."""
@@ -160,7 +145,7 @@ class Method:
         tally = self.tally_of(values)
         if tally.unique is not None:
             return tally
-        from nqueens.engine.symmetric import symmetric_counts, unique_from
+        from nqueens.engine.methods.backtrack.symmetric import symmetric_counts, unique_from
 
         half_turn, quarter_turn = symmetric_counts(n)
         try:
@@ -175,16 +160,16 @@ class Method:
         """Load the compiled kernels (compiling them on a machine's first count, after
         telling `on_compile`) before any worker starts, so forked workers inherit them
         (where `survives_fork`; else the count runs in this process)."""
-        module = self.implementation()
-        kernels = module.compiled()
+        counter = self.implementation()
+        kernels = counter.compiled()
         if kernels:
-            from nqueens.engine import cache_load
+            from nqueens.engine.runtime import cache_load
 
             cache_load.install()
         marker = _warm_marker(self, kernels)
         if on_compile is not None and marker is not None and not marker.exists():
             on_compile()
-        module.warm_up()
+        counter.warm_up()
         if marker is not None:
             with contextlib.suppress(OSError):  # a read-only cache: numba's is not kept either
                 marker.touch()
@@ -252,7 +237,7 @@ BACKTRACK = Method(
         Field("nodes", "queens placed by the search"),
     ),
     tally=_classes,
-    module="nqueens.engine.split",
+    counter="nqueens.engine.methods.backtrack:METHOD",
     version="1",
     auto_from=28,  # beyond the join's range
     slow_from=17,
@@ -261,7 +246,7 @@ BACKTRACK = Method(
 JOIN = Method(
     name="join",
     summary="half-boards listed and matched on their diagonals (numba)",
-    largest=27,  # past 23 each task generates its own orbits (engine/orbits.py); past 27
+    largest=27,  # past 23 each task generates its own orbits (its streamed split); past 27
     # the diagonals' signatures (2(N - 1) bits) and the matchers were never tried
     too_large=N_("the join method (tried up to the largest published count)"),
     fields=(
@@ -269,7 +254,7 @@ JOIN = Method(
         Field("table_bytes", "working tables of the worker that counted it", peak=True),
     ),
     tally=_joined,
-    module="nqueens.engine.halves",
+    counter="nqueens.engine.methods.join:METHOD",
     version="2",  # 2: pairs weighed by their longest diagonals
     auto_from=14,  # past numba's start-up, faster than numpy (benchmarks/engine.py)
     recounted_by="a row-by-row backtracking search confined to each orbit's rows",
@@ -286,7 +271,7 @@ PYTHON = Method(
         Field("unique", "canonical solutions below them"),
     ),
     tally=_listed,
-    module="nqueens.engine.pure",
+    counter="nqueens.engine.methods.python:METHOD",
     version="1",
     slow_from=14,
 )
@@ -308,7 +293,7 @@ NUMPY = Method(
         Field("quarter_turn", "solutions the quarter turn leaves unchanged, mirrors included"),
     ),
     tally=_listed_with_symmetry,
-    module="nqueens.engine.breadth",
+    counter="nqueens.engine.methods.numpy:METHOD",
     version="1",
     auto_from=1,  # quicker than numba's start-up up to its largest N
     default_workers=1,  # done before a pool of workers could start
@@ -327,7 +312,7 @@ _VARIANT_FIELDS = (
 
 
 def _variant_method(variant: str, board: str) -> Method:
-    """A variant's counting method: the same fields and module layout for each
+    """A variant's counting method: the same fields and counter class for each
     (nqueens.variants.counting), on the variant's own board."""
     return Method(
         name=variant,
@@ -336,7 +321,7 @@ def _variant_method(variant: str, board: str) -> Method:
         too_large=N_("64-bit boards (the {method} method)"),
         fields=_VARIANT_FIELDS,
         tally=_solutions_and_classes,
-        module=f"nqueens.variants.counting.{variant}",
+        counter=f"nqueens.variants.counting:{variant.upper()}",
         version="1",
         auto_from=1,
         variant=variant,

@@ -20,7 +20,7 @@ __all__ = ["ARRAY_FORMATS", "text_rows", "write_arrays", "write_npy_header"]
 def text_rows(chunk: npt.NDArray[np.integer], base: int, sep: str, first_number: int = -1) -> bytes:
     """Rows of numbers separated by `sep`, one row per line (numbered from
     `first_number` when it is not negative), as ASCII bytes."""
-    from nqueens.engine import kernels
+    from nqueens.render.row_text import format_rows
 
     k, n = chunk.shape
     if k == 0:
@@ -28,7 +28,7 @@ def text_rows(chunk: npt.NDArray[np.integer], base: int, sep: str, first_number:
     digits = len(str(int(chunk.max()) + base))
     numbering = len(str(first_number + k)) + 1 if first_number >= 0 else 0
     buffer = np.empty(k * ((digits + 1) * n + numbering), np.uint8)
-    size = kernels.format_rows(chunk, base, ord(sep), first_number, buffer)
+    size = format_rows(chunk, base, ord(sep), first_number, buffer)
     return buffer[:size].tobytes()
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
-    from nqueens.engine.estimate import Estimate
+    from nqueens.engine.runtime.estimate import Estimate
 
 __all__ = ["LONG_RUN", "YEAR", "describe", "duration", "eta", "warning"]
 
@@ -55,15 +55,15 @@ def _span(estimate: Estimate, workers: int) -> str:
     return f"{duration(seconds)} ({duration(low)} to {duration(high)})"
 
 
-def _probes(method: str, sampling: str) -> str:
-    from nqueens.engine.registry import METHODS
+def _probes(estimate: Estimate) -> str:
+    from nqueens.engine.counter import ProbeUnit
 
-    if "strips sampled" in sampling:
+    if estimate.inner_sampled:
         return (
             "timing one of its orbit representatives or more (its inner work), their strips "
             "listed and their joins timed on random samples of the strips"
         )
-    if getattr(METHODS[method].implementation(), "PROBE_UNIT", "nodes") == "seconds":
+    if estimate.probe_unit is ProbeUnit.SECONDS:
         return "timing a few of its orbit representatives (its inner work)"
     return "Knuth's random probes of its search tree"
 
@@ -84,11 +84,11 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
     if probed == 0:
         how += "each counted and timed here"
     elif estimate.timed == 0:
-        how += f"each too long to time, so sized by {_probes(estimate.method, estimate.sampling)}"
+        how += f"each too long to time, so sized by {_probes(estimate)}"
     else:
         how += (
             f"{estimate.timed:,} counted and timed, {probed:,} too long to time, so sized by "
-            f"{_probes(estimate.method, estimate.sampling)}"
+            f"{_probes(estimate)}"
         )
     return [*lines, how]
 

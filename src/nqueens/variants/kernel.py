@@ -12,8 +12,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from nqueens.engine.bitops import lowest_bit_index
-from nqueens.engine.kernels import is_least
+from nqueens.engine.bits import lowest_bit_index
+from nqueens.engine.canonical import is_least
 from nqueens.placement import SYMMETRIES, symmetry_view
 
 __all__ = ["count_first_column", "symmetry_switches"]

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError, NoSolutionError
+from nqueens.errors import InvalidSizeError
 from nqueens.i18n import _
-from nqueens.messages import plural
+from nqueens.messages import no_solution, plural
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.validate import board_size
@@ -30,7 +30,7 @@ def _placements(
         limit = 1
     found = list(solutions(n, unique=unique, limit=limit, algorithm=algorithm))
     if not found:
-        raise NoSolutionError.for_size(n)
+        raise no_solution(n)
     return found
 
 

@@ -1,11 +1,12 @@
 """The variants' counting methods for the engine's registry (engine/registry.py).
 
-Each square variant is one registry entry whose module (toroidal.py, superqueens.py) is
-this module's `FirstColumns` for its rules. A subproblem is the first row's queen in one
-column of the left half of the board: the mirror gives the right half, and every
-symmetry class has its least member there, so the subproblems' canonical solutions add
-up to the unique count. The kernel is variants/kernel.py; workers, the journal, Dask and
-`--verify` run these subproblems as they run the classic ones.
+Each square variant is one registry entry naming one `VariantCounter` of this module
+(TOROIDAL, SUPERQUEENS): its split is `FirstColumns` for the variant's rules. A
+subproblem is the first row's queen in one column of the left half of the board: the
+mirror gives the right half, and every symmetry class has its least member there, so the
+subproblems' canonical solutions add up to the unique count. The kernel is
+variants/kernel.py; workers, the journal, Dask and `--verify` run these subproblems as
+they run the classic ones.
 """
 
 from __future__ import annotations
@@ -17,10 +18,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.counter import Probe, Recount
 from nqueens.engine.registry import digest
 from nqueens.variants.rules import Rules
 
-__all__ = ["FirstColumns", "compiled", "count_columns", "split_for", "warm_up"]
+__all__ = [
+    "SUPERQUEENS",
+    "TOROIDAL",
+    "FirstColumns",
+    "VariantCounter",
+    "count_columns",
+    "split_for",
+]
 
 Array = npt.NDArray[np.int64]
 
@@ -77,13 +86,28 @@ def count_columns(
     return out
 
 
-def compiled() -> tuple[object, ...]:
-    """The kernel a worker needs compiled."""
-    from nqueens.variants.kernel import count_first_column
+@dataclass(frozen=True)
+class VariantCounter:
+    """A square variant's counting method (the registry names one per variant)."""
 
-    return (count_first_column,)
+    variant: str
+    probe: Probe | None = None
+    recount: Recount | None = None
+
+    def split(self, n: int) -> FirstColumns:
+        """The subproblems of the variant's N x N board."""
+        return split_for(Rules.of(self.variant, n))
+
+    def compiled(self) -> tuple[object, ...]:
+        """The kernel a worker needs compiled."""
+        from nqueens.variants.kernel import count_first_column
+
+        return (count_first_column,)
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the kernel on a tiny board."""
+        count_columns(5, 5, True, True, np.zeros(1, np.int64))
 
 
-def warm_up() -> None:
-    """Compile (or load from numba's cache) the kernel on a tiny board."""
-    count_columns(5, 5, True, True, np.zeros(1, np.int64))
+TOROIDAL = VariantCounter("toroidal")
+SUPERQUEENS = VariantCounter("superqueens")

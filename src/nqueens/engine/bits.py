@@ -1,0 +1,39 @@
+"""The lowest set bit of an integer: every kernel's step from a queen's bit to its column
+(one `tzcnt`), an LLVM intrinsic inside compiled kernels and plain Python when the JIT
+is disabled (NUMBA_DISABLE_JIT=1), so the kernels that use it still run as Python.
+The join's recount (methods/join/confined.py) keeps its own loop: it shares nothing
+with the join it recounts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+__all__ = ["lowest_bit_index"]
+
+
+def _lowest_bit_index_py(x: Any) -> Any:
+    index = (int(x) & -int(x)).bit_length() - 1
+    return type(x)(index) if isinstance(x, np.integer) else index
+
+
+if numba.config.DISABLE_JIT:
+    lowest_bit_index = _lowest_bit_index_py
+else:  # pragma: no cover - the compiled form runs inside kernels, out of coverage's sight
+    from llvmlite import ir
+    from numba.core import types
+    from numba.extending import intrinsic
+
+    @intrinsic  # type: ignore[misc]
+    def lowest_bit_index(typingctx: Any, x: Any) -> Any:
+        """Index of the lowest set bit of a non-zero integer, in its own type: the
+        kernels' one step from a queen's bit to its column (one `tzcnt`)."""
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+        return x(x), codegen

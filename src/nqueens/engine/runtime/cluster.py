@@ -1,0 +1,422 @@
+"""Run a count's subproblems on a Dask cluster (dask.distributed).
+
+Batches of subproblems become Dask tasks that call the very same numba kernels on the
+workers (backtracking or join, whichever the split is for); the client sums the results
+exactly and keeps the journal. A task whose worker is lost is run again elsewhere by the
+scheduler, and a batch counted twice would change nothing (its result is recorded once,
+by index), so results stay exact.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import ipaddress
+import logging
+import os
+import signal
+import sys
+import threading
+import warnings
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.errors import (
+    BackendUnavailableError,
+    ClusterNoticeWarning,
+    CountInterrupted,
+    InsecureSchedulerWarning,
+    InvalidSchedulerAddressError,
+    NQueensError,
+)
+
+__all__ = ["TLSFiles", "connect", "default_batch_size", "parse_address", "run_batches"]
+
+if TYPE_CHECKING:
+    from nqueens.engine.counter import Parts
+
+Indices = npt.NDArray[np.intp]
+Counts = npt.NDArray[np.int64]
+
+SCHEMES = ("tcp", "tls")
+INSTALL = "pip install the wheel from `uv build`; see the README's cluster section"
+LOOPBACK = "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class TLSFiles:
+    """The client's side of a TLS connection: the certificate authority that signed the
+    scheduler's certificate, and this client's own certificate and key (PEM files)."""
+
+    ca_file: str | Path
+    cert: str | Path
+    key: str | Path
+
+
+@dataclass(frozen=True)
+class Address:
+    """A checked scheduler address: `local`, or SCHEME://HOST:PORT."""
+
+    text: str
+    scheme: str = ""
+    host: str = ""
+
+    @property
+    def local(self) -> bool:
+        return self.text == "local"
+
+    def plain_beyond_loopback(self) -> bool:
+        """A plain tcp:// connection to another machine (unencrypted, unauthenticated)."""
+        if self.scheme != "tcp":
+            return False
+        if self.host == "localhost":
+            return False
+        try:
+            return not ipaddress.ip_address(self.host).is_loopback
+        except ValueError:  # a host name: another machine, as far as we can tell
+            return True
+
+
+def parse_address(text: object) -> Address:
+    """`text` as a scheduler address, checked before anything connects: `local`, or
+    tcp:// or tls:// with a host and a port (a bare HOST:PORT means tcp://)."""
+    from urllib.parse import urlsplit
+
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidSchedulerAddressError(
+            f"scheduler address {text!r} is empty: give tcp://HOST:PORT, tls://HOST:PORT or local"
+        )
+    if text == "local":
+        return Address(text)
+    full = text if "://" in text else f"tcp://{text}"
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    scheme = full.split("://", 1)[0]
+    if scheme not in SCHEMES:
+        raise InvalidSchedulerAddressError(
+            f"scheduler address {shown!r} has the scheme {scheme!r}: use tcp://HOST:PORT, "
+            "tls://HOST:PORT or local"
+        )
+    try:
+        parts = urlsplit(full)
+        port = parts.port
+    except ValueError:  # a port that is not a number from 0 to 65535
+        port = None
+    if port is None or not parts.hostname or parts.path not in ("", "/"):
+        raise InvalidSchedulerAddressError(
+            f"scheduler address {shown!r} is not SCHEME://HOST:PORT: give the host and its "
+            "port, such as tcp://10.0.0.5:8786, or local"
+        )
+    return Address(full, parts.scheme, parts.hostname)
+
+
+def default_batch_size(subproblems: int, workers: int) -> int:
+    """About 8 tasks per worker: a Dask task costs a few milliseconds of scheduling and a
+    round trip, so tasks should be long, yet numerous enough to even out at the end."""
+    return max(32, min(256, subproblems // (workers * 8)))
+
+
+def _security(address: Address, tls: TLSFiles | None) -> object | None:
+    """distributed.Security for the files given, or None to use Dask's configuration
+    (distributed.comm.tls.*); tls:// with neither is refused before connecting."""
+    from distributed import Security
+
+    if tls is not None:
+        for name, file in (("CA", tls.ca_file), ("certificate", tls.cert), ("key", tls.key)):
+            if not Path(file).is_file():
+                raise BackendUnavailableError(f"TLS {name} file {str(file)!r} does not exist")
+        return Security(
+            tls_ca_file=str(tls.ca_file),
+            tls_client_cert=str(tls.cert),
+            tls_client_key=str(tls.key),
+            require_encryption=True,
+        )
+    configured = Security()
+    if address.scheme == "tls" and not configured.tls_ca_file:  # type: ignore[attr-defined]
+        raise BackendUnavailableError(
+            f"{address.text} needs TLS credentials: give --tls-ca-file, --tls-cert and "
+            "--tls-key (or set distributed.comm.tls in Dask's configuration)"
+        )
+    return None
+
+
+@contextlib.contextmanager
+def _no_ctrl_c() -> Iterator[None]:
+    """Ctrl-C ignored for a moment (a process started meanwhile inherits that); only the
+    main thread may change it, and only the main thread hears it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _deaf_worker_processes(stack: contextlib.ExitStack) -> None:
+    """Make the local cluster's worker processes ignore Ctrl-C, so that it reaches only
+    this process, which then stops them (no tracebacks of theirs), while this process
+    hears Ctrl-C at every moment: they are forked from multiprocessing's fork server,
+    whose first import (`_ignore_ctrl_c`) makes it and so them ignore Ctrl-C."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    import dask.config
+    from distributed.utils import get_mp_context
+
+    stack.enter_context(
+        dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    )
+    get_mp_context()  # Dask's preloads for the fork server, set before it starts
+    from multiprocessing import forkserver
+
+    preload = list(forkserver._forkserver._preload_modules)  # type: ignore[attr-defined]
+    first = "nqueens.engine.runtime._ignore_ctrl_c"
+    forkserver.set_forkserver_preload([first, *(m for m in preload if m != first)])
+    with _output_to_devnull():  # what the workers print is not ours to show
+        forkserver.ensure_running()
+
+
+@contextlib.contextmanager
+def _output_to_devnull() -> Iterator[None]:
+    """Standard output and error pointed at /dev/null for a moment (a process started
+    meanwhile keeps that): a worker process's traceback, if it is stopped while it
+    starts, must not reach the terminal, nor anything of its reach the count's output."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved: list[tuple[int, int]] = []
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in (1, 2):
+            with contextlib.suppress(OSError):  # closed: nothing to point elsewhere
+                saved.append((fd, os.dup(fd)))
+                os.dup2(devnull, fd)
+        yield
+    finally:
+        for fd, copy in saved:
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(devnull)
+
+
+def _close_half_started() -> None:
+    """Close a local cluster whose start a Ctrl-C cut short (its object never reached us),
+    now rather than in Dask's own exit handler, which would print a traceback."""
+    from distributed.deploy.spec import SpecCluster
+
+    for cluster in list(SpecCluster._instances):
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=10)
+
+
+_DASK_LOGGERS = ("distributed", "distributed.client", "distributed.gc", "tornado", "asyncio")
+"""The loggers Dask configures with handlers of their own (and asyncio, whose errors
+would otherwise reach stderr through logging's last resort)."""
+
+_IN_OUR_WORDS = {
+    "Couldn't gather": "a Dask worker was lost before its results were collected; its "
+    "tasks run again on the others (the count stays exact)",
+    "Removing worker": "a Dask worker left the cluster; its tasks run again on the others",
+}
+"""Dask's log lines worth a word to the user, by how they begin, said as a warning."""
+
+
+class _DaskLogs(logging.Handler):
+    """Dask's own log lines kept off the terminal: the few that matter said in our words
+    (as a `ClusterNoticeWarning`, which the command line prints as one line), the rest
+    dropped; nothing at all once the cluster is being stopped."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.closing = False
+
+    def install(self) -> None:
+        for name in _DASK_LOGGERS:
+            logger = logging.getLogger(name)
+            logger.handlers = [self]
+            logger.propagate = False
+            logger.setLevel(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.closing:
+            return
+        text = str(record.msg)
+        for start, said in _IN_OUR_WORDS.items():
+            if text.startswith(start):
+                warnings.warn(said, ClusterNoticeWarning, stacklevel=1)
+
+    def silence(self) -> None:
+        """Nothing more from Dask, even at interpreter exit: a cluster being stopped
+        reports closed connections and cancelled tasks that change nothing."""
+        self.closing = True
+        for name in _DASK_LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+@contextlib.contextmanager
+def _stopping_quietly(logs: _DaskLogs) -> Iterator[None]:
+    """Around the client's and the cluster's closing: Dask silenced, and a second Ctrl-C
+    ignored (the first already asked for exactly this)."""
+    logs.silence()
+    with _no_ctrl_c():
+        yield
+
+
+@contextlib.contextmanager
+def connect(
+    scheduler: str | Address,
+    workers: int,
+    timeout: float,
+    tls: TLSFiles | None = None,
+    on_dashboard: Callable[[str], None] | None = None,
+) -> Iterator[tuple[object, int]]:
+    """A Dask client and its number of workers; `local` starts a LocalCluster here, its
+    scheduler, workers and (when `on_dashboard` wants its link) dashboard on 127.0.0.1.
+
+    Raises InvalidSchedulerAddressError for a malformed address, and
+    BackendUnavailableError when the scheduler cannot be reached within `timeout`
+    seconds, has no workers, or its workers cannot import nqueens; CountInterrupted for
+    a Ctrl-C before the cluster is ready. Dask's log lines never reach the terminal: the
+    few that matter become a `ClusterNoticeWarning`.
+    """
+    address = scheduler if isinstance(scheduler, Address) else parse_address(scheduler)
+    if address.plain_beyond_loopback():
+        warnings.warn(
+            f"{address.text} is plain tcp:// to another machine: unencrypted, and anyone "
+            "who reaches the scheduler can run code on its workers; prefer tls://",
+            InsecureSchedulerWarning,
+            stacklevel=3,
+        )
+    logs = _DaskLogs()
+    stack = contextlib.ExitStack()
+    try:
+        try:
+            import distributed  # noqa: F401  (its import sets up the logging replaced here)
+
+            logs.install()
+            client = _connect(stack, address, workers, timeout, tls, on_dashboard)
+            size = len(client.scheduler_info()["workers"])  # type: ignore[attr-defined]
+        except KeyboardInterrupt:
+            if address.local:
+                with _stopping_quietly(logs):
+                    _close_half_started()
+            where = (
+                "starting the local Dask cluster"
+                if address.local
+                else f"connecting to the Dask scheduler at {address.text}"
+            )
+            raise CountInterrupted(f"interrupted while {where}; nothing was counted") from None
+        yield client, size
+    finally:  # Dask silenced, then the client closed, then the cluster
+        with _stopping_quietly(logs):
+            stack.close()
+
+
+def _connect(
+    stack: contextlib.ExitStack,
+    address: Address,
+    workers: int,
+    timeout: float,
+    tls: TLSFiles | None,
+    on_dashboard: Callable[[str], None] | None,
+) -> object:
+    from distributed import Client, LocalCluster
+
+    if address.local:
+        if on_dashboard is not None and importlib.util.find_spec("bokeh") is None:
+            raise BackendUnavailableError(
+                "the Dask dashboard needs bokeh: pip install 'bokeh>=3.1'"
+            )
+        _deaf_worker_processes(stack)
+        cluster = stack.enter_context(
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host=LOOPBACK,  # scheduler, nannies and workers: this machine only
+                dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
+                scheduler_kwargs={"dashboard": on_dashboard is not None},
+                silence_logs=logging.CRITICAL,
+            )
+        )
+        client = stack.enter_context(Client(cluster))
+        if on_dashboard is not None:
+            on_dashboard(str(client.dashboard_link))
+    else:
+        security = _security(address, tls)
+        try:
+            client = stack.enter_context(Client(address.text, timeout=timeout, security=security))
+        except Exception as error:  # whatever the other end did: one line, no traceback
+            raise BackendUnavailableError(
+                f"cannot reach the Dask scheduler at {address.text} within {timeout:g} s "
+                f"({_reason(error)}); start one with `nqueens cluster scheduler` or check "
+                "the address and its TLS files"
+            ) from None
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except TimeoutError:
+            raise BackendUnavailableError(
+                f"the Dask scheduler at {address.text} has no workers: start some with "
+                f"`nqueens cluster worker {address.text}`"
+            ) from None
+    _check_workers_have_the_package(client)
+    return client
+
+
+def _reason(error: BaseException) -> str:
+    """The innermost cause's type, in short: TimeoutError, SSLError, ..."""
+    while error.__cause__ is not None or error.__context__ is not None:
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return type(error).__name__
+
+
+def _check_workers_have_the_package(client: object) -> None:
+    try:  # find_spec is the standard library's, so it runs even where nqueens is missing
+        found = client.run(importlib.util.find_spec, "nqueens")  # type: ignore[attr-defined]
+    except (ImportError, ValueError) as error:
+        raise BackendUnavailableError(
+            f"a Dask worker cannot import nqueens ({error}): install it there ({INSTALL})"
+        ) from None
+    lacking = sorted(address for address, spec in found.items() if spec is None)
+    if lacking:
+        raise BackendUnavailableError(
+            f"{len(lacking)} Dask worker(s) cannot import nqueens ({', '.join(lacking[:2])}"
+            f"{', ...' if len(lacking) > 2 else ''}): install it there ({INSTALL})"
+        )
+
+
+def run_batches(
+    client: object, method: str, parts: Parts, batches: Sequence[Indices], workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    """Submit every batch as a task and yield (indices, counts) as tasks finish."""
+    from distributed import as_completed
+
+    prefix = f"nqueens-{method}-{parts.n}-{parts.fingerprint()}"
+    futures = {}
+    for indices in batches:  # a key names its subproblems: the same key, the same result
+        function, arguments = parts.task(indices)
+        future = client.submit(  # type: ignore[attr-defined]
+            function, *arguments, key=f"{prefix}-{int(indices[0])}-{len(indices)}"
+        )
+        futures[future.key] = (future, indices)
+    try:
+        for future in as_completed([f for f, _ in futures.values()]):
+            if future.status == "error":
+                _raise_task_error(future.exception())
+            yield futures[future.key][1], future.result()
+    finally:
+        client.cancel([f for f, _ in futures.values()])  # type: ignore[attr-defined]
+
+
+def _raise_task_error(error: BaseException) -> None:
+    if isinstance(error, ImportError):
+        raise BackendUnavailableError(
+            f"a Dask worker cannot import nqueens ({error}): install it there ({INSTALL})"
+        )
+    raise NQueensError(f"a counting task failed on the Dask cluster: {error!r}") from error

@@ -1,0 +1,288 @@
+"""Plan a count before running it: time a stratified random sample of the run's own
+subproblems on this machine, with the method the count would use, and predict the run.
+
+The subproblems are cut into `SAMPLES` strata of neighbours (a split lists subproblems
+of similar cost together) and one is drawn at random from each. Each drawn subproblem is
+counted and timed in this process, unless it would not fit in the time left: then, where
+the method's counter offers a `probe` whose unit is nodes (Knuth's random-probe estimate
+of the nodes below a subproblem, runtime/knuth.py), its nodes are estimated instead and
+turned into seconds by a calibration on N = `CALIBRATE_N`, where subproblems are quick
+to time; where the probe's unit is seconds (the join times a few of a block's orbit
+representatives, its inner work, and from N = 24 each one's join on samples of its
+strips: methods/join/probe.py), the probe's seconds are taken as they are. The stratified
+mean times the number of subproblems is one core's work; the wall time on W workers is
+that over W, never less than the longest subproblem seen. The bounds are two standard
+errors of the sample (and of the probes), widened by `SLACK` for what a sample does not
+see (the pool's overheads, other load). The peak memory per worker is this process's
+resident memory after the warm-up plus the largest working tables a sampled subproblem
+reported (the join's lists and match tables), or this process's memory after the probes,
+whichever is more.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.engine.counter import Parts, ProbeUnit
+from nqueens.engine.registry import Method
+from nqueens.engine.runtime.pool import default_batch
+from nqueens.options import CountOptions
+
+__all__ = [
+    "BUDGET",
+    "CALIBRATE_N",
+    "QUICK_BUDGET",
+    "SAMPLES",
+    "SLACK",
+    "Estimate",
+    "Sampling",
+    "estimate_run",
+    "plan",
+]
+
+SAMPLES = 64
+"""Strata, one subproblem drawn from each."""
+BUDGET = 30.0
+"""Seconds `--estimate` may spend counting sampled subproblems (it answers within a minute)."""
+QUICK_BUDGET = 1.0
+"""Seconds a count spends planning itself (the progress bar's first ETA, the warning)."""
+PROBES = 256
+"""Knuth probes per subproblem estimated rather than timed."""
+CALIBRATE_N = 17
+"""Where Knuth's node estimates are turned into seconds: its subproblems time in a few
+milliseconds, long enough that a call's own overhead does not count (at N = 16 it
+doubles the time per node)."""
+SLACK = 0.15
+"""The bounds' allowance, beyond the sampling error, for what a sample does not see."""
+
+
+class Sampling(enum.Enum):
+    """How a plan's sampled subproblems were measured."""
+
+    TIMED = "timed"  # every one counted and timed
+    PROBED = "probed"  # each too long to time, so sized by the method's probe
+    MIXED = "timed+probed"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A count's plan: subproblems, predicted seconds (with bounds) on `workers`, memory.
+
+    `cpu_seconds` (and its bounds) is one core's work; `longest` the longest sampled
+    subproblem, a floor under any wall time. `sampling` says how the sample was measured
+    (every drawn subproblem counted; each too long to time, so sized by the method's
+    probe: Knuth's random probes for backtrack, a few timed orbit representatives for
+    the join; or both), and `inner_sampled` whether a probe measured a sample of its
+    inner work rather than the whole (the join's, a representative's join on samples of
+    its strips); `probe_unit` what the probe measured, None where nothing was probed.
+    """
+
+    n: int
+    method: str
+    workers: int
+    subproblems: int
+    cpu_seconds: float
+    cpu_low: float
+    cpu_high: float
+    longest: float
+    overhead: float
+    peak_bytes_per_worker: int
+    sampled: int
+    timed: int
+    sampling: Sampling
+    inner_sampled: bool = False
+    probe_unit: ProbeUnit | None = None
+
+    def on(self, workers: int) -> tuple[float, float, float]:
+        """(seconds, low, high) of the run on `workers` workers."""
+
+        def wall(cpu: float) -> float:
+            return self.overhead + max(cpu / workers, self.longest)
+
+        return wall(self.cpu_seconds), wall(self.cpu_low), wall(self.cpu_high)
+
+    @property
+    def seconds(self) -> float:
+        return self.on(self.workers)[0]
+
+    @property
+    def seconds_low(self) -> float:
+        return self.on(self.workers)[1]
+
+    @property
+    def seconds_high(self) -> float:
+        return self.on(self.workers)[2]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields `--estimate --json` prints."""
+        return {
+            "n": self.n,
+            "method": self.method,
+            "workers": self.workers,
+            "subproblems": self.subproblems,
+            "seconds": self.seconds,
+            "seconds_low": self.seconds_low,
+            "seconds_high": self.seconds_high,
+            "peak_bytes_per_worker": self.peak_bytes_per_worker,
+            # "timed+probed: strips sampled", as the plan's own words say it
+            "sampling": self.sampling.value + (": strips sampled" if self.inner_sampled else ""),
+            "sampled": self.sampled,
+        }
+
+
+def estimate_run(
+    method: Method, n: int, options: CountOptions, budget: float | None, seed: int | None
+) -> Estimate:
+    """Plan the count `nqueens.count(n, options)` with `method` (already checked to take
+    N), on `options.workers` (None: this machine's cores), of its part if it names one."""
+    from nqueens.engine.runtime.parts import Part, share
+    from nqueens.validate import worker_count
+
+    workers = worker_count(method.workers_asked(options.workers), planned=True)  # as a run
+    if not method.survives_fork:
+        workers = 1  # counted in this process, whatever the cores
+    part = Part.given(options.part)
+    method.warm_up(options.on_compile)
+    started = time.perf_counter()
+    parts = method.split(n) if n > 1 else None
+    if parts is None:  # N = 1: nothing to count
+        return Estimate(
+            n, method.name, workers, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0, Sampling.TIMED
+        )
+    overhead = time.perf_counter() - started
+    if part is not None:
+        part.check(len(parts))
+        indices = share(len(parts), part)
+    else:
+        indices = np.arange(len(parts), dtype=np.intp)
+    rng = np.random.default_rng(seed)
+    spend = BUDGET if budget is None else budget
+    return plan(method, parts, indices, workers, spend, rng, overhead)
+
+
+def plan(
+    method: Method,
+    parts: Parts,
+    indices: npt.NDArray[np.intp],
+    workers: int,
+    budget: float,
+    rng: np.random.Generator,
+    overhead: float = 0.0,
+) -> Estimate:
+    """The estimate of counting `indices` of `parts` (all of them, or a part's share)."""
+    size = len(indices)
+    resident = _resident_bytes()
+    strata = min(SAMPLES, size)
+    bounds = np.linspace(0, size, strata + 1).astype(np.intp)
+    batch = default_batch(size, workers)
+    weights = np.diff(bounds).astype(float)
+    probe = method.implementation().probe
+    scale = 0.0
+    if probe is not None and probe.unit is ProbeUnit.SECONDS:
+        scale = 1.0  # the probe times a sample of the subproblem's inner work itself
+    elif probe is not None and parts.n > CALIBRATE_N:
+        scale = _seconds_per_node(method.name)
+    inner_sampled = False
+    seconds = np.full(strata, np.nan)
+    variances = np.zeros(strata)
+    peaks = [i for i, f in enumerate(method.fields) if f.peak]
+    table_bytes = timed = 0
+    deadline = time.perf_counter() + budget
+    for position, j in enumerate(rng.permutation(strata).tolist()):
+        left = deadline - time.perf_counter()
+        if left <= 0 and position >= 2:
+            break
+        lo, hi = int(bounds[j]), int(bounds[j + 1])
+        first = int(rng.integers(lo, max(lo + 1, hi - batch + 1)))
+        chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
+        if probe is not None and scale > 0:
+            probed = probe(parts, int(chosen[0]), rng, PROBES)
+            if probed.mean * scale * len(chosen) > left / max(1, strata - position):
+                seconds[j], variances[j] = probed.mean * scale, (probed.error * scale) ** 2
+                inner_sampled |= probed.sampled > 0
+                continue
+        function, arguments = parts.task(chosen)
+        started = time.perf_counter()
+        rows = function(*arguments)
+        seconds[j] = (time.perf_counter() - started) / len(chosen)
+        timed += 1
+        table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
+    if probe is not None:  # what the probes grew, counted whole (not only pages touched)
+        table_bytes = max(table_bytes, probe.held_bytes())
+    seen = ~np.isnan(seconds)
+    sampled = int(seen.sum())
+    mean = float(np.average(seconds[seen], weights=weights[seen])) if sampled else 0.0
+    cpu = mean * size
+    spread = float(np.std(seconds[seen], ddof=1)) if sampled > 1 else mean
+    finite = math.sqrt(max(0.0, 1 - sampled / size)) if size else 0.0
+    error = size * math.sqrt(
+        (spread / math.sqrt(max(1, sampled))) ** 2 * finite**2
+        + float(variances[seen].sum()) / max(1, sampled) ** 2
+    )
+    longest = float(seconds[seen].max()) if sampled else 0.0
+    how = (
+        Sampling.TIMED if timed == sampled else (Sampling.PROBED if timed == 0 else Sampling.MIXED)
+    )
+    return Estimate(
+        n=parts.n,
+        method=method.name,
+        workers=workers,
+        subproblems=size,
+        cpu_seconds=cpu,
+        cpu_low=max(0.0, cpu - 2 * error) * (1 - SLACK),
+        cpu_high=(cpu + 2 * error) * (1 + SLACK),
+        longest=longest,
+        overhead=overhead,
+        # the tables a probe grew are in this process's memory now; a timed task's
+        # are reported by the task (its peak field), and may since have been freed
+        peak_bytes_per_worker=max(_resident_bytes(), resident + table_bytes),
+        sampled=sampled,
+        timed=timed,
+        sampling=how,
+        inner_sampled=inner_sampled,
+        probe_unit=None if how is Sampling.TIMED or probe is None else probe.unit,
+    )
+
+
+@functools.cache
+def _seconds_per_node(name: str) -> float:
+    """Seconds per node of Knuth's estimate, measured on N = `CALIBRATE_N`: the kernels'
+    speed and their symmetry pruning (which the probes do not model) in one factor."""
+    from nqueens.engine.registry import METHODS
+
+    method = METHODS[name]
+    probe = method.implementation().probe
+    assert probe is not None, "only a method with a probe is calibrated"
+    parts = method.split(CALIBRATE_N)
+    rng = np.random.default_rng(CALIBRATE_N)
+    chosen = rng.choice(len(parts), size=min(33, len(parts)), replace=False)
+    function, arguments = parts.task(chosen[:1])
+    function(*arguments)  # the first call pays for loading what the kernel touches
+    nodes = elapsed = 0.0
+    for index in chosen[1:].tolist():
+        nodes += probe(parts, index, rng, PROBES).mean
+        function, arguments = parts.task(np.array([index], np.intp))
+        started = time.perf_counter()
+        function(*arguments)
+        elapsed += time.perf_counter() - started
+    return elapsed / nodes if nodes else 0.0
+
+
+def _resident_bytes() -> int:
+    """This process's resident memory: what a forked worker starts from."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024

@@ -1,0 +1,138 @@
+"""Merge the journals of a count's parts (`--part K/M`) into the journal of the whole.
+
+The parts must belong to one run (the same N, method and version, split and fields),
+all M of them, each finished, none holding another's subproblems: anything else is
+refused in one line before a file is written. The merged journal is the one the whole
+count would have written (without `--part`), so `nqueens journal` reads its total and
+unique count and digest, `--verify` recounts from it, and rerunning the whole command
+against it finds nothing left to do.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from nqueens.engine.runtime.journal import Journal, JournalSummary, _read_meta, read_summary
+from nqueens.engine.runtime.parts import Part, share
+from nqueens.errors import JournalError, JournalMismatchError
+from nqueens.files import output_path
+
+__all__ = ["merge_journals"]
+
+_CHUNK = 500
+_OWN = ("format", "fields", "part")  # what a Journal writes itself, and the share
+
+
+@dataclass(frozen=True)
+class _Piece:
+    path: Path
+    identity: dict[str, str]
+    part: Part
+    rows: dict[int, tuple[int, ...]]
+
+
+def _read_piece(path: Path) -> _Piece:
+    summary = read_summary(path)  # refuses a file that is not a journal, or was edited
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        stored = _read_meta(db, path)
+    except sqlite3.Error as error:
+        raise JournalError(f"cannot read the journal {path} ({error})") from None
+    finally:
+        db.close()
+    if "part" not in stored:
+        raise JournalMismatchError(
+            f"journal {path} is a whole count, not a part: merge the journals of --part runs"
+        )
+    return _Piece(path, stored, Part.from_string(stored["part"]), summary.rows)
+
+
+def _same_run(first: _Piece, other: _Piece) -> None:
+    keys = sorted((set(first.identity) | set(other.identity)) - {"part"})
+    differences = [
+        f"{key} {first.identity.get(key)} there, {other.identity.get(key)} here"
+        for key in keys
+        if first.identity.get(key) != other.identity.get(key)
+    ]
+    if differences:
+        raise JournalMismatchError(
+            f"journal {other.path} belongs to another run than {first.path} "
+            f"({'; '.join(differences)}): merge the parts of one command"
+        )
+    if first.part.m != other.part.m:
+        raise JournalMismatchError(
+            f"journal {other.path} is part {other.part} but {first.path} is part "
+            f"{first.part}: the parts of one run share M"
+        )
+
+
+def _check_shares(pieces: Sequence[_Piece], subproblems: int) -> None:
+    """Each K once, all M present, every share finished and holding only its own."""
+    seen: dict[int, Path] = {}
+    for piece in pieces:
+        k = piece.part.k
+        if k in seen:
+            raise JournalError(
+                f"overlapping parts: part {piece.part} is both {seen[k]} and {piece.path}"
+            )
+        seen[k] = piece.path
+    m = pieces[0].part.m
+    missing = [f"{k}/{m}" for k in range(1, m + 1) if k not in seen]
+    if missing:
+        raise JournalError(
+            f"incomplete: part {', '.join(missing)} missing; merge all {m} parts of the run"
+        )
+    for piece in pieces:
+        wanted = set(share(subproblems, piece.part).tolist())
+        held = set(piece.rows)
+        if not held <= wanted:
+            stray = min(held - wanted)
+            raise JournalError(
+                f"overlapping parts: {piece.path} (part {piece.part}) holds subproblem "
+                f"{stray}, which belongs to another part"
+            )
+        if held != wanted:
+            raise JournalError(
+                f"incomplete: {piece.path} (part {piece.part}) has {len(held):,} of "
+                f"{len(wanted):,} subproblems done; rerun its command to finish it"
+            )
+
+
+def merge_journals(paths: Sequence[str | Path], out: str | Path) -> JournalSummary:
+    """Merge the finished journals of all parts of one run into `out` (written under a
+    temporary name and renamed), and return the merged journal's summary.
+
+    Raises
+    ------
+    JournalMismatchError
+        A journal of a whole count, or of another run (N, method, version, split, M).
+    JournalError
+        A part given twice or holding another's subproblems (overlap), a part missing or
+        unfinished (gap), `out` one of the parts, or a file that is not a journal.
+    """
+    if not paths:
+        raise JournalError("nothing to merge: give the journals of every part")
+    target = Path(out)
+    inputs = [Path(p) for p in paths]
+    for path in inputs:
+        if target.exists() and path.exists() and path.samefile(target):
+            raise JournalError(f"--out {target} is one of the parts: give a new file")
+    pieces = [_read_piece(path) for path in inputs]
+    for other in pieces[1:]:
+        _same_run(pieces[0], other)
+    identity = pieces[0].identity
+    _check_shares(pieces, int(identity["subproblems"]))
+    fields = identity["fields"].split()
+    whole = {key: value for key, value in identity.items() if key not in _OWN}
+    indices = sorted(i for piece in pieces for i in piece.rows)
+    rows = {i: row for piece in pieces for i, row in piece.rows.items()}
+    counts = np.array([rows[i] for i in indices], np.int64).reshape(len(indices), len(fields))
+    with output_path(target) as temporary, Journal(temporary, whole, fields) as merged:
+        for start in range(0, len(indices), _CHUNK):  # within SQLite's limit of parameters
+            merged.record(indices[start : start + _CHUNK], counts[start : start + _CHUNK])
+    return read_summary(target)

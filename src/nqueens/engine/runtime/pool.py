@@ -1,0 +1,99 @@
+"""Subproblems run on this machine: in this process, or on a pool of forked worker
+processes, in batches sized so that no worker is left with a long tail at the end.
+A Dask cluster is reached through `scheduler=` instead (cluster.py), which binds its
+client into a runner of the same shape (`Backend`)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Generator, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.engine.counter import Parts
+
+__all__ = ["BACKENDS", "Backend", "batches", "default_batch", "process_context", "quiet_worker"]
+
+Indices = npt.NDArray[np.intp]
+Counts = npt.NDArray[np.int64]
+Batches = Sequence[Indices]
+Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
+
+
+def process_context() -> multiprocessing.context.BaseContext:
+    """fork where the platform has it: workers inherit the compiled kernels and their
+    data, and callers need no `if __name__ == "__main__"` guard. The CLI keeps this
+    process free of threads (its progress bar refreshes from the progress callback), so
+    forking is safe."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def quiet_worker() -> None:
+    """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
+    stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
+    SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
+    turns it into an interrupt in the parent, and a fork inherits that)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # POSIX only
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def default_batch(pending: int, workers: int) -> int:
+    """Small batches by default, so that no worker is left with a long tail at the end."""
+    return max(1, min(32, pending // (workers * 16)))
+
+
+def batches(pending: Indices, workers: int, size: int | None = None) -> list[Indices]:
+    size = size or default_batch(len(pending), workers)
+    return [pending[i : i + size] for i in range(0, len(pending), size)]
+
+
+def _count(parts: Parts, indices: Indices) -> Counts:
+    function, arguments = parts.task(indices)
+    counts: Counts = function(*arguments)
+    return counts
+
+
+def _run_inprocess(
+    parts: Parts, batches: Batches, workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    for indices in batches:
+        yield indices, _count(parts, indices)
+
+
+_worker_parts: Parts | None = None
+
+
+def _init_worker(parts: Parts) -> None:
+    global _worker_parts
+    _worker_parts = parts
+    quiet_worker()
+
+
+def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
+    assert _worker_parts is not None
+    return indices, _count(_worker_parts, indices)
+
+
+def _run_processes(
+    parts: Parts, batches: Batches, workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    pool = process_context().Pool(workers, initializer=_init_worker, initargs=(parts,))
+    try:
+        yield from pool.imap_unordered(_count_in_worker, batches)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+BACKENDS: dict[str, Backend] = {
+    "inprocess": _run_inprocess,
+    "process": _run_processes,
+}
+"""How subproblems are run on this machine, by name; a Dask cluster is reached through
+`scheduler=` instead, which binds its client into a runner."""

@@ -1,0 +1,177 @@
+"""Run a count: its method's subproblems in this process, on local processes (the
+default) or on a Dask cluster; record them in a journal; report progress; sum exactly.
+
+Everything about a method comes from its registry entry (engine/registry.py): its split,
+its warm-up, its task, its fields and how they add up. Nothing here names a method.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from pathlib import Path
+
+import numpy as np
+
+from nqueens.engine.counter import Parts
+from nqueens.engine.registry import Method
+from nqueens.engine.runtime import cluster
+from nqueens.engine.runtime.journal import Journal, check_place
+from nqueens.engine.runtime.parts import Part, share
+from nqueens.engine.runtime.pool import BACKENDS, Backend, batches
+from nqueens.errors import CountInterrupted, InvalidSizeError
+from nqueens.i18n import N_
+from nqueens.limits import BATCH_MAX_SIZE, check_count
+from nqueens.options import CountOptions
+from nqueens.results import CountResult, Progress
+from nqueens.validate import worker_count
+
+__all__ = ["journal_identity", "run_count"]
+
+PLAN_FROM = 20
+"""From this N a count told `on_plan` first plans itself (engine/estimate.py): a second
+of sampling, against counts of a minute and more."""
+
+
+def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
+    """Count with `method` (already checked to take N): see `nqueens.count`."""
+    workers = worker_count(method.workers_asked(options.workers))
+    batch_size = options.batch_size
+    if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
+        raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
+    if batch_size is not None:
+        check_count(N_("batch size"), batch_size, BATCH_MAX_SIZE, N_("subproblems per task"))
+    scheduler = options.scheduler
+    address = cluster.parse_address(scheduler) if scheduler is not None else None
+    journal = options.journal
+    if journal is not None:
+        check_place(Path(journal))  # before any work: a journal that cannot be kept
+    start = time.perf_counter()
+    if n == 1:
+        elapsed = time.perf_counter() - start
+        return CountResult(
+            1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
+            variant=method.variant,
+        )  # fmt: skip
+    part = Part.given(options.part)
+    try:
+        method.warm_up(options.on_compile)
+        parts = method.split(n)
+    except KeyboardInterrupt:
+        raise CountInterrupted("interrupted before counting began; nothing was counted") from None
+    if part is not None:
+        part.check(len(parts))
+    book = _open_journal(journal, method, parts, part)
+    try:
+        if address is not None:
+            with cluster.connect(
+                address, workers, options.connect_timeout, options.tls, options.on_dashboard
+            ) as (client, size):
+                on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
+                per_task = batch_size or cluster.default_batch_size(len(parts), size)
+                return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
+        if not method.survives_fork:  # its kernels live in this process only
+            workers = 1
+        runner = BACKENDS["inprocess" if workers == 1 else "process"]
+        return _run(method, parts, part, runner, workers, book, options, batch_size, start)
+    finally:
+        if book is not None:
+            book.close()
+
+
+def _run(
+    method: Method,
+    parts: Parts,
+    part: Part | None,
+    runner: Backend,
+    workers: int,
+    book: Journal | None,
+    options: CountOptions,
+    batch_size: int | None,
+    start: float,
+) -> CountResult:
+    """Run what the journal does not have yet (of the part's share, if a part), record
+    it, report progress, sum."""
+    wanted = share(len(parts), part) if part is not None else np.arange(len(parts), dtype=np.intp)
+    finished = book.finished() if book is not None else {}
+    kept = np.array(list(finished.values()), np.int64).reshape(len(finished), len(method.fields))
+    values = method.sum_rows(kept)
+    pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
+    done = len(finished)
+    on_progress = options.on_progress
+    if options.on_plan is not None and len(pending) and parts.n >= PLAN_FROM:
+        from nqueens.engine.runtime.estimate import QUICK_BUDGET, plan
+
+        rng = np.random.default_rng(parts.n)
+        options.on_plan(plan(method, parts, pending, workers, QUICK_BUDGET, rng))
+
+    def report() -> None:
+        if on_progress is not None:
+            so_far = method.tally_of(values)
+            on_progress(Progress(done, len(wanted), so_far.total, so_far.unique, len(finished)))
+
+    report()
+    results = runner(parts, batches(pending, workers, batch_size), workers)
+    try:
+        for indices, counts in results:
+            if book is not None:
+                book.record(indices.tolist(), counts)
+            values = method.combine(values, method.sum_rows(counts))
+            done += len(indices)
+            report()
+    except KeyboardInterrupt:
+        saved = book.done() if book is not None else done  # the journal's own count
+        raise CountInterrupted(_interrupted(saved, len(wanted), book)) from None
+    finally:
+        results.close()  # stop the workers now, not whenever the generator is collected
+    # a share has its own sums; Burnside's unique count needs the whole count
+    tally = method.final_tally(parts.n, values) if part is None else method.tally_of(values)
+    return CountResult(
+        parts.n,
+        tally.total,
+        tally.unique if tally.unique is not None else 0,
+        time.perf_counter() - start,
+        method.name,
+        workers,
+        len(wanted),
+        resumed=len(finished),
+        nodes=tally.nodes,
+        half_turn=tally.half_turn,
+        quarter_turn=tally.quarter_turn,
+        memory=tally.memory,
+        variant=method.variant,
+        part=None if part is None else str(part),
+    )
+
+
+def _interrupted(done: int, total: int, book: Journal | None) -> str:
+    if book is None:
+        return (
+            f"interrupted after {done} of {total} subproblems; nothing was kept "
+            "(add --journal FILE to make a long count resumable)"
+        )
+    return (
+        f"interrupted after {done} of {total} subproblems, kept in {book.path}; "
+        "run the same command again to resume"
+    )
+
+
+def journal_identity(method: Method, parts: Parts, part: Part | None = None) -> dict[str, str]:
+    """What a journal belongs to: a part's journal says which share it holds."""
+    identity = {
+        "n": str(parts.n),
+        "method": method.name,
+        "version": method.version,
+        "subproblems": str(len(parts)),
+        "split": parts.fingerprint(),
+    }
+    return identity if part is None else identity | {"part": str(part)}
+
+
+def _open_journal(
+    path: str | Path | None, method: Method, parts: Parts, part: Part | None
+) -> Journal | None:
+    if path is None:
+        return None
+    identity = journal_identity(method, parts, part)
+    return Journal(path, identity, [f.name for f in method.fields])

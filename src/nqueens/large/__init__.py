@@ -1,0 +1,297 @@
+"""Placements for huge boards: an explicit construction and an O(N) check, in NumPy.
+
+Backtracking cannot reach N in the millions, but a classical construction (Hoffman,
+Loessi and Moore, 1969; Bernhardsson, 1991) writes a solution down directly: the even
+columns, then the odd ones, with a small repair when N mod 6 is 2 or 3. Columns here are
+0-based, `cols[row] = column`, as everywhere in the package.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.errors import (
+    InvalidPlacementError,
+    InvalidSizeError,
+    SizeTooLargeError,
+)
+from nqueens.i18n import N_
+from nqueens.limits import SWEEPS_MAX, check_count
+from nqueens.messages import no_solution
+from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
+from nqueens.validate import board_size
+
+__all__ = [
+    "Conflicts",
+    "SearchOutcome",
+    "check_array",
+    "construct",
+    "min_conflicts",
+    "transform_array",
+]
+
+Columns = npt.NDArray[np.int64]
+
+CONSTRUCT_BYTES_PER_QUEEN = 32
+"""Peak working memory of `construct` (with a symmetry applied), measured at N = 10^6."""
+
+MIN_CONFLICTS_BYTES_PER_QUEEN = 96
+"""Peak working memory of `min_conflicts`: columns, both diagonal tallies, row lists."""
+
+
+def check_memory(n: int, bytes_per_queen: int, job: str) -> None:
+    """Refuse at once a board whose arrays cannot fit in this machine's memory, rather
+    than fail in NumPy's allocator (or swap for an hour) part-way through."""
+    need = n * bytes_per_queen
+    have = _physical_memory()
+    if have and need > have:
+        raise SizeTooLargeError(
+            f"N = {n:,} needs about {_bytes(need)} of memory to {job}; this machine has "
+            f"{_bytes(have)}"
+        )
+
+
+def _physical_memory() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # not a POSIX system: do not guess
+        return 0
+
+
+def _bytes(count: int) -> str:
+    size = float(count)
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if size < 1000 or unit == "PB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1000
+    raise AssertionError("unreachable")
+
+
+def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
+    """One valid placement of N queens in O(N) time and memory, or None (N = 2, 3).
+
+    The classical explicit construction: the even columns, then the odd ones, repaired when
+    N mod 6 is 2 or 3.
+
+    Parameters
+    ----------
+    n : int
+        The board size, any N >= 1 that fits in memory (about 32 bytes a queen).
+    symmetry : str
+        One of the 8 symmetries of the square (``rot90``, ``mirror``, ``transpose``, ...),
+        for the other members of the construction's family.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        `cols[row]`, int64; None for N = 2 and 3.
+
+    Raises
+    ------
+    SizeTooLargeError
+        The arrays would not fit in this machine's memory.
+    InvalidPlacementError
+        No symmetry has that name.
+
+    Examples
+    --------
+    >>> construct(8).tolist()
+    [1, 3, 5, 7, 2, 0, 6, 4]
+    >>> construct(3) is None
+    True
+    """
+    n = board_size(n)
+    if n in (2, 3):
+        return None
+    check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, "construct a placement")
+    evens = np.arange(2, n + 1, 2, dtype=np.int64)  # 1-based columns
+    odds = np.arange(1, n + 1, 2, dtype=np.int64)
+    if n % 6 == 2:  # swap 1 and 3, move 5 to the end
+        odds = np.concatenate(([3, 1], odds[3:], [5])) if n >= 8 else np.array([3, 1])
+    elif n % 6 == 3:  # move 2 to the end of the evens, 1 and 3 to the end of the odds
+        evens = np.concatenate((evens[1:], [2]))
+        odds = np.concatenate((odds[2:], [1, 3]))
+    cols = np.concatenate((evens, odds)) - 1
+    return transform_array(cols, symmetry)
+
+
+_PRIMITIVES: dict[str, Callable[[Columns], Columns]] = {
+    "inverse": lambda c: np.argsort(c, kind="stable").astype(np.int64),
+    "mirror": lambda c: (len(c) - 1) - c,
+    "flip": lambda c: c[::-1].copy(),
+}
+
+
+def transform_array(cols: Columns, symmetry: str) -> Columns:
+    """The image of a permutation under one of the 8 symmetries, in O(N) memory."""
+    if symmetry not in SYMMETRY_STEPS:
+        raise InvalidPlacementError(
+            f"unknown symmetry {symmetry!r}; choose from {', '.join(SYMMETRIES)}"
+        )
+    for step in SYMMETRY_STEPS[symmetry]:
+        cols = _PRIMITIVES[step](cols)
+    return cols
+
+
+@dataclass(frozen=True)
+class Conflicts:
+    """What is wrong with a placement: lines holding more than one queen.
+
+    `columns`, `diagonals` (r + c constant) and `antidiagonals` (r - c constant) count
+    the lines with two or more queens; `examples` names a few attacking pairs as
+    ((row, col), (row, col)).
+    """
+
+    n: int
+    columns: int
+    diagonals: int
+    antidiagonals: int
+    examples: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+
+    @property
+    def is_valid(self) -> bool:
+        return self.columns == self.diagonals == self.antidiagonals == 0
+
+
+def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
+    """Check a placement of any size in O(N): no two queens on a column or a diagonal.
+
+    Parameters
+    ----------
+    cols : array_like
+        `cols[row]`, one queen per row.
+    examples : int
+        How many attacking pairs to name at most.
+
+    Returns
+    -------
+    Conflicts
+        `is_valid`, the number of columns and diagonals holding more than one queen, and
+        a few attacking pairs as examples.
+
+    Raises
+    ------
+    InvalidPlacementError
+        Not a one-dimensional array of whole numbers on the board.
+
+    Examples
+    --------
+    >>> check_array(construct(1000)).is_valid
+    True
+    >>> check_array([0, 1, 2]).examples
+    (((0, 0), (1, 1)),)
+    """
+    array = np.asarray(cols)
+    if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
+        raise InvalidPlacementError("a placement is a non-empty list of whole column numbers")
+    array = array.astype(np.int64, copy=False)
+    n = array.size
+    bad = np.flatnonzero((array < 0) | (array >= n))
+    if bad.size:
+        row = int(bad[0])
+        raise InvalidPlacementError(
+            f"column {int(array[row])} in row {row} is off the board (columns run 0..{n - 1})"
+        )
+    rows = np.arange(n, dtype=np.int64)
+    lines = (array, rows + array, rows - array + n - 1)
+    crowded = [np.flatnonzero(np.bincount(line, minlength=2 * n - 1) > 1) for line in lines]
+    found: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for line, where in zip(lines, crowded, strict=True):
+        for value in where[: max(0, examples - len(found))]:
+            first, second = np.flatnonzero(line == value)[:2]
+            found.append(((int(first), int(array[first])), (int(second), int(array[second]))))
+    columns, diagonals, antidiagonals = (int(c.size) for c in crowded)
+    return Conflicts(n, columns, diagonals, antidiagonals, tuple(found[:examples]))
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What min-conflicts found: a placement when `solved`, the work it took."""
+
+    solved: bool
+    cols: Columns
+    conflicts: int
+    sweeps: int
+    swaps: int
+    time: float
+
+
+def min_conflicts(
+    n: int,
+    *,
+    seed: int = 0,
+    max_sweeps: int = 1000,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SearchOutcome:
+    """A random valid placement by min-conflicts local search with a greedy start.
+
+    A pass that cannot lower the conflicts by any swap tried starts over from a new greedy
+    placement (small boards have local minima).
+
+    Parameters
+    ----------
+    n : int
+        The board size (N = 1,000,000 takes about a second).
+    seed : int
+        Makes the placement reproducible.
+    max_sweeps : int
+        Stop after this many passes over the conflicted rows.
+    on_progress : callable, optional
+        Told (sweeps done, conflicted rows left) after each pass.
+
+    Returns
+    -------
+    SearchOutcome
+        `solved`, `cols` (the placement, or the last one reached when not solved),
+        `conflicts`, `sweeps`, `swaps` and `time`.
+
+    Raises
+    ------
+    NoSolutionError
+        N = 2 or 3.
+    SizeTooLargeError
+        The arrays would not fit in this machine's memory.
+
+    Examples
+    --------
+    >>> found = min_conflicts(1000, seed=1)
+    >>> found.solved, check_array(found.cols).is_valid
+    (True, True)
+    """
+    import time
+
+    from nqueens.large import kernel
+
+    n = board_size(n)
+    if n in (2, 3):
+        raise no_solution(n)
+    if max_sweeps < 1:
+        raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
+    check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
+    check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
+    start = time.perf_counter()
+    cols = np.zeros(n, np.int64)
+    up = np.zeros(2 * n - 1, np.int64)
+    down = np.zeros(2 * n - 1, np.int64)
+    state = np.array([seed % 2147483646 + 1], np.int64)  # Park-Miller: 1 .. 2**31 - 2
+    kernel.greedy_start(n, cols, up, down, state, 64)
+    sweeps = swaps = 0
+    left = -1
+    while sweeps < max_sweeps:
+        left, made = kernel.repair(n, cols, up, down, state, 1, 64)
+        sweeps += 1
+        swaps += int(made)
+        if on_progress is not None:
+            on_progress(sweeps, int(left))
+        if left == 0:
+            break
+        if made == 0:  # stuck in a local minimum: start over from a new greedy placement
+            up[:] = 0
+            down[:] = 0
+            kernel.greedy_start(n, cols, up, down, state, 64)
+    return SearchOutcome(left == 0, cols, int(left), sweeps, swaps, time.perf_counter() - start)
