@@ -63,3 +63,27 @@ def test_info_follows_the_target_and_cache_numba_is_given(tmp_path: object) -> N
     assert (report["target"], report["vector_path"]) == ("generic", "portable")
     assert report["bit_extract"] == "shifts"
     assert report["numba_cache"].startswith(str(tmp_path))
+
+
+def test_a_source_tree_without_installed_metadata_says_so(tmp_path: object) -> None:
+    """Run from a checkout with PYTHONPATH=src and no metadata (a GPU machine without a
+    package index, say): `info` and `--version` still answer."""
+    code = (
+        "from importlib import metadata\n"
+        "real = metadata.version\n"
+        "def version(name):\n"
+        "    if name == 'nqueens-lab':\n"
+        "        raise metadata.PackageNotFoundError(name)\n"
+        "    return real(name)\n"
+        "metadata.version = version\n"
+        "import sys\n"
+        "from nqueens.cli import main\n"
+        "sys.argv = ['nqueens', *sys.argv[1:]]\n"
+        "main()\n"
+    )
+    for args in (["info", "--json"], ["--version"]):
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        assert "unknown (source tree)" in done.stdout

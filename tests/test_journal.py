@@ -390,3 +390,17 @@ def test_a_count_past_the_published_table_says_it_is_new() -> None:
     assert "(the table ends at N = 19)" in _new_result_line(23, "toroidal", None)
     with pytest.raises(PublishedMismatchError, match="published count is 92, 12 unique"):
         versus_published(8, 92, 11)
+
+
+def test_a_journal_whose_columns_are_not_its_methods_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written by a version of the method with other fields (its version not bumped, say):
+    one line, not a traceback from adding up columns that are not there."""
+    from dataclasses import replace
+
+    path = _journal(tmp_path, 9, "backtrack")
+    fewer = replace(METHODS["backtrack"], fields=METHODS["backtrack"].fields[:3])
+    monkeypatch.setitem(METHODS, "backtrack", fewer)
+    with pytest.raises(JournalMismatchError, match="not what this version's backtrack method"):
+        read_summary(path)

@@ -14,6 +14,7 @@ import pytest
 
 import nqueens
 from nqueens.counting import best_method
+from nqueens.engine.counter import ProbeUnit
 from nqueens.engine.registry import METHODS, Method, choose
 from nqueens.engine.runtime.journal import forget
 from nqueens.errors import SizeTooLargeError
@@ -22,12 +23,17 @@ from tests.naive import expected_counts
 
 UP_TO = 18
 VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
+SIMULATED_UP_TO = 10  # numba's CUDA simulator runs a GPU's threads as Python (N = 12: 15 s)
 
 
 def _cases() -> list[object]:
+    from nqueens.engine.methods.gpu import device
+
     cases: list[object] = []
     for method in METHODS.values():
         top = UP_TO if method.variant == "classic" else VARIANT_UP_TO
+        if method.needs_device and device.simulated():
+            top = SIMULATED_UP_TO
         for n in range(1, min(method.largest, top) + 1):
             marks = [pytest.mark.slow] if n >= method.slow_from else []
             if method.name not in ("python", "numpy") and n >= 11:
@@ -53,13 +59,13 @@ def test_every_method_declares_what_the_runners_read(method: Method) -> None:
     assert list(inspect.signature(method.tally).parameters) == names
     assert method.smallest == 1 <= method.largest <= BITBOARD_MAX_N
     assert method.version and method.summary and method.too_large
-    module = method.implementation()
-    for provided in ("split", "compiled", "warm_up"):
-        assert callable(getattr(module, provided))
-    for kernel in module.compiled():  # numba dispatchers, whose cache the warm-up finds
+    counter = method.implementation()
+    for provided in ("split", "compiled", "warm_up", "ready"):
+        assert callable(getattr(counter, provided))
+    for kernel in counter.compiled():  # numba dispatchers, whose cache the warm-up finds
         assert hasattr(kernel, "py_func")
-    if method.recounted_by is not None:
-        assert callable(module.recount)
+    assert (method.recounted_by is None) == (counter.recount is None)  # said where it is
+    assert counter.probe is None or counter.probe.unit in ProbeUnit
     # a split's task gives one row of the method's fields per subproblem
     parts = method.split(8)
     function, arguments = parts.task(np.arange(len(parts)))

@@ -34,8 +34,14 @@ def methods_table() -> str:
         "|---|---|---|---|---|",
     ]
     for m in METHODS.values():
-        picked = [n for n in range(1, BITBOARD_MAX_N + 1) if best_method(n, m.variant) == m.name]
+        picked = [
+            n
+            for n in range(1, BITBOARD_MAX_N + 1)
+            if best_method(n, m.variant, devices=m.needs_device) == m.name
+        ]
         auto = _ranges(picked) if m.auto_from is not None else "never"
+        if m.needs_device:
+            auto += ", where a GPU is found (else the others)"
         rows.append(
             f"| `{m.name}` | {m.variant} | {m.smallest}-{m.largest} | {auto} | {m.summary} |"
         )

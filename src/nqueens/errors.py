@@ -10,6 +10,7 @@ __all__ = [
     "BackendUnavailableError",
     "ClusterNoticeWarning",
     "CountInterrupted",
+    "DeviceError",
     "IncompatibleOptionsError",
     "InputFileError",
     "InsecureSchedulerWarning",
@@ -69,6 +70,10 @@ class UnknownLanguageError(NQueensError, ValueError):
 
 class BackendUnavailableError(NQueensError, RuntimeError):
     """An optional part (numba, matplotlib, dask, ...) is missing; the message names the fix."""
+
+
+class DeviceError(NQueensError, RuntimeError):
+    """The GPU failed in mid-count (a launch, the driver, its memory): what finished is kept."""
 
 
 class OutputFormatError(NQueensError, ValueError):

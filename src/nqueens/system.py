@@ -2,7 +2,8 @@
 the vector path the counting kernels use, workers, numba's cache, the optional parts.
 
 `nqueens info` prints it. Importing this module loads nothing; `info()` loads numba and
-llvmlite (to ask LLVM which vector path its target takes) and nothing heavier.
+llvmlite (to ask LLVM which vector path its target takes) and, where numba-cuda is
+installed, numba's CUDA driver (to name the GPU).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import asdict, dataclass
 from importlib import metadata, util
 from pathlib import Path
 
-__all__ = ["SystemInfo", "info"]
+__all__ = ["SystemInfo", "info", "version"]
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 """Chromium's command under its usual names (the player's browser tests drive it)."""
@@ -35,6 +36,7 @@ class SystemInfo:
     cores: int
     workers: int  # a count's workers by default (the numpy method counts in-process)
     numba_cache: str
+    gpu: str  # the GPU the gpu method counts on, or why none is usable
     ffmpeg: str | None
     chromium: str | None
     tk: str | None
@@ -57,6 +59,7 @@ class SystemInfo:
             "cores": "cores",
             "workers": "workers by default",
             "numba_cache": "numba cache",
+            "gpu": "GPU",
             "ffmpeg": "ffmpeg (MP4 films)",
             "chromium": "Chromium (browser tests)",
             "tk": "Tk (nqueens gui)",
@@ -70,11 +73,12 @@ class SystemInfo:
 
 def info() -> SystemInfo:
     """This installation, as `nqueens info` reports it."""
+    from nqueens.engine.methods.gpu import device
     from nqueens.engine.methods.join import simd
     from nqueens.validate import worker_count
 
     return SystemInfo(
-        nqueens=metadata.version("nqueens-lab"),
+        nqueens=version(),
         python=f"{platform.python_version()} ({platform.python_implementation()})",
         numba=metadata.version("numba"),
         llvmlite=metadata.version("llvmlite"),
@@ -85,11 +89,21 @@ def info() -> SystemInfo:
         cores=os.cpu_count() or 1,
         workers=worker_count(None),
         numba_cache=_numba_cache(),
+        gpu=device.describe(),
         ffmpeg=shutil.which("ffmpeg"),
         chromium=next(filter(None, map(shutil.which, BROWSERS)), None),
         tk=_tk_version(),
         dashboard=metadata.version("bokeh") if util.find_spec("bokeh") else None,
     )
+
+
+def version() -> str:
+    """This package's version, from its installed metadata; run from a source tree that
+    was never installed (PYTHONPATH=src), it has none."""
+    try:
+        return metadata.version("nqueens-lab")
+    except metadata.PackageNotFoundError:
+        return "unknown (source tree)"
 
 
 def _cpu_model() -> str:

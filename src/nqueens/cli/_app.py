@@ -174,8 +174,25 @@ def _lang_option(f: _F) -> _F:
     )(f)
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`--version`, from the installed metadata, or "unknown (source tree)" without it."""
+    if not value or ctx.resilient_parsing:
+        return
+    from nqueens.system import version
+
+    click.echo(f"nqueens, version {version()}")
+    ctx.exit()
+
+
 @click.group(cls=_Group, epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="nqueens-lab")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
 @_lang_option
 def cli() -> None:
     """The N-Queens toolkit: solve, teach, count."""

@@ -106,6 +106,11 @@ class Counter(Protocol):
         """Compile or load the kernels on a board too small to take any time."""
         ...
 
+    def ready(self) -> bool:
+        """Whether it can count here now (a GPU method: whether a GPU is); cheap, and
+        quietly False where it cannot: what `auto` asks."""
+        ...
+
 
 @dataclass(frozen=True)
 class Uncompiled:
@@ -124,3 +129,6 @@ class Uncompiled:
 
     def warm_up(self) -> None:
         """Nothing to load."""
+
+    def ready(self) -> bool:
+        return True

@@ -61,6 +61,7 @@ class Field:
     name: str
     meaning: str
     peak: bool = False
+    device: bool = False  # bytes of a GPU's memory (the estimate's peak per GPU), not the host's
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,10 @@ class Method:
     slow_from: int = 13  # a count takes seconds from this N (the tests mark it slow there)
     survives_fork: bool = True  # its loaded kernels work in a forked worker (numba's do; a
     # GPU context does not): else its counts run in this process, whatever `workers` says
+    batch_limit: int | None = 32  # the most subproblems a task counts by default (None: a
+    # sixteenth of a worker's share, however many: a GPU launch should be large)
+    needs_device: bool = False  # `auto` picks it only where its counter is `ready()` (a
+    # usable GPU found); the others are always ready
 
     smallest = 1
 
@@ -221,6 +226,10 @@ def _joined(solutions: int, table_bytes: int) -> Tally:
     return Tally(total=solutions, unique=None, memory=table_bytes)
 
 
+def _searched(solutions: int, device_bytes: int) -> Tally:
+    return Tally(total=solutions, unique=None, memory=device_bytes)
+
+
 def _listed(solutions: int, unique: int) -> Tally:
     return Tally(total=solutions, unique=unique)
 
@@ -259,6 +268,29 @@ JOIN = Method(
     auto_from=14,  # past numba's start-up, faster than numpy (benchmarks/engine.py)
     recounted_by="a row-by-row backtracking search confined to each orbit's rows",
     slow_from=17,
+)
+
+GPU = Method(
+    name="gpu",
+    summary="depth-first search on a CUDA GPU, a thread per prefix (numba-cuda)",
+    largest=28,  # past it one subproblem's prefixes (7 rows of 29 and more, from its 3)
+    # pass what a launch takes; the kernel's 32-bit rows would go to 31
+    too_large=N_("the gpu method (its prefixes, one launch's worth, stop at N = 28)"),
+    fields=(
+        Field("solutions", "solutions below the subproblem's first rows, mirror images included"),
+        Field("device_bytes", "GPU memory of the largest launch that counted it", True, True),
+    ),
+    tally=_searched,
+    counter="nqueens.engine.methods.gpu:METHOD",
+    version="1",
+    auto_from=17,  # where one GPU overtakes a machine's cores (docs/counting.md); only
+    # where a GPU is found (`needs_device`)
+    recounted_by="a recursive bitboard search on the CPU below each subproblem's rows",
+    slow_from=13,
+    survives_fork=False,  # a CUDA context lives in the process that made it
+    default_workers=1,
+    batch_limit=None,  # a task is one launch: as wide as a sixteenth of the count
+    needs_device=True,
 )
 
 PYTHON = Method(
@@ -332,22 +364,30 @@ TOROIDAL = _variant_method("toroidal", "the toroidal board")
 SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
 
 METHODS: dict[str, Method] = {
-    m.name: m for m in (BACKTRACK, JOIN, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)
+    m.name: m for m in (BACKTRACK, JOIN, GPU, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)
 }
 """Counting methods by name; `auto` picks the fastest for N and the variant
 (`best_method`)."""
 
 
-def best_method(n: int, variant: str = "classic") -> str:
+def best_method(n: int, variant: str = "classic", *, devices: bool | None = None) -> str:
     """The fastest counting method for an N x N board of the variant: of those `auto` may
-    pick that take N, the one with the highest `auto_from`; beyond them all, the one that
-    goes furthest (whose error then says how far)."""
+    pick that take N, a method that needs a device (a GPU) where it finds one ready here,
+    else the one with the highest `auto_from`; beyond them all, the one that goes furthest
+    (whose error then says how far). `devices` says whether a device is ready instead of
+    asking (the documentation's table: the same on every machine)."""
     candidates = [m for m in METHODS.values() if m.auto_from is not None and m.variant == variant]
     if not candidates:
         raise UnknownAlgorithmError(f"no counting method for the {variant!r} variant")
-    fitting = [m for m in candidates if m.auto_from is not None and m.auto_from <= n <= m.largest]
-    if fitting:
-        return max(fitting, key=lambda m: m.auto_from or 0).name
+    fitting = [
+        m
+        for m in candidates
+        if m.auto_from is not None
+        and m.auto_from <= n <= m.largest
+        and (not m.needs_device or (m.implementation().ready() if devices is None else devices))
+    ]
+    if fitting:  # a ready device first, then the most specialised (highest `auto_from`)
+        return max(fitting, key=lambda m: (m.needs_device, m.auto_from or 0)).name
     return max(candidates, key=lambda m: m.largest).name
 
 

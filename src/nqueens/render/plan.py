@@ -24,6 +24,10 @@ def _workers(count: int) -> str:
     return plural(count, "{count} worker", "{count} workers")
 
 
+def _gpus(count: int) -> str:
+    return plural(count, "{count} GPU", "{count} GPUs")
+
+
 def duration(seconds: float) -> str:
     """A duration in the largest unit that keeps it readable.
 
@@ -70,15 +74,17 @@ def _probes(estimate: Estimate) -> str:
 
 def describe(estimate: Estimate, cores: int) -> list[str]:
     """The lines `nqueens count N --estimate` prints."""
+    on_gpus = estimate.peak_device_bytes is not None  # a process counts on one GPU
+    here, unit = (1, _gpus) if on_gpus else (cores, _workers)
     lines = [
         f"N = {estimate.n}, method {estimate.method}: {_subproblems(estimate.subproblems)}",
-        f"predicted on this machine's {_workers(cores)}: {_span(estimate, cores)}",
+        f"predicted on this machine's {unit(here)}: {_span(estimate, here)}",
     ]
-    if estimate.workers != cores:
-        lines.append(
-            f"predicted on {_workers(estimate.workers)}: {_span(estimate, estimate.workers)}"
-        )
+    if estimate.workers != here:
+        lines.append(f"predicted on {unit(estimate.workers)}: {_span(estimate, estimate.workers)}")
     lines.append(f"peak memory per worker: {estimate.peak_bytes_per_worker / 1e6:,.0f} MB")
+    if estimate.peak_device_bytes is not None:
+        lines.append(f"peak memory per GPU: {estimate.peak_device_bytes / 1e6:,.0f} MB")
     probed = estimate.sampled - estimate.timed
     how = f"sampled {_subproblems(estimate.sampled)} of the run at random, by strata: "
     if probed == 0:
@@ -99,7 +105,8 @@ def warning(estimate: Estimate, journal: str | None) -> str | None:
     if seconds <= LONG_RUN:
         return None
     line = (
-        f"this count may take {duration(seconds)} on {_workers(estimate.workers)} "
+        f"this count may take {duration(seconds)} on "
+        f"{(_gpus if estimate.peak_device_bytes is not None else _workers)(estimate.workers)} "
         f"({duration(low)} to {duration(high)})"
     )
     if seconds > YEAR:

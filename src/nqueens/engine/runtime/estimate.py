@@ -101,6 +101,7 @@ class Estimate:
     sampling: Sampling
     inner_sampled: bool = False
     probe_unit: ProbeUnit | None = None
+    peak_device_bytes: int | None = None  # a GPU method's: the most GPU memory a launch took
 
     def on(self, workers: int) -> tuple[float, float, float]:
         """(seconds, low, high) of the run on `workers` workers."""
@@ -133,6 +134,7 @@ class Estimate:
             "seconds_low": self.seconds_low,
             "seconds_high": self.seconds_high,
             "peak_bytes_per_worker": self.peak_bytes_per_worker,
+            "peak_device_bytes": self.peak_device_bytes,
             # "timed+probed: strips sampled", as the plan's own words say it
             "sampling": self.sampling.value + (": strips sampled" if self.inner_sampled else ""),
             "sampled": self.sampled,
@@ -148,8 +150,9 @@ def estimate_run(
     from nqueens.validate import worker_count
 
     workers = worker_count(method.workers_asked(options.workers), planned=True)  # as a run
-    if not method.survives_fork:
-        workers = 1  # counted in this process, whatever the cores
+    if not method.survives_fork and options.workers is None:
+        workers = 1  # counted in this process, whatever the cores; asked for W, it plans
+        # W such processes (a GPU each, on a cluster)
     part = Part.given(options.part)
     method.warm_up(options.on_compile)
     started = time.perf_counter()
@@ -183,7 +186,7 @@ def plan(
     resident = _resident_bytes()
     strata = min(SAMPLES, size)
     bounds = np.linspace(0, size, strata + 1).astype(np.intp)
-    batch = default_batch(size, workers)
+    batch = default_batch(size, workers, method.batch_limit)
     weights = np.diff(bounds).astype(float)
     probe = method.implementation().probe
     scale = 0.0
@@ -194,8 +197,9 @@ def plan(
     inner_sampled = False
     seconds = np.full(strata, np.nan)
     variances = np.zeros(strata)
-    peaks = [i for i, f in enumerate(method.fields) if f.peak]
-    table_bytes = timed = 0
+    peaks = [i for i, f in enumerate(method.fields) if f.peak and not f.device]
+    on_device = [i for i, f in enumerate(method.fields) if f.device]
+    table_bytes = device_bytes = timed = 0
     deadline = time.perf_counter() + budget
     for position, j in enumerate(rng.permutation(strata).tolist()):
         left = deadline - time.perf_counter()
@@ -216,6 +220,7 @@ def plan(
         seconds[j] = (time.perf_counter() - started) / len(chosen)
         timed += 1
         table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
+        device_bytes = max([device_bytes, *(int(rows[:, i].max()) for i in on_device)])
     if probe is not None:  # what the probes grew, counted whole (not only pages touched)
         table_bytes = max(table_bytes, probe.held_bytes())
     seen = ~np.isnan(seconds)
@@ -245,6 +250,7 @@ def plan(
         # the tables a probe grew are in this process's memory now; a timed task's
         # are reported by the task (its peak field), and may since have been freed
         peak_bytes_per_worker=max(_resident_bytes(), resident + table_bytes),
+        peak_device_bytes=device_bytes if on_device else None,
         sampled=sampled,
         timed=timed,
         sampling=how,

@@ -321,6 +321,12 @@ def read_summary(path: str | Path) -> JournalSummary:
         raise JournalError(f"cannot read the journal {path} ({error})") from None
     finally:
         db.close()
+    if fields != [f.name for f in method.fields]:
+        raise JournalMismatchError(
+            f"journal {path} holds {' '.join(fields) or 'no fields'}, not what this version's "
+            f"{method.name} method counts ({' '.join(f.name for f in method.fields)}): "
+            "start a new one"
+        )
     table = np.array(list(rows.values()), np.int64).reshape(len(rows), len(fields))
     combined = method.sum_rows(table)
     totals = dict(zip(fields, combined, strict=True))

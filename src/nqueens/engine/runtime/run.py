@@ -43,6 +43,8 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
         check_count(N_("batch size"), batch_size, BATCH_MAX_SIZE, N_("subproblems per task"))
     scheduler = options.scheduler
     address = cluster.parse_address(scheduler) if scheduler is not None else None
+    if address is None and not method.survives_fork:  # its kernels live in this process only
+        workers = 1
     journal = options.journal
     if journal is not None:
         check_place(Path(journal))  # before any work: a journal that cannot be kept
@@ -55,7 +57,8 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
         )  # fmt: skip
     part = Part.given(options.part)
     try:
-        method.warm_up(options.on_compile)
+        if address is None or method.survives_fork:  # else its kernels load on the workers
+            method.warm_up(options.on_compile)  # (a GPU's, say: the client may have none)
         parts = method.split(n)
     except KeyboardInterrupt:
         raise CountInterrupted("interrupted before counting began; nothing was counted") from None
@@ -70,8 +73,6 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
                 per_task = batch_size or cluster.default_batch_size(len(parts), size)
                 return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
-        if not method.survives_fork:  # its kernels live in this process only
-            workers = 1
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
@@ -111,7 +112,7 @@ def _run(
             on_progress(Progress(done, len(wanted), so_far.total, so_far.unique, len(finished)))
 
     report()
-    results = runner(parts, batches(pending, workers, batch_size), workers)
+    results = runner(parts, batches(pending, workers, batch_size, method.batch_limit), workers)
     try:
         for indices, counts in results:
             if book is not None:

@@ -1,0 +1,105 @@
+"""The gpu counting method: a depth-first search on a CUDA GPU, one thread per prefix of
+the board's first rows, in numba-cuda (kernel.py), run unchanged by numba's CUDA
+simulator where no GPU is (device.py, the one module that knows CUDA).
+
+Its modules: split.py (the subproblems, the prefixes a launch takes, the task),
+kernel.py (the kernel and its launch), device.py (which GPU, the launch's shape, one
+line for every failure), recount.py (the independent count on the CPU, for `--verify`).
+Only the total comes out of the search; the unique count follows from Burnside's lemma
+(the registry's `final_tally`), from the same P and R as the join's.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nqueens.engine.counter import Parts, Probe, Probed, ProbeUnit, Recount
+from nqueens.engine.methods.gpu import device
+from nqueens.engine.methods.gpu import split as subproblems
+from nqueens.engine.methods.gpu.recount import recount
+from nqueens.engine.methods.gpu.split import GPUSplit
+
+__all__ = ["METHOD", "GPUCounter", "GPUProbe"]
+
+CALIBRATED_ON = 17
+"""The board the probe's seconds per node are measured on: a tenth of a second of a
+GPU's full width (on the simulator, `SIMULATED_CALIBRATION`)."""
+SIMULATED_CALIBRATION = 6
+CALIBRATION_SAMPLE = 128
+"""Subproblems of the calibration board whose nodes are estimated by Knuth's probes."""
+
+
+@dataclass
+class GPUProbe:
+    """Knuth's estimate of the nodes a subproblem's search visits (its rows fixed, the
+    last row counted by the kernel, not visited), turned into seconds at the rate a whole
+    count of N = CALIBRATED_ON ran on this GPU: its own launch, as wide as a count's, not
+    one subproblem's (whose launch would leave most of the GPU idle)."""
+
+    unit: ProbeUnit = ProbeUnit.SECONDS
+    _per_node: float | None = None
+
+    def __call__(self, parts: Parts, index: int, rng: np.random.Generator, probes: int) -> Probed:
+        from nqueens.engine.runtime.knuth import knuth_nodes
+
+        assert isinstance(parts, GPUSplit)
+        rate = self._seconds_per_node()
+        fixed = [1 << int(c) for c in parts.rows[index]]
+        mean, error = knuth_nodes(parts.n, fixed, rng, probes, stop=parts.n - 1)
+        return Probed(mean * rate, error * rate)
+
+    def held_bytes(self) -> int:
+        return 0
+
+    def _seconds_per_node(self) -> float:
+        if self._per_node is None:
+            from nqueens.engine.runtime.knuth import knuth_nodes
+
+            n = SIMULATED_CALIBRATION if device.simulated() else CALIBRATED_ON
+            parts = subproblems.split(n)
+            subproblems.count_on_gpu(n, parts.rows[:1])  # loads the kernel: not timed
+            started = time.perf_counter()
+            subproblems.count_on_gpu(n, parts.rows)
+            seconds = time.perf_counter() - started
+            rng = np.random.default_rng(n)
+            chosen = rng.choice(len(parts), min(CALIBRATION_SAMPLE, len(parts)), replace=False)
+            nodes = [
+                knuth_nodes(n, [1 << int(c) for c in parts.rows[i]], rng, 64, stop=n - 1)[0]
+                for i in chosen.tolist()
+            ]
+            total = float(np.mean(nodes)) * len(parts)
+            self._per_node = seconds / total if total else 0.0
+        return self._per_node
+
+
+@dataclass(frozen=True)
+class GPUCounter:
+    """The registry's `gpu` entry (engine/registry.py)."""
+
+    probe: Probe | None = field(default_factory=GPUProbe)
+    recount: Recount | None = recount  # type: ignore[assignment]
+
+    def split(self, n: int) -> GPUSplit:
+        return subproblems.split(n)
+
+    def compiled(self) -> tuple[object, ...]:
+        """The CPU kernel that places the first rows (the GPU's kernel is numba-cuda's to
+        cache: it is loaded by the warm-up's launch)."""
+        return (subproblems.prefix_kernel(),)
+
+    def warm_up(self) -> None:
+        """Refuse, in one line, where no GPU can count; else compile or load the kernel
+        and start the GPU with a board too small to take any time."""
+        device.require()
+        parts = subproblems.split(6)
+        subproblems.count_on_gpu(6, parts.rows)
+
+    def ready(self) -> bool:
+        """A real GPU is here (never the simulator): `auto` may pick this method."""
+        return device.usable()
+
+
+METHOD = GPUCounter()

@@ -1,0 +1,249 @@
+"""The one module that knows CUDA: whether a GPU can count here, which one, and how a
+kernel is launched on it. Nothing else imports numba.cuda, and this module imports it
+only when asked (`cuda()`), so `import nqueens` and every CPU count stay free of it.
+
+Two paths run the same kernel code (kernel.py):
+
+| path | chosen when | a launch |
+|---|---|---|
+| `gpu` | numba-cuda (the `gpu` extra) finds a GPU | `BLOCKS_PER_SM` blocks of `BLOCK` a processor |
+| `simulator` | `NUMBA_ENABLE_CUDASIM=1` (Python threads) | one block of `SIMULATOR_BLOCK` threads |
+
+The simulator is how the kernels are tested on machines without a GPU (CI among them):
+it runs each thread's code as Python, exactly as written, so a test under it checks the
+kernel's own logic; it is far too slow to count anything large, so `auto` never picks it.
+
+numpy 2.5 removed `numpy.row_stack`, which numba-cuda 0.30 still names when it compiles;
+`cuda()` puts it back (as `numpy.vstack`, which it always was) until numba-cuda stops
+naming it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib import util
+from pathlib import Path
+from typing import Any
+
+from nqueens.errors import BackendUnavailableError, DeviceError, NQueensError
+
+__all__ = [
+    "BLOCK",
+    "BLOCKS_PER_SM",
+    "INSTALL",
+    "LEVELS",
+    "MEMORY_SHARE",
+    "SIMULATOR_BLOCK",
+    "STACK_BYTES",
+    "WORDS",
+    "GPUInfo",
+    "budget",
+    "cuda",
+    "describe",
+    "launch_shape",
+    "reported",
+    "require",
+    "simulated",
+    "usable",
+]
+
+INSTALL = "install the gpu extra: uv sync --extra gpu, or pip install 'nqueens-lab[gpu]'"
+"""How a user gets numba-cuda with its CUDA runtime (the one remedy every message names)."""
+
+BLOCK = 128
+"""Threads per block: four warps, each with its own stack region in shared memory."""
+LEVELS = 20
+"""Stack levels a thread has (kernel.py): the rows between its prefix and the last row,
+so a prefix of K rows serves boards of N <= K + LEVELS + 1 (split.pre_placed keeps to it)."""
+WORDS = 4
+"""Words a stack level holds per thread: columns, left, right, the squares left to try."""
+STACK_BYTES = 4 * BLOCK * LEVELS * WORDS
+"""Shared memory a block's stacks take: 40 KB."""
+BLOCKS_PER_SM = 4
+"""Resident blocks per multiprocessor the launch asks for: the kernel's shared stacks
+(`STACK_BYTES` a block) let four fit in the 228 KB of an H100's multiprocessor."""
+SIMULATOR_BLOCK = 32
+"""Threads of the simulator's one block: one warp, each a Python thread."""
+MEMORY_SHARE = 0.5
+"""The share of a GPU's free memory (when a launch is prepared) a count may take: the
+rest is left to the CUDA runtime and to whatever else runs on the GPU."""
+SIMULATED_MEMORY = 1 << 30
+"""The free memory the simulator is taken to have."""
+
+
+def simulated() -> bool:
+    """Whether numba's CUDA simulator stands in for a GPU (NUMBA_ENABLE_CUDASIM=1)."""
+    return os.environ.get("NUMBA_ENABLE_CUDASIM", "0") not in ("", "0")
+
+
+def _installed() -> bool:
+    """numba-cuda's package is here (found without importing it)."""
+    return util.find_spec("numba_cuda") is not None
+
+
+def cuda() -> Any:
+    """numba's CUDA module (the simulator's under NUMBA_ENABLE_CUDASIM=1), imported on
+    first use, with numpy's `row_stack` restored for it."""
+    import numpy
+
+    if not hasattr(numpy, "row_stack"):  # numpy >= 2.5; numba-cuda 0.30 still names it
+        numpy.row_stack = numpy.vstack
+    from numba import cuda as module
+
+    return module
+
+
+@dataclass(frozen=True)
+class GPUInfo:
+    """The GPU a count would use: what `nqueens info` names."""
+
+    name: str
+    memory: int  # bytes
+    compute_capability: tuple[int, int]
+    multiprocessors: int
+    driver: str
+    runtime: str
+
+    def line(self) -> str:
+        major, minor = self.compute_capability
+        return (
+            f"{self.name}, {self.memory / 2**30:.0f} GiB, compute capability {major}.{minor}, "
+            f"{self.multiprocessors} multiprocessors; driver {self.driver}, CUDA runtime "
+            f"{self.runtime}"
+        )
+
+
+@functools.cache
+def _probe() -> GPUInfo | str:
+    """The GPU here, or why none can count (a sentence naming the remedy)."""
+    if simulated():
+        return "the CUDA simulator (NUMBA_ENABLE_CUDASIM=1): kernels run as Python, slowly"
+    if not _installed():
+        return f"numba-cuda is not installed: {INSTALL}"
+    try:
+        module = cuda()
+        if not module.is_available():
+            return f"no CUDA GPU or driver found ({_reason(module)})"
+        device = module.get_current_device()
+        _, total = module.current_context().get_memory_info()
+        driver = module.cudadrv.driver.driver.get_version()
+        runtime = module.runtime.get_version()
+    except Exception as error:  # any driver failure is "none usable", said once
+        return f"the CUDA driver failed: {_first_line(error)}"
+    return GPUInfo(
+        name=_text(device.name),
+        memory=int(total),
+        compute_capability=tuple(device.compute_capability),
+        multiprocessors=int(device.MULTIPROCESSOR_COUNT),
+        driver=".".join(str(x) for x in driver),
+        runtime=".".join(str(x) for x in runtime),
+    )
+
+
+def _reason(module: Any) -> str:
+    try:
+        module.detect()
+    except Exception as error:
+        return _first_line(error)
+    return "the driver reports none"
+
+
+def _first_line(error: BaseException) -> str:
+    """A driver's error in one line: its first sentence ("Error at driver init:" is
+    followed by the reason on the next line, so a line ending in a colon takes the next)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip(" :")]
+    if not lines:
+        return type(error).__name__
+    said = lines[0]
+    if said.endswith(":") and len(lines) > 1:
+        said = f"{said} {lines[1]}"
+    return said
+
+
+def _text(name: object) -> str:
+    return name.decode() if isinstance(name, bytes) else str(name)
+
+
+def _driver_present() -> bool:
+    """An NVIDIA driver is installed, judged without loading it (so `auto` costs nothing
+    on a machine without one)."""
+    if Path("/proc/driver/nvidia/version").exists() or Path("/dev/dxg").exists():  # Linux, WSL
+        return True
+    import ctypes.util
+
+    return any(ctypes.util.find_library(name) for name in ("cuda", "nvcuda"))
+
+
+def usable() -> bool:
+    """A real GPU can count here (never the simulator): what `auto` asks."""
+    if simulated() or not _installed() or not _driver_present():
+        return False
+    return isinstance(_probe(), GPUInfo)
+
+
+def describe() -> str:
+    """`nqueens info`'s GPU line: the GPU, or why none is usable."""
+    found = _probe()
+    return found.line() if isinstance(found, GPUInfo) else f"none usable: {found}"
+
+
+def require() -> None:
+    """Refuse, in one line naming the remedy, a count where no GPU (nor the simulator)
+    can run the kernels."""
+    found = _probe()
+    if isinstance(found, GPUInfo) or simulated():
+        return
+    raise BackendUnavailableError(f"the gpu method needs a CUDA GPU: {found}")
+
+
+def budget() -> int:
+    """The bytes of GPU memory a launch may take now: MEMORY_SHARE of what is free."""
+    if simulated():
+        return int(MEMORY_SHARE * SIMULATED_MEMORY)
+    free, _ = cuda().current_context().get_memory_info()
+    return int(MEMORY_SHARE * free)
+
+
+def launch_shape() -> tuple[int, int]:
+    """(blocks, threads per block) of a launch: every multiprocessor filled on a GPU, one
+    warp on the simulator."""
+    found = _probe()
+    if isinstance(found, GPUInfo):
+        return BLOCKS_PER_SM * found.multiprocessors, BLOCK
+    return 1, SIMULATOR_BLOCK
+
+
+def _failures() -> tuple[type[BaseException], ...]:
+    """The exceptions by which numba's CUDA driver (or the simulator's) reports a failed
+    launch, copy, allocation or compilation by the driver."""
+    drivers = cuda().cudadrv
+    found: list[type[BaseException]] = [MemoryError]
+    for module, name in (
+        (drivers.driver, "CudaAPIError"),
+        (drivers.driver, "LinkerError"),
+        (drivers.error, "CudaSupportError"),
+        (drivers.error, "CudaDriverError"),
+        (drivers.error, "CudaRuntimeError"),
+        (drivers.error, "NvvmError"),
+        (drivers.error, "NvrtcError"),
+    ):
+        kind = getattr(module, name, None)
+        if isinstance(kind, type) and issubclass(kind, BaseException):
+            found.append(kind)
+    return tuple(found)
+
+
+@contextlib.contextmanager
+def reported() -> Iterator[None]:
+    """A failure of the GPU, its driver or its memory inside the block becomes one line
+    (a `DeviceError`); what the count finished before it is kept by the runner."""
+    try:
+        yield
+    except (NQueensError, KeyboardInterrupt):
+        raise
+    except _failures() as error:
+        raise DeviceError(f"the GPU failed: {_first_line(error)}") from None
