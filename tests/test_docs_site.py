@@ -5,9 +5,11 @@ serves it; the search index needs one) and straight from file://."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,58 @@ def test_pages_open_from_file_with_no_request_leaving(browser: object, site: Pat
     assert title.rstrip("¶").strip() == "Variants"
     assert [url for url in requests if not url.startswith(("file://", "data:", "blob:"))] == []
     page.close()  # type: ignore[attr-defined]
+
+
+class _Rendered(HTMLParser):
+    """A built page's paragraphs (their text, line by line as in the source) and each
+    table's cells per row."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.paragraphs: list[str] = []
+        self.tables: list[list[int]] = []
+        self._text: list[str] | None = None
+        self._cells: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "p":
+            self._text = []
+        elif tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self._cells = 0
+        elif tag in ("td", "th") and self._cells is not None:
+            self._cells += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "p" and self._text is not None:
+            self.paragraphs.append("".join(self._text))
+            self._text = None
+        elif tag == "tr" and self._cells is not None and self.tables:
+            self.tables[-1].append(self._cells)
+            self._cells = None
+
+    def handle_data(self, data: str) -> None:
+        if self._text is not None:
+            self._text.append(data)
+
+
+def test_every_page_renders_its_lists_and_tables_as_written(site: Path) -> None:
+    """MkDocs' Markdown needs a blank line where CommonMark does not: a numbered step after
+    a step's paragraph without one is swallowed into it ("2. Make a CA" as text), and a
+    sentence right under a table becomes a cell of its last row. Both show in the built
+    page, whatever the source looked like."""
+    wrong = []
+    for page in sorted(site.rglob("*.html")):
+        rendered = _Rendered()
+        rendered.feed(page.read_text(encoding="utf-8"))
+        for text in rendered.paragraphs:
+            for line in text.splitlines()[1:]:
+                if re.match(r"\s*\d+\.\s+\S", line):
+                    wrong.append(f"{page.relative_to(site)}: a list item as text: {line[:60]}")
+        for rows in rendered.tables:
+            if len(set(rows)) > 1:
+                wrong.append(
+                    f"{page.relative_to(site)}: a table's rows of {sorted(set(rows))} cells"
+                )
+    assert wrong == []

@@ -237,3 +237,13 @@ def test_a_count_plans_itself_first_when_asked(monkeypatch: pytest.MonkeyPatch) 
     assert len(plans) == 1 and plans[0].subproblems == result.subproblems
     nqueens.count(11, method="backtrack", workers=1, on_plan=plans.append)
     assert len(plans) == 1  # below PLAN_FROM a count starts at once
+
+
+def test_the_plan_names_its_longest_subproblem_and_when_it_passes_an_hour() -> None:
+    short = dataclasses.replace(_plan(10.0), longest=50.0)
+    assert "longest subproblem sampled: 50 s on one worker" in describe(short, 2)
+    assert short.to_dict()["longest_subproblem_seconds"] == 50.0
+    long = dataclasses.replace(short, longest=2 * 86400.0)
+    (said,) = [line for line in describe(long, 2) if line.startswith("longest subproblem")]
+    assert "2.0 days" in said and "past an hour" in said
+    assert "past an hour" not in " ".join(describe(short, 2))

@@ -3,6 +3,8 @@ checked against the listed split and the known counts, with a split of bounded s
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -39,13 +41,29 @@ def test_a_streamed_count_is_exact(monkeypatch: pytest.MonkeyPatch, n: int) -> N
 
 
 def test_the_join_takes_n_up_to_27_with_a_split_of_bounded_size() -> None:
+    """Subproblems of tens to hundreds of orbits, not 70 million listed orbits; finer from
+    N = 25, so that the longest fits an hour (test_estimate checks the plan says so)."""
     assert JOIN.largest == 27
-    for n in (24, 25, 26, 27):
+    for n, wanted in ((24, 8000), *join_split.STREAMED_TARGETS.items()):
         parts = JOIN.split(n)
         assert isinstance(parts, StreamedSplit)
-        assert 4000 <= len(parts) <= 9000  # subproblems, not 70 million listed orbits
-        assert parts.ms.nbytes + parts.los.nbytes + parts.his.nbytes < 1_000_000
+        assert wanted // 2 <= len(parts) <= wanted * 1.2
+        assert parts.ms.nbytes + parts.los.nbytes + parts.his.nbytes <= 24 * len(parts)
         assert parts.fingerprint() == JOIN.split(n).fingerprint()  # a pure function of N
+
+
+@pytest.mark.parametrize("n", range(4, 25))
+def test_the_streamed_split_is_the_same_work_it_always_was(n: int) -> None:
+    """Made by arrays now, by loops before: the same ranges in the same order, so that
+    journals of N = 24 made before stay valid (their fingerprint is of these arrays)."""
+    parts = streamed_split(n)
+    half, odd = n // 2, n & 1
+    per_m = math.comb(n - odd - 1, half)
+    middles = list(range(half + 1)) if odd else [-1]
+    step = max(1, -(-per_m // max(1, -(-join_split.STREAMED_TARGET // len(middles)))))
+    ranges = [(m, lo, min(per_m, lo + step)) for m in middles for lo in range(0, per_m, step)]
+    found = zip(parts.ms.tolist(), parts.los.tolist(), parts.his.tolist(), strict=True)
+    assert list(found) == ranges
 
 
 @pytest.mark.parametrize("n", [9, 11, 13, 15, 17, 25])

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
 __all__ = ["LONG_RUN", "YEAR", "describe", "duration", "eta", "warning"]
 
 LONG_RUN = 3600.0
-"""A count predicted longer than this is announced before it starts."""
+"""A count predicted longer than this is announced before it starts; a subproblem longer
+than this is said to pass what a batch job's time limit commonly allows."""
 YEAR = 365.25 * 86400
 
 
@@ -83,6 +84,14 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
     if estimate.workers != here:
         lines.append(f"predicted on {unit(estimate.workers)}: {_span(estimate, estimate.workers)}")
     lines.append(f"peak memory per worker: {estimate.peak_bytes_per_worker / 1e6:,.0f} MB")
+    one = "one GPU" if on_gpus else "one worker"
+    longest = f"longest subproblem sampled: {duration(estimate.longest)} on {one}"
+    if estimate.longest > LONG_RUN:
+        longest += (
+            ", past an hour: a job must run that long to finish one (a journal keeps only "
+            "finished subproblems)"
+        )
+    lines.append(longest)
     if estimate.peak_device_bytes is not None:
         lines.append(f"peak memory per GPU: {estimate.peak_device_bytes / 1e6:,.0f} MB")
     probed = estimate.sampled - estimate.timed

@@ -135,6 +135,7 @@ class Estimate:
             "seconds_high": self.seconds_high,
             "peak_bytes_per_worker": self.peak_bytes_per_worker,
             "peak_device_bytes": self.peak_device_bytes,
+            "longest_subproblem_seconds": self.longest,
             # "timed+probed: strips sampled", as the plan's own words say it
             "sampling": self.sampling.value + (": strips sampled" if self.inner_sampled else ""),
             "sampled": self.sampled,

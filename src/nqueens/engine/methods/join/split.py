@@ -37,6 +37,7 @@ from nqueens.engine.registry import digest
 
 __all__ = [
     "LISTED_UP_TO",
+    "STREAMED_TARGETS",
     "JoinSplit",
     "ListedSplit",
     "StreamedSplit",
@@ -170,7 +171,13 @@ def count_listed_blocks(
 
 
 STREAMED_TARGET = 8000
-"""Subproblems wanted: twice the listed split's, so that a batch of them stays small."""
+"""Subproblems wanted past the listed split: twice its own, so that a batch stays small."""
+STREAMED_TARGETS = {25: 100_000, 26: 1_000_000, 27: 4_000_000}
+"""Finer where one subproblem of STREAMED_TARGET would pass an hour on one core, so that
+each fits a batch job's time limit and a stopped count loses little: at 8,000 the
+longest sampled subproblem took 16 minutes at N = 24, 2.5 days at N = 26 and 15.2 days
+at N = 27 by `--estimate` (a journal keeps only finished subproblems); at these sizes
+each is planned within the hour (docs/counting.md)."""
 
 
 @njit(cache=True)
@@ -270,30 +277,26 @@ class StreamedSplit:
         return found[0], found[1], found[2]
 
 
-def streamed_split(n: int, target: int = STREAMED_TARGET) -> StreamedSplit:
-    """About `target` subproblems, each a range of one middle row's E sets, in a fixed
-    order; three int64 numbers each, whatever N."""
+def streamed_split(n: int, target: int | None = None) -> StreamedSplit:
+    """About `target` subproblems (`STREAMED_TARGETS` by N), each a range of one middle
+    row's E sets, in a fixed order; three int64 numbers each."""
+    target = target or STREAMED_TARGETS.get(n, STREAMED_TARGET)
     half = n // 2
     odd = n & 1
     rows = n - odd
     # The upside-down flip moves the middle queen from row m to N - 1 - m: a representative
     # (the least member of its orbit) has m <= N // 2, so no range is walked past it.
-    middles = list(range(half + 1)) if odd else [-1]
+    middles = np.arange(half + 1, dtype=np.int64) if odd else np.array([-1], np.int64)
     # A representative's east half never holds the highest free row (it would be larger
     # than its mirror image, the west half), and in colexicographic order the sets without
     # the top bit come first: only those ranks are walked.
     per_m = math.comb(rows - 1, half)
     cuts = max(1, -(-target // len(middles)))
     step = max(1, -(-per_m // cuts))
-    ms, los, his = [], [], []
-    for m in middles:
-        for lo in range(0, per_m, step):
-            ms.append(m)
-            los.append(lo)
-            his.append(min(per_m, lo + step))
-    return StreamedSplit(
-        n, np.array(ms, np.int64), np.array(los, np.int64), np.array(his, np.int64)
-    )
+    starts = np.arange(0, per_m, step, dtype=np.int64)
+    ms = np.repeat(middles, len(starts))
+    los = np.tile(starts, len(middles))
+    return StreamedSplit(n, ms, los, np.minimum(los + step, per_m))
 
 
 JoinSplit: TypeAlias = ListedSplit | StreamedSplit
