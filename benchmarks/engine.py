@@ -6,10 +6,10 @@ core, every classic method of the registry (engine/registry.py), the one `auto` 
 from the highest N first: the join counter (with the most table memory one worker held),
 the symmetric backtracking search (run up to --backtrack-max; it grows about 7x per N),
 the pure-Python bitboard counter (run only where it takes under a minute); --max
-METHOD=N limits any of them. The vector path of the kernels
-(engine/simd.py) is printed above the tables: NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=""
-measures the AVX2 path on any x86-64 machine that has AVX2, NUMBA_CPU_NAME=generic the
-portable one. Then a memory
+METHOD=N limits any of them. The vector path of the kernels (engine/methods/join/simd.py)
+is printed above the tables: NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES="" measures the
+AVX2 path on any x86-64 machine that has AVX2, NUMBA_CPU_NAME=generic the portable one.
+Then a memory
 probe: an N = 20 count runs for a while with its resident memory sampled (the parent and
 every worker), and is interrupted.
 

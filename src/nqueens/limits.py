@@ -115,10 +115,10 @@ stalls."""
 
 JOIN_WORKER_BYTES = 2 * 2**30
 """The most working memory one worker of the join may hold (its strips' lists, partial
-placements and match tables, `halves._Buffers`). At N = 26 one orbit representative's
+placements and match tables: its `Workspace`). At N = 26 one orbit representative's
 longer list passes 37 million signatures, and a table for it alone would need about
-2 GB: past this budget the lists are joined in pieces (`join.join_in_pieces`) instead of
-growing the table. Measured at N = 26 and 27 by `--estimate`: the buffers reach this,
+2 GB: past this budget the lists are joined in pieces (`match.join_in_pieces`) instead
+of growing the table. Measured at N = 26 and 27 by `--estimate`: the buffers reach this,
 with pieces of 8 and 17 million signatures."""
 
 PLAN_MAX_WORKERS = 1_000_000

@@ -31,7 +31,7 @@ class SystemInfo:
     llvmlite: str
     cpu: str
     target: str  # the processor numba compiles for (NUMBA_CPU_NAME, or the host's)
-    vector_path: str  # avx512, avx2 or portable (engine/simd.py)
+    vector_path: str  # avx512, avx2 or portable (engine/methods/join/simd.py)
     bit_extract: str  # pext (BMI2, fast here) or shifts: how the join packs signatures
     cores: int
     workers: int  # a count's workers by default (the numpy method counts in-process)

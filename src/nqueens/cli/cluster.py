@@ -1,5 +1,5 @@
 """`nqueens cluster scheduler` and `nqueens cluster worker`: Dask's own scheduler and
-workers, started bound to one address (engine/serve.py builds their command lines)."""
+workers, started bound to one address (engine/runtime/serve.py builds their command lines)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The heat map: on how many of the solutions each square holds a queen.
 
-Counted by a numba kernel (engine/heat.py) over the left half of the first row and
+Counted by a numba kernel (heat/kernel.py) over the left half of the first row and
 mirrored: N = 16 (14,772,512 solutions) takes a few seconds. Drawn by
 `nqueens.render.heatmap`; `nqueens show N --heatmap` is the command.
 """

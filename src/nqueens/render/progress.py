@@ -103,7 +103,7 @@ class CountProgress:
 
     def _eta(self, progress: Progress, elapsed: float, fresh: int) -> str:
         """Measured once `MEASURED` of the subproblems left at the start are done; until
-        then the plan's (engine/estimate.py) prediction, less the time gone."""
+        then the plan's (engine/runtime/estimate.py) prediction, less the time gone."""
         from nqueens.render.plan import eta
 
         left = progress.total - progress.done

@@ -33,7 +33,7 @@ def knuth_nodes(
     """(mean, standard error) of the nodes (queens placed) in rows len(fixed)..stop-1
     below the rows `fixed`, one bit per row (bit i is column i), by `probes` random
     probes of the classic board, each row's squares narrowed by `allowed` (a search's
-    own pruning, such as the symmetry rules of engine/kernels.py).
+    own pruning, such as the symmetry rules of engine/methods/backtrack/kernels.py).
 
     >>> rng = np.random.default_rng(1)
     >>> mean, error = knuth_nodes(8, [1], rng, 4000)  # 8 queens, corner queen fixed

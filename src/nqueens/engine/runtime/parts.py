@@ -5,7 +5,7 @@ i mod M + 1. Interleaving, rather than cutting the list into M runs, balances th
 a split lists subproblems of similar cost next to each other (the corner cases, then each
 edge column, in order), so every part gets the same mix, and the sizes differ by one at
 most. Every subproblem is in exactly one part, so the parts' journals merge into the
-whole count (engine/merge.py).
+whole count (runtime/merge.py).
 """
 
 from __future__ import annotations

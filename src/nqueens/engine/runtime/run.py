@@ -29,7 +29,7 @@ from nqueens.validate import worker_count
 __all__ = ["journal_identity", "run_count"]
 
 PLAN_FROM = 20
-"""From this N a count told `on_plan` first plans itself (engine/estimate.py): a second
+"""From this N a count told `on_plan` first plans itself (runtime/estimate.py): a second
 of sampling, against counts of a minute and more."""
 
 

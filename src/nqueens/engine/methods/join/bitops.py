@@ -2,7 +2,7 @@
 (`match_block`), a strip's candidates joined eight at a time with a compress
 (`join_lower`), a 64 x 64 bit transpose (`transpose64`) and a block's combination rows
 (`combination_rows`) in vector registers. The compress is the one operation written per
-vector instruction set, in engine/simd.py (which also chooses the set); the rest are
+vector instruction set, in simd.py (which also chooses the set); the rest are
 plain LLVM vectors that every target lowers well.
 
 Each is an LLVM intrinsic inside compiled kernels, and plain Python when the JIT is

@@ -14,7 +14,7 @@ holds) is BMI2's `pext`, one instruction, on both x86 paths where the processor 
 fast (`fast_pext`: not AMD before Zen 3, which runs it as microcode); elsewhere a fixed
 number of shifts drops the cut bits alone.
 
-Every other operation of `engine/bitops.py` (AND-and-count over a block, the 64 x 64
+Every other operation of `bitops.py` (AND-and-count over a block, the 64 x 64
 transpose, the table rows) is plain LLVM vectors, which each target lowers to its own
 instructions (on AVX2, the popcount by nibble lookup; on AVX-512, `vpopcntq` where the
 processor has it). The compress is the one that differs: LLVM's generic
