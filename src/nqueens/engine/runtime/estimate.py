@@ -21,6 +21,7 @@ whichever is more.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import math
@@ -40,12 +41,14 @@ from nqueens.options import CountOptions
 __all__ = [
     "BUDGET",
     "CALIBRATE_N",
+    "EFFICIENCY_N",
     "QUICK_BUDGET",
     "SAMPLES",
     "SLACK",
     "Estimate",
     "Sampling",
     "estimate_run",
+    "parallel_efficiency",
     "plan",
 ]
 
@@ -102,12 +105,25 @@ class Estimate:
     inner_sampled: bool = False
     probe_unit: ProbeUnit | None = None
     peak_device_bytes: int | None = None  # a GPU method's: the most GPU memory a launch took
+    efficiency: float = 1.0  # a worker's speed, all of this machine's cores busy, over one alone
+    cores: int = 1  # this machine's, where `efficiency` was measured
+
+    def speed(self, workers: int) -> float:
+        """How many single workers' worth `workers` count at: each at `efficiency` once all
+        of a machine's cores are busy (as on a cluster of such machines), in between
+        linearly (one worker alone counts at full speed)."""
+        busy = min(workers, self.cores)
+        if busy <= 1:
+            return float(workers)
+        slowed = (1.0 - self.efficiency) * (busy - 1) / max(1, self.cores - 1)
+        return workers * (1.0 - slowed)
 
     def on(self, workers: int) -> tuple[float, float, float]:
         """(seconds, low, high) of the run on `workers` workers."""
+        speed = self.speed(workers)
 
         def wall(cpu: float) -> float:
-            return self.overhead + max(cpu / workers, self.longest)
+            return self.overhead + max(cpu / speed, self.longest)
 
         return wall(self.cpu_seconds), wall(self.cpu_low), wall(self.cpu_high)
 
@@ -136,6 +152,7 @@ class Estimate:
             "peak_bytes_per_worker": self.peak_bytes_per_worker,
             "peak_device_bytes": self.peak_device_bytes,
             "longest_subproblem_seconds": self.longest,
+            "parallel_efficiency": self.efficiency,
             # "timed+probed: strips sampled", as the plan's own words say it
             "sampling": self.sampling.value + (": strips sampled" if self.inner_sampled else ""),
             "sampled": self.sampled,
@@ -170,7 +187,50 @@ def estimate_run(
         indices = np.arange(len(parts), dtype=np.intp)
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
-    return plan(method, parts, indices, workers, spend, rng, overhead)
+    planned = plan(method, parts, indices, workers, spend, rng, overhead)
+    cores = os.cpu_count() or 1
+    if workers > 1 and method.survives_fork and cores > 1:
+        planned = dataclasses.replace(
+            planned, efficiency=parallel_efficiency(method, min(workers, cores)), cores=cores
+        )
+    return planned
+
+
+EFFICIENCY_N = 13
+"""The board whose whole count each worker repeats to measure the pool's speed-up: a few
+hundredths of a second a repeat, long enough to share the processor as a count does."""
+EFFICIENCY_SECONDS = 0.3
+"""How long one worker alone repeats it; the workers together then repeat it as often."""
+
+
+def parallel_efficiency(method: Method, workers: int) -> float:
+    """A worker's speed when `workers` of them count at once on this machine, over one
+    alone: the same work timed in this process, then in as many forked workers at once
+    (cores that share a physical core, a cache or the memory bus count slower together:
+    two workers on this project's 2-core VM count about 1.5 times as fast as one)."""
+    from nqueens.engine.runtime.pool import worker_pool
+
+    parts = method.split(EFFICIENCY_N)
+    every = np.arange(len(parts), dtype=np.intp)
+    _repeat(parts, every, 1)  # loaded and warm: not timed
+    started = time.perf_counter()
+    repeats = 0
+    while time.perf_counter() - started < EFFICIENCY_SECONDS:
+        _repeat(parts, every, 1)
+        repeats += 1
+    alone = (time.perf_counter() - started) / repeats
+    with worker_pool(workers) as pool:
+        together = pool.starmap(_repeat, [(parts, every, repeats)] * workers)
+    return max(0.05, min(1.0, alone * repeats / (sum(together) / workers)))
+
+
+def _repeat(parts: Parts, indices: npt.NDArray[np.intp], times: int) -> float:
+    """Seconds of `times` counts of the subproblems `indices` (in a pool worker too)."""
+    function, arguments = parts.task(indices)
+    started = time.perf_counter()
+    for _ in range(times):
+        function(*arguments)
+    return time.perf_counter() - started
 
 
 def plan(
