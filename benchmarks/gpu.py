@@ -42,11 +42,11 @@ def _user_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def ours(n: int) -> float:
+def ours(n: int, method: str = "gpu") -> float:
     """Seconds of the whole command, its counts checked."""
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", str(n), "--method", "gpu", "--json"],
+        [sys.executable, "-m", "nqueens", "count", str(n), "--method", method, "--json"],
         capture_output=True,
         text=True,
         env=_user_env(),
@@ -85,15 +85,16 @@ def main() -> None:
     parser.add_argument("--sizes", default="16-21", help="N range, e.g. 16-21")
     parser.add_argument("--peer", help="the peer's command, {n} standing for N")
     parser.add_argument("--repeats", type=int, default=1, help="runs each; the least is kept")
+    parser.add_argument("--method", default="gpu", help="gpu (the search) or gpu-join")
     args = parser.parse_args()
-    ours(8)  # numba's cache written (and the kernel compiled) before any timing
+    ours(8, args.method)  # numba's cache written (and the kernel compiled) before any timing
     print(f"GPU: {_card()}\n")
-    print("| N | `count N --method gpu` (total and unique) | peer (total) | ratio |")
+    print(f"| N | `count N --method {args.method}` (total and unique) | peer (total) | ratio |")
     print("|---:|---:|---:|---:|")
     for n in _sizes(args.sizes):
         mine = theirs = float("inf")
         for _ in range(args.repeats):  # in turns, so that both see the same machine
-            mine = min(mine, ours(n))
+            mine = min(mine, ours(n, args.method))
             if args.peer:
                 theirs = min(theirs, peer(n, args.peer))
         if args.peer:

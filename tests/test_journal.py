@@ -28,6 +28,7 @@ from nqueens.errors import (
 from nqueens.known import known_counts
 from nqueens.messages import plural
 from tests.naive import expected_counts
+from tests.simulated import affordable
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 
@@ -171,12 +172,13 @@ def test_the_digest_follows_every_recorded_batch(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------------- summary
 @pytest.mark.parametrize("method", list(METHODS))
 def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
-    path = _journal(tmp_path, 10, method)
+    n = affordable(method, 10)
+    path = _journal(tmp_path, n, method)
     done = _run("journal", str(path))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    total, unique = expected_counts(method, 10)
-    assert lines[0] == f"journal {path}: N = 10, method {method}"
+    total, unique = expected_counts(method, n)
+    assert lines[0] == f"journal {path}: N = {n}, method {method}"
     assert lines[1].startswith("subproblems done: ")
     assert (
         f"finished: {plural(total, '{count} solution', '{count} solutions')}, {unique:,} unique"
@@ -184,7 +186,7 @@ def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
     )
     record = json.loads(_run("journal", str(path), "--json").stdout)
     assert (record["n"], record["method"], record["total"], record["unique"]) == (
-        10,
+        n,
         method,
         total,
         unique,
@@ -206,11 +208,12 @@ def test_the_journal_command_refuses_what_is_not_a_journal(tmp_path: Path) -> No
 # ---------------------------------------------------------------------------- verify
 @pytest.mark.parametrize("method", list(METHODS))
 def test_verify_passes_an_honest_journal(tmp_path: Path, method: str) -> None:
+    n = affordable(method, 11)
     path = tmp_path / "honest.sqlite"
-    done = _run("count", "11", "-m", method, "-j", str(path), "--verify", "100000", "--json")
+    done = _run("count", str(n), "-m", method, "-j", str(path), "--verify", "100000", "--json")
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
-    assert (record["total"], record["unique"]) == expected_counts(method, 11)
+    assert (record["total"], record["unique"]) == expected_counts(method, n)
     assert sorted(record["verified"]) == list(range(record["subproblems"]))
     checked = nqueens.counting.verify(path, 5, seed=1)
     assert len(checked.checked) == 5 and checked.method == method
@@ -221,17 +224,18 @@ def test_verify_passes_an_honest_journal(tmp_path: Path, method: str) -> None:
 @pytest.mark.parametrize("method", list(METHODS))
 def test_verify_catches_a_wrong_row(tmp_path: Path, method: str) -> None:
     """A faulty worker's count, recorded as any other (so the digest holds)."""
-    path = _journal(tmp_path, 11, method)
+    n = affordable(method, 11)
+    path = _journal(tmp_path, n, method)
     summary = read_summary(path)
     wrong = sorted(summary.rows)[len(summary.rows) // 2]
     row = np.array([summary.rows[wrong]], np.int64)
     row[0, 0] += 8  # still whole symmetry classes, so only a recount can tell
     forget(path, [wrong])
-    identity = {"n": "11", "method": method, "version": METHODS[method].version}
+    identity = {"n": str(n), "method": method, "version": METHODS[method].version}
     identity |= {"subproblems": str(summary.subproblems), "split": summary.split}
     with Journal(path, identity, summary.fields) as journal:
         journal.record([wrong], row)
-    done = _run("count", "11", "-m", method, "-j", str(path), "--verify", "100000")
+    done = _run("count", str(n), "-m", method, "-j", str(path), "--verify", "100000")
     line = _refused(done, status=1)
     assert f"subproblem {wrong} of {path} disagrees" in line
     with pytest.raises(VerificationError, match=f"subproblem {wrong} "):

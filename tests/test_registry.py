@@ -20,20 +20,16 @@ from nqueens.engine.runtime.journal import forget
 from nqueens.errors import SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
 from tests.naive import expected_counts
+from tests.simulated import affordable
 
 UP_TO = 18
 VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
-SIMULATED_UP_TO = 10  # numba's CUDA simulator runs a GPU's threads as Python (N = 12: 15 s)
 
 
 def _cases() -> list[object]:
-    from nqueens.engine.methods.gpu import device
-
     cases: list[object] = []
     for method in METHODS.values():
-        top = UP_TO if method.variant == "classic" else VARIANT_UP_TO
-        if method.needs_device and device.simulated():
-            top = SIMULATED_UP_TO
+        top = affordable(method.name, UP_TO if method.variant == "classic" else VARIANT_UP_TO)
         for n in range(1, min(method.largest, top) + 1):
             marks = [pytest.mark.slow] if n >= method.slow_from else []
             if method.name not in ("python", "numpy") and n >= 11:
@@ -114,14 +110,15 @@ def test_the_python_method_loads_no_numba() -> None:
 @pytest.mark.parametrize("name", list(METHODS))
 def test_every_method_resumes_from_its_journal(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.sqlite"
-    first = nqueens.count(11, method=name, workers=1, journal=path)
-    assert (first.total, first.unique, first.resumed) == (*expected_counts(name, 11), 0)
-    again = nqueens.count(11, method=name, workers=2, journal=path)
+    n = affordable(name, 11)
+    first = nqueens.count(n, method=name, workers=1, journal=path)
+    assert (first.total, first.unique, first.resumed) == (*expected_counts(name, n), 0)
+    again = nqueens.count(n, method=name, workers=2, journal=path)
     assert again.resumed == again.subproblems and again.total == first.total
     forget(path, range(0, first.subproblems, 3))
-    resumed = nqueens.count(11, method=name, workers=2, journal=path)
+    resumed = nqueens.count(n, method=name, workers=2, journal=path)
     assert 0 < resumed.resumed < resumed.subproblems
-    assert (resumed.total, resumed.unique) == expected_counts(name, 11)
+    assert (resumed.total, resumed.unique) == expected_counts(name, n)
     assert resumed.nodes == first.nodes and resumed.memory == first.memory
 
 

@@ -293,6 +293,26 @@ GPU = Method(
     needs_device=True,
 )
 
+GPU_JOIN = Method(
+    name="gpu-join",
+    summary="the join with its pairs matched on a CUDA GPU (numba-cuda)",
+    largest=27,  # the join's
+    too_large=N_("the {method} method (as the join, tried up to the largest published count)"),
+    fields=(
+        Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
+        Field("device_bytes", "GPU memory of the largest launch that counted it", True, True),
+    ),
+    tally=_searched,
+    counter="nqueens.engine.methods.gpu.join:METHOD",
+    version="1",
+    recounted_by=JOIN.recounted_by,  # the same subproblems, recounted the same way
+    slow_from=13,
+    survives_fork=False,
+    default_workers=1,
+    batch_limit=None,
+    needs_device=True,  # auto_from None: not measured on a GPU yet, so never picked
+)
+
 PYTHON = Method(
     name="python",
     summary="the pure-Python bitboard counter (no numba)",
@@ -364,7 +384,7 @@ TOROIDAL = _variant_method("toroidal", "the toroidal board")
 SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
 
 METHODS: dict[str, Method] = {
-    m.name: m for m in (BACKTRACK, JOIN, GPU, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)
+    m.name: m for m in (BACKTRACK, JOIN, GPU, GPU_JOIN, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)
 }
 """Counting methods by name; `auto` picks the fastest for N and the variant
 (`best_method`)."""

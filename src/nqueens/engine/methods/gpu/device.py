@@ -208,12 +208,12 @@ def budget() -> int:
     return int(MEMORY_SHARE * free)
 
 
-def launch_shape() -> tuple[int, int]:
-    """(blocks, threads per block) of a launch: every multiprocessor filled on a GPU, one
-    warp on the simulator."""
+def launch_shape(threads: int = BLOCK, per_sm: int = BLOCKS_PER_SM) -> tuple[int, int]:
+    """(blocks, threads per block) of a launch: `per_sm` blocks of `threads` on every
+    multiprocessor of a GPU, one warp on the simulator."""
     found = _probe()
     if isinstance(found, GPUInfo):
-        return BLOCKS_PER_SM * found.multiprocessors, BLOCK
+        return per_sm * found.multiprocessors, threads
     return 1, SIMULATOR_BLOCK
 
 

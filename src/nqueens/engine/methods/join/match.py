@@ -354,12 +354,18 @@ def join_in_pieces(east, ne, west, nw, n, table, valid, slices, square, spare, c
 
 
 @njit(cache=True)
+def long_diagonals(n):  # type: ignore[no-untyped-def]
+    """The signature bits of the board's two longest diagonals: the anti-diagonal
+    r + c = N - 1, then the main diagonal r = c (a pair's weight reads them)."""
+    first = n - 1 - n // 2
+    return first, first + n - 1
+
+
+@njit(cache=True)
 def long_cuts(n, counters):  # type: ignore[no-untyped-def]
     """The first two cut bits, always the same: the board's two longest diagonals."""
     cuts = counters[CUTS, :2]
-    half = n // 2
-    cuts[0] = n - 1 - half  # anti-diagonal, r + c = N - 1
-    cuts[1] = n - 1 - half + n - 1  # main diagonal, r = c
+    cuts[0], cuts[1] = long_diagonals(n)
     return cuts
 
 

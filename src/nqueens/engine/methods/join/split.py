@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -52,6 +52,9 @@ __all__ = [
 
 Array = npt.NDArray[np.int64]
 Counts = npt.NDArray[np.int64]
+BlockCounter = Callable[[int, Array, Array, Array, Array], Counts]
+"""Counts blocks of representatives: (n, middles, easts, weights, bounds) -> one row of
+the method's fields a block (a module-level function, so that a task pickles)."""
 
 LISTED_TARGET = 4000
 """Subproblems of the listed split (fewer when there are fewer orbits)."""
@@ -118,13 +121,15 @@ def all_representatives(n: int) -> tuple[Array, Array, Array]:  # pragma: no cov
 
 @dataclass(frozen=True, eq=False)
 class ListedSplit:
-    """Subproblem b covers representatives bounds[b] .. bounds[b+1]-1."""
+    """Subproblem b covers representatives bounds[b] .. bounds[b+1]-1; `count` counts
+    blocks of them (None: this process's CPU join; the GPU join gives its own)."""
 
     n: int
     middles: Array
     easts: Array
     weights: Array
     bounds: Array
+    count: BlockCounter | None = field(default=None, compare=False)
 
     def __len__(self) -> int:
         return int(self.bounds.shape[0]) - 1
@@ -144,7 +149,7 @@ class ListedSplit:
         sizes = np.array([len(p) for p in pieces], np.int64)
         chosen = np.concatenate(pieces) if pieces else np.zeros(0, np.int64)
         bounds = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-        return count_listed_blocks, (
+        return self.count or count_listed_blocks, (
             self.n,
             self.middles[chosen],
             self.easts[chosen],
@@ -153,13 +158,15 @@ class ListedSplit:
         )
 
 
-def listed_split(n: int, target: int = LISTED_TARGET) -> ListedSplit:
+def listed_split(
+    n: int, target: int = LISTED_TARGET, count: BlockCounter | None = None
+) -> ListedSplit:
     """About `target` subproblems (fewer when there are fewer orbits), in a fixed order."""
     middles, easts, weights = all_representatives(n)
     per_block = max(1, -(-len(easts) // target))
     bounds = np.arange(0, len(easts) + per_block, per_block, dtype=np.int64)
     bounds[-1] = len(easts)
-    return ListedSplit(n, middles, easts, weights, np.unique(bounds))
+    return ListedSplit(n, middles, easts, weights, np.unique(bounds), count)
 
 
 def count_listed_blocks(
@@ -235,22 +242,26 @@ def _binomials(rows: int) -> Array:
     return table
 
 
-def count_streamed_blocks(n: int, ms: Array, los: Array, his: Array) -> Counts:
-    """The registry's join fields for each block: its representatives generated here,
-    then counted as the listed split's are (`count_listed_blocks`)."""
+def count_streamed_blocks(
+    n: int, ms: Array, los: Array, his: Array, count: BlockCounter | None = None
+) -> Counts:
+    """The method's fields for each block: its representatives generated here, then
+    counted as the listed split's are (by `count`: this process's CPU join by default)."""
     binomial = _binomials(n)
     middles, easts, weights, bounds = block_representatives(n, ms, los, his, binomial)
-    return count_listed_blocks(n, middles, easts, weights, bounds)
+    return (count or count_listed_blocks)(n, middles, easts, weights, bounds)
 
 
 @dataclass(frozen=True, eq=False)
 class StreamedSplit:
-    """Subproblem b: the E sets of ranks los[b]..his[b]-1 for the middle row ms[b]."""
+    """Subproblem b: the E sets of ranks los[b]..his[b]-1 for the middle row ms[b];
+    `count` counts blocks of representatives (None: this process's CPU join)."""
 
     n: int
     ms: Array
     los: Array
     his: Array
+    count: BlockCounter | None = field(default=None, compare=False)
 
     def __len__(self) -> int:
         return int(self.ms.shape[0])
@@ -261,12 +272,8 @@ class StreamedSplit:
 
     def task(self, indices: npt.NDArray[np.intp]) -> tuple[Callable[..., Counts], tuple[Any, ...]]:
         """A picklable function and its arguments that count the subproblems `indices`."""
-        return count_streamed_blocks, (
-            self.n,
-            self.ms[indices],
-            self.los[indices],
-            self.his[indices],
-        )
+        arguments = (self.n, self.ms[indices], self.los[indices], self.his[indices])
+        return count_streamed_blocks, (*arguments, self.count) if self.count else arguments
 
     def representatives(self, b: int) -> tuple[Array, Array, Array]:
         """(middles, easts, weights) of block b, for the independent recount."""
@@ -277,7 +284,9 @@ class StreamedSplit:
         return found[0], found[1], found[2]
 
 
-def streamed_split(n: int, target: int | None = None) -> StreamedSplit:
+def streamed_split(
+    n: int, target: int | None = None, count: BlockCounter | None = None
+) -> StreamedSplit:
     """About `target` subproblems (`STREAMED_TARGETS` by N), each a range of one middle
     row's E sets, in a fixed order; three int64 numbers each."""
     target = target or STREAMED_TARGETS.get(n, STREAMED_TARGET)
@@ -296,7 +305,7 @@ def streamed_split(n: int, target: int | None = None) -> StreamedSplit:
     starts = np.arange(0, per_m, step, dtype=np.int64)
     ms = np.repeat(middles, len(starts))
     los = np.tile(starts, len(middles))
-    return StreamedSplit(n, ms, los, np.minimum(los + step, per_m))
+    return StreamedSplit(n, ms, los, np.minimum(los + step, per_m), count)
 
 
 JoinSplit: TypeAlias = ListedSplit | StreamedSplit
@@ -308,7 +317,9 @@ keep their identity); past it each task generates its own (`streamed_split`), so
 worker's memory does not grow with the list (70 million orbits at N = 27)."""
 
 
-def split(n: int) -> JoinSplit:
+def split(n: int, count: BlockCounter | None = None) -> JoinSplit:
     """The join's split: `listed_split` at its default size up to `LISTED_UP_TO`, the
-    streamed split beyond."""
-    return listed_split(n) if n <= LISTED_UP_TO else streamed_split(n)
+    streamed split beyond; its blocks counted by `count` (None: the CPU join)."""
+    if n <= LISTED_UP_TO:
+        return listed_split(n, count=count)
+    return streamed_split(n, count=count)

@@ -1,0 +1,112 @@
+"""The gpu-join counting method: the join (methods/join: half-boards listed and matched
+on their diagonals) with its matching on a CUDA GPU. The same subproblems as the join
+(blocks of orbit representatives, listed or streamed), the same fields, the same
+independent recount; each representative's strips listed on the CPU by the join's own
+kernels and staged (join_stage.py), their pairs counted on the GPU by bit-sliced tables
+in shared memory (join_kernel.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from nqueens.engine.counter import Probe, Recount
+from nqueens.engine.methods.gpu import device
+from nqueens.engine.methods.join import split as subproblems
+from nqueens.engine.methods.join.confined import recount
+from nqueens.engine.methods.join.split import JoinSplit
+from nqueens.engine.methods.join.workspace import Workspace
+from nqueens.errors import SizeTooLargeError
+
+__all__ = ["METHOD", "GPUJoinCounter", "count_joined_on_gpu"]
+
+Array = npt.NDArray[np.int64]
+Counts = npt.NDArray[np.int64]
+
+STAGED = 1 << 16
+"""The most representatives one launch takes."""
+SIGNATURE_BYTES = 8
+"""GPU memory a staged signature takes; a representative's offsets and a work item take
+80 and 32 bytes beside them."""
+
+
+def count_joined_on_gpu(
+    n: int, middles: Array, easts: Array, weights: Array, bounds: Array
+) -> Counts:
+    """The registry's gpu-join fields for each block of representatives (block b:
+    bounds[b] .. bounds[b+1]-1): its weighted solutions, and the GPU memory of the
+    largest launch. Strips are listed in this process's join workspace, staged within
+    the GPU's budget, and counted a launch at a time."""
+    from nqueens.engine.methods.gpu import join_kernel, join_stage
+
+    space = Workspace.of(n)
+    budget = device.budget()
+    capacity = max(1 << 16, budget // (2 * SIGNATURE_BYTES))
+    sigs = np.empty(capacity, np.uint64)
+    offsets = np.empty((STAGED, join_stage.OFFSETS), np.int64)
+    items = np.empty((capacity // join_stage.BLOCK + join_stage.GROUPS * STAGED, 4), np.int64)
+    status = np.zeros(3, np.int64)
+    found = np.zeros(len(middles), np.uint64)
+    largest = 0
+    first = 0
+    while first < len(middles):
+        staged = join_stage.stage(
+            n, middles, easts, first, space.arrays, sigs, offsets, items, status
+        )
+        if status[2] > 0:  # the workspace could not hold a representative's strips
+            space.grow(int(status[2]))
+            if staged == 0:
+                continue
+        elif status[2] < 0:  # one representative's lists pass the staging room
+            raise SizeTooLargeError(
+                f"the GPU join at N = {n} needs more than its share of the GPU's memory "
+                f"({budget / 2**30:.3g} GiB) for one representative"
+            )
+        used, made = int(status[0]), int(status[1])
+        found[first : first + staged] = join_kernel.count_items(
+            n, sigs[:used], offsets[:staged], items[:made]
+        )
+        largest = max(largest, used * SIGNATURE_BYTES + staged * 80 + made * 32)
+        first += staged
+    weighted = found.astype(np.int64) * weights
+    below = np.concatenate(([0], np.cumsum(weighted)))
+    out = np.zeros((len(bounds) - 1, 2), np.int64)
+    out[:, 0] = below[bounds[1:]] - below[bounds[:-1]]
+    out[:, 1] = largest
+    return out
+
+
+@dataclass(frozen=True)
+class GPUJoinCounter:
+    """The registry's `gpu-join` entry (engine/registry.py)."""
+
+    probe: Probe | None = None
+    recount: Recount | None = recount  # type: ignore[assignment]
+
+    def split(self, n: int) -> JoinSplit:
+        return subproblems.split(n, count=count_joined_on_gpu)
+
+    def compiled(self) -> tuple[object, ...]:
+        """The CPU kernels that list and stage the strips (the GPU's kernel is numba-cuda's
+        to cache: it is loaded by the warm-up's launch)."""
+        from nqueens.engine.methods.gpu.join_stage import stage
+        from nqueens.engine.methods.join.blocks import count_blocks
+
+        return stage, count_blocks
+
+    def warm_up(self) -> None:
+        """Refuse, in one line, where no GPU can count; else load the kernels on a board
+        too small to take any time."""
+        device.require()
+        for parts in (self.split(6), subproblems.streamed_split(6, 2, count_joined_on_gpu)):
+            function, arguments = parts.task(np.arange(len(parts)))
+            function(*arguments)
+
+    def ready(self) -> bool:
+        return device.usable()
+
+
+METHOD = GPUJoinCounter()
