@@ -15,10 +15,11 @@ import pytest
 import nqueens
 from nqueens.counting import best_method
 from nqueens.engine.registry import METHODS, Method, choose
-from nqueens.engine.runtime.journal import forget
 from nqueens.errors import SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
+from tests.journals import forget
 from tests.naive import expected_counts
+from tests.processes import NQUEENS
 
 UP_TO = 18
 VARIANT_UP_TO = 13  # the variants' published counts beyond are checked in test_variants
@@ -78,7 +79,7 @@ def test_count_refuses_n_outside_each_range_in_one_line(method: Method) -> None:
     assert f"too large for {what}" in message and method.name in message
     assert f"use N <= {method.largest}" in message
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", str(method.largest + 1), "-m", method.name],
+        [*NQUEENS, "count", str(method.largest + 1), "-m", method.name],
         capture_output=True,
         text=True,
     )
