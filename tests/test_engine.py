@@ -15,10 +15,11 @@ import pytest
 import nqueens
 from nqueens.engine.methods.backtrack import kernels
 from nqueens.engine.methods.backtrack.split import split
-from nqueens.engine.runtime.journal import Journal, forget
+from nqueens.engine.runtime.journal import Journal
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N
+from tests.journals import forget
 from tests.naive import naive_solutions, naive_unique
 from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
 
