@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-NQUEENS = [sys.executable, "-m", "nqueens"]
+from tests.processes import NQUEENS
 
 
 @dataclass(frozen=True)

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 
 import pytest
-from click.testing import CliRunner
 
-from nqueens.cli import cli
-from tests.processes import like_a_terminal
+from tests.processes import NQUEENS, invoke, like_a_terminal, run_nqueens
 
 COMPILING = (
     "compiling the counting kernels (once per machine; later runs load them from the cache)...\n"
@@ -31,17 +28,12 @@ Q . . . . . . .
 """
 
 
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_solve_prints_the_first_solution_like_seed_000() -> None:
-    assert run("solve", "8") == (0, FIRST_8, "")
+    assert invoke("solve", "8") == (0, FIRST_8, "")
 
 
 def test_solve_all_lists_92_numbered_solutions() -> None:
-    code, out, _ = run("solve", "8", "--all")
+    code, out, _ = invoke("solve", "8", "--all")
     assert code == 0
     assert out.count("Solution ") == 92
     assert out.startswith("Solution 1: 0 4 7 5 2 6 1 3\n")
@@ -49,54 +41,54 @@ def test_solve_all_lists_92_numbered_solutions() -> None:
 
 
 def test_solve_unique_lists_the_12() -> None:
-    code, out, _ = run("solve", "8", "--unique", "--format", "list")
+    code, out, _ = invoke("solve", "8", "--unique", "--format", "list")
     assert code == 0 and len(out.splitlines()) == 12
-    code, out, _ = run("solve", "8", "-u")
+    code, out, _ = invoke("solve", "8", "-u")
     assert code == 0
     assert out.rstrip().endswith("12 unique solutions for N = 8")
 
 
 def test_solve_limit_and_one_based() -> None:
-    code, out, _ = run("solve", "8", "--limit", "3", "-f", "list", "--one-based")
+    code, out, _ = invoke("solve", "8", "--limit", "3", "-f", "list", "--one-based")
     assert (code, out.splitlines()) == (
         0,
         ["1 5 8 6 3 7 2 4", "1 6 8 3 7 4 2 5", "1 7 4 6 8 2 5 3"],
     )
-    assert run("solve", "8", "-l", "2")[1].rstrip().endswith("first 2 solutions for N = 8")
+    assert invoke("solve", "8", "-l", "2")[1].rstrip().endswith("first 2 solutions for N = 8")
 
 
 @pytest.mark.parametrize("fmt", ["board", "compact", "grid", "unicode", "list", "jsonl", "csv"])
 def test_every_format_from_the_command(fmt: str) -> None:
-    code, out, _ = run("solve", "6", "--all", "--format", fmt)
+    code, out, _ = invoke("solve", "6", "--all", "--format", fmt)
     assert code == 0 and out
 
 
 def test_json_from_the_command_parses() -> None:
-    code, out, _ = run("solve", "6", "-a", "-f", "json")
+    code, out, _ = invoke("solve", "6", "-a", "-f", "json")
     assert code == 0
     assert next(r["cols"] for r in json.loads(out)) == [1, 3, 5, 0, 2, 4]
 
 
 @pytest.mark.parametrize("n", ["2", "3"])
 def test_no_solution_is_said_clearly(n: str) -> None:
-    code, out, _ = run("solve", n)
+    code, out, _ = invoke("solve", n)
     assert code == 1 and out.startswith("No solution:")  # the answer "no": exit 1
-    code, out, err = run("solve", n, "--all", "-f", "json")
+    code, out, err = invoke("solve", n, "--all", "-f", "json")
     assert code == 1
     assert json.loads(out) == [] and "No solution" in err
 
 
 def test_algorithm_choice_and_stats() -> None:
-    code, out, err = run("solve", "6", "-A", "flags-stack", "--stats")
+    code, out, err = invoke("solve", "6", "-A", "flags-stack", "--stats")
     assert code == 0 and out.startswith(". Q . . . .")
     assert "flags-stack: 31 nodes" in err
 
 
 def test_count() -> None:
-    code, out, err = run("count", "8")
+    code, out, err = invoke("count", "8")
     assert (code, out) == (0, "N = 8: 92 solutions, 12 unique\n")
     assert err in ("", COMPILING)  # the notice shows on a machine's first count
-    code, out, _ = run("count", "10", "--json")
+    code, out, _ = invoke("count", "10", "--json")
     assert code == 0
     record = json.loads(out)
     assert (record["n"], record["total"], record["unique"]) == (10, 724, 92)
@@ -106,20 +98,20 @@ def test_count_options_and_json_fields(tmp_path: object) -> None:
     from pathlib import Path
 
     journal = Path(str(tmp_path)) / "n9.sqlite"
-    code, out, _ = run("count", "9", "--workers", "1", "--journal", str(journal), "--json")
+    code, out, _ = invoke("count", "9", "--workers", "1", "--journal", str(journal), "--json")
     record = json.loads(out)
     assert code == 0 and (record["total"], record["unique"]) == (352, 46)
     assert record["workers"] == 1 and record["subproblems"] > 0 and record["resumed"] == 0
-    code, out, _ = run("count", "9", "-w", "1", "-j", str(journal), "--json")
+    code, out, _ = invoke("count", "9", "-w", "1", "-j", str(journal), "--json")
     assert json.loads(out)["resumed"] == record["subproblems"]
-    code, out, err = run("count", "10", "-j", str(journal))
+    code, out, err = invoke("count", "10", "-j", str(journal))
     assert code == 2 and "was made for other work (n 9 here, 10 now" in err
     assert len(err.strip().splitlines()) == 1
-    assert run("count", "8", "--method", "python") == (0, "N = 8: 92 solutions, 12 unique\n", "")
+    assert invoke("count", "8", "--method", "python") == (0, "N = 8: 92 solutions, 12 unique\n", "")
 
 
 def test_compare_shows_each_algorithm_and_the_spaces() -> None:
-    code, out, _ = run("compare", "6")
+    code, out, _ = invoke("compare", "6")
     assert code == 0
     for name in ("brute-force", "permutations", "backtracking", "flags", "bitboard"):
         assert name in out
@@ -127,7 +119,7 @@ def test_compare_shows_each_algorithm_and_the_spaces() -> None:
 
 
 def test_compare_json_rows_and_skips() -> None:
-    code, out, _ = run("compare", "9", "--json", "--algorithms", "brute-force,bitboard")
+    code, out, _ = invoke("compare", "9", "--json", "--algorithms", "brute-force,bitboard")
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert rows[0]["algorithm"] == "brute-force"
@@ -137,7 +129,7 @@ def test_compare_json_rows_and_skips() -> None:
 
 
 def test_trace_reads_step_by_step() -> None:
-    code, out, _ = run("trace", "4", "--limit", "0")
+    code, out, _ = invoke("trace", "4", "--limit", "0")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 79
     assert lines[0].split() == ["1", "place", "row", "0,", "col", "0"]
@@ -147,18 +139,18 @@ def test_trace_reads_step_by_step() -> None:
 
 
 def test_trace_limits_and_boards() -> None:
-    code, out, _ = run("trace", "8", "--limit", "5", "-A", "bitboard", "--boards")
+    code, out, _ = invoke("trace", "8", "--limit", "5", "-A", "bitboard", "--boards")
     assert "... stopped after 5 steps" in out
     assert out.splitlines()[1] == "        Q . . . . . . ."
-    code, out, _ = run("trace", "6", "--solutions", "1", "--limit", "0")
+    code, out, _ = invoke("trace", "6", "--solutions", "1", "--limit", "0")
     assert code == 0
     assert "found    solution 1: 1 3 5 0 2 4" in out and "stopped after 1 solution" in out
 
 
 def test_check_valid_and_invalid() -> None:
-    code, out, _ = run("check", "0 4 7 5 2 6 1 3")
+    code, out, _ = invoke("check", "0 4 7 5 2 6 1 3")
     assert code == 0 and "valid: 8 queens" in out and "8 distinct images" in out
-    code, out, _ = run("check", "Q.../..Q./.Q../...Q")
+    code, out, _ = invoke("check", "Q.../..Q./.Q../...Q")
     assert code == 1
     assert "row 0 col 0  and  row 3 col 3  (same diagonal)" in out
     assert "invalid: 2 pairs" in out
@@ -169,9 +161,9 @@ def test_check_reads_files_and_stdin(tmp_path: object) -> None:
 
     board = Path(str(tmp_path)) / "board.txt"
     board.write_text(".Q..\n...Q\nQ...\n..Q.\n")
-    assert run("check", str(board))[0] == 0
-    assert run("check", "-", input="1 3 0 2\n")[0] == 0
-    assert run("check", "--one-based", "2 4 1 3")[0] == 0
+    assert invoke("check", str(board))[0] == 0
+    assert invoke("check", "-", input="1 3 0 2\n")[0] == 0
+    assert invoke("check", "--one-based", "2 4 1 3")[0] == 0
 
 
 @pytest.mark.parametrize(
@@ -199,7 +191,7 @@ def test_check_reads_files_and_stdin(tmp_path: object) -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_status_2(args: list[str], message: str) -> None:
-    code, out, err = run(*args)
+    code, out, err = invoke(*args)
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1 and err.startswith("nqueens: error: ")
@@ -207,15 +199,11 @@ def test_bad_input_is_one_line_and_exit_status_2(args: list[str], message: str) 
 
 
 def test_help_everywhere_with_examples() -> None:
-    code, out, _ = run("--help")
+    code, out, _ = invoke("--help")
     assert code == 0 and "nqueens solve 8 --unique" in out
     for command in ("solve", "count", "compare", "trace", "check", "algorithms"):
-        code, out, _ = run(command, "--help")
+        code, out, _ = invoke(command, "--help")
         assert code == 0 and "Usage: " in out and ("Example" in out or command == "algorithms")
-
-
-def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "nqueens", *args]
 
 
 def test_solve_8_imports_nothing_heavy() -> None:
@@ -233,7 +221,7 @@ def test_solve_8_imports_nothing_heavy() -> None:
 
 def test_a_closed_pipe_ends_quietly() -> None:
     proc = subprocess.Popen(
-        _command("solve", "12", "--all", "-f", "list"),
+        [*NQUEENS, "solve", "12", "--all", "-f", "list"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
@@ -246,7 +234,7 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 def test_ctrl_c_ends_a_long_listing_quietly() -> None:
     proc = subprocess.Popen(
-        _command("solve", "15", "--all", "-f", "list"),
+        [*NQUEENS, "solve", "15", "--all", "-f", "list"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         preexec_fn=like_a_terminal,
@@ -261,7 +249,5 @@ def test_ctrl_c_ends_a_long_listing_quietly() -> None:
 
 
 def test_entry_point_runs_as_a_module() -> None:
-    out = subprocess.run(
-        _command("solve", "4"), capture_output=True, text=True, check=True, env=os.environ
-    ).stdout
+    out = run_nqueens("solve", "4").stdout
     assert out == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"

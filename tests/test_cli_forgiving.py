@@ -13,7 +13,7 @@ import pytest
 import nqueens
 from nqueens.limits import FIRST_ENGINE_FROM_N
 from nqueens.solving import ENGINE, auto_algorithm
-from tests.processes import run_nqueens
+from tests.processes import NQUEENS, invoke, run_nqueens
 
 SIZE_COMMANDS = {
     "solve": (),
@@ -107,15 +107,11 @@ FORMATS = ["board", "compact", "grid", "unicode", "list", "json", "jsonl", "csv"
 @pytest.mark.parametrize("n", [8, 20])
 def test_the_engine_gives_the_first_solution_in_every_format(fmt: str, n: int) -> None:
     """Listing is --all's choice, never the format's."""
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
-
     first = nqueens.first(n)
     assert first is not None
-    result = CliRunner().invoke(cli, ["solve", str(n), "-A", "engine", "--format", fmt])
-    assert result.exit_code == 0, result.stderr  # in this process: numba loads once
-    auto = CliRunner().invoke(cli, ["solve", str(n), "--format", fmt])
+    result = invoke("solve", str(n), "-A", "engine", "--format", fmt)
+    assert result.status == 0, result.stderr  # in this process: numba loads once
+    auto = invoke("solve", str(n), "--format", fmt)
     assert result.stdout == auto.stdout
     if fmt == "list":
         assert result.stdout == first.to_string() + "\n"
@@ -163,10 +159,9 @@ def test_compare_12_fits_80_columns_and_cuts_no_number() -> None:
     """A default terminal or a pipe: 80 columns. The algorithms with the widest cells."""
     import os
     import subprocess
-    import sys
 
     names = "brute-force,permutations,flags,bitboard"
-    command = [sys.executable, "-m", "nqueens", "compare", "12", "--algorithms", names]
+    command = [*NQUEENS, "compare", "12", "--algorithms", names]
     env = {**os.environ, "COLUMNS": "80"}
     table = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert table.returncode == 0, table.stderr

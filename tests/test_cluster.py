@@ -14,7 +14,6 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -26,7 +25,6 @@ import pytest
 
 import nqueens
 from nqueens.engine.runtime.cluster import TLSFiles
-from nqueens.engine.runtime.journal import forget
 from nqueens.errors import (
     BackendUnavailableError,
     InsecureSchedulerWarning,
@@ -34,8 +32,9 @@ from nqueens.errors import (
 )
 from nqueens.known import known_counts
 from tests.dask_cluster import Certificates, Cluster, free_port, make_certificates
+from tests.journals import forget
 from tests.naive import expected_counts
-from tests.processes import journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
 
@@ -48,7 +47,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
 
 
 def _count_command(n: int, *args: str) -> list[str]:
-    return [sys.executable, "-m", "nqueens", "count", str(n), *args]
+    return [*NQUEENS, "count", str(n), *args]
 
 
 def _one_line(done: subprocess.CompletedProcess[str], status: int = 2) -> str:
@@ -351,7 +350,7 @@ def test_a_cluster_started_by_hand_listens_only_where_it_was_told(tmp_path: Path
 )
 def test_every_interface_is_refused_unless_asked(args: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "cluster", *args],
+        [*NQUEENS, "cluster", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -361,7 +360,7 @@ def test_every_interface_is_refused_unless_asked(args: list[str]) -> None:
 
 def test_a_tls_worker_without_its_files_is_refused() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "cluster", "worker", "tls://127.0.0.1:8786"],
+        [*NQUEENS, "cluster", "worker", "tls://127.0.0.1:8786"],
         capture_output=True,
         text=True,
         timeout=60,

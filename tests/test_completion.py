@@ -7,14 +7,13 @@ import itertools
 import random
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import InvalidPlacementError, InvalidSizeError, Placement
-from nqueens.cli import cli
 from nqueens.completion import Partial, complete
 from tests.naive import naive_completions, naive_solutions
+from tests.processes import invoke
 
 
 @functools.cache
@@ -147,13 +146,8 @@ def test_bad_boards_are_refused_with_the_reason(
         Partial.from_string(text, n=n)
 
 
-def _cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_complete_command_outcomes() -> None:
-    code, out, _ = _cli(
+    code, out, _ = invoke(
         "complete", "Q......./......../......../......../......../......../......../........"
     )
     assert code == 0 and out.startswith("Q . . . . . . .\n")
@@ -161,17 +155,17 @@ def test_complete_command_outcomes() -> None:
     assert drawn.count("q") == 7 and drawn.count("Q") == 1
     columns = out.split("columns: ")[1].splitlines()[0]
     assert Placement.from_string(columns).is_valid
-    code, out, _ = _cli("complete", "0:0 1:4", "--n", "8", "--count")
+    code, out, _ = invoke("complete", "0:0 1:4", "--n", "8", "--count")
     assert code == 0 and "1 completion in all" in out
-    code, out, _ = _cli("complete", "Q.../..../..../....")
+    code, out, _ = invoke("complete", "Q.../..../..../....")
     assert code == 1 and out.startswith("impossible: no completion of 1 fixed queen (")
-    code, out, _ = _cli("complete", "0:0", "--n", "28", "--count", "--time-limit", "0.2")
+    code, out, _ = invoke("complete", "0:0", "--n", "28", "--count", "--time-limit", "0.2")
     assert code == 3 and out.startswith("unknown: no answer within 0.2 s")
-    code, _, err = _cli("complete", "0:0 1:1", "--n", "8")
+    code, _, err = invoke("complete", "0:0 1:1", "--n", "8")
     assert code == 2 and "attack each other" in err and len(err.splitlines()) == 1
-    code, out, _ = _cli("complete", "1:2 2:4", "--n", "4", "--one-based")
+    code, out, _ = invoke("complete", "1:2 2:4", "--n", "4", "--one-based")
     assert code == 0 and "columns: 2 4 1 3" in out  # the only completion
-    code, out, _ = _cli(
+    code, out, _ = invoke(
         "complete",
         "Q......./......../......../......../......../......../......../........",
         "--block",
@@ -182,11 +176,11 @@ def test_complete_command_outcomes() -> None:
     assert code == 1 and out.startswith(
         "impossible: no completion of 1 fixed queen, 2 blocked squares, 1 excluded diagonal"
     )
-    code, out, _ = _cli("complete", ".x../..../..../....", "--count")
+    code, out, _ = invoke("complete", ".x../..../..../....", "--count")
     assert code == 0 and out.startswith(". x q .\n") and "1 completion in all" in out
-    code, _, err = _cli("complete", "0:0", "--n", "8", "--block", "abc")
+    code, _, err = invoke("complete", "0:0", "--n", "8", "--block", "abc")
     assert code == 2 and "--block takes row:col pairs such as '0:1 2:3', not 'abc'" in err
-    code, out, _ = _cli("complete", "0:2", "--n", "4", "--exclude-diff", "1")
+    code, out, _ = invoke("complete", "0:2", "--n", "4", "--exclude-diff", "1")
     assert code == 1  # the one completion, 2 0 3 1, has a queen on row - col = 1
 
 

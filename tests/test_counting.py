@@ -10,7 +10,9 @@ import pytest
 import nqueens
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from nqueens.known import known_counts
+from tests.conftest import unavailable
 from tests.naive import naive_solutions, naive_unique
+from tests.processes import invoke
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "counts.csv"
 
@@ -54,7 +56,7 @@ def test_known_counts_are_the_published_table() -> None:
     assert sorted(table) == list(range(1, 28))
     assert table[8] == (92, 12) and table[27].total == 234907967154122528
     if not REFERENCE.exists():
-        pytest.skip("shared/reference is not beside this checkout")
+        unavailable(f"the shared reference table is not at {REFERENCE}")
     with REFERENCE.open() as f:
         for row in csv.DictReader(f):
             assert table[int(row["n"])] == (int(row["total"]), int(row["unique"]))
@@ -86,5 +88,78 @@ def test_count_takes_a_rectangle(board: str, expected: tuple[int, int]) -> None:
 def test_a_rectangle_refuses_the_engine_options() -> None:
     from nqueens.errors import IncompatibleOptionsError
 
-    with pytest.raises(IncompatibleOptionsError, match="drop --workers"):
-        nqueens.count("5x8", workers=2)
+    with pytest.raises(IncompatibleOptionsError, match="drop workers, journal") as refused:
+        nqueens.count("5x8", workers=2, journal="j.db")
+    assert refused.value.options == ("workers", "journal")  # the command adds their flags
+    code, _, err = invoke("count", "5x8", "--workers", "2")
+    assert code == 2 and err.rstrip().endswith("drop workers (--workers)")
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message", "flagged"),
+    [
+        ({"part": "1/2"}, "JournalError", "it needs a journal", ("journal",)),
+        ({"part": "abc", "journal": "x.db"}, "InvalidPartError", "K/M", ()),
+        ({"verify": 3}, "JournalError", "it needs a journal", ("journal",)),
+        ({"verify": 0, "journal": "x.db"}, "InvalidSizeError", "or 'all'", ("verify",)),
+        ({"verify": 3, "part": "1/2", "journal": "x"}, "JournalError", "merged", ("verify",)),
+        ({"verify_seed": 1}, "IncompatibleOptionsError", "a recount too", ("verify",)),
+        ({"on_dashboard": print}, "InvalidSchedulerAddressError", "local", ("scheduler",)),
+        ({"scheduler": "nonsense"}, "InvalidSchedulerAddressError", "SCHEME://HOST", ()),
+        ({"batch_size": 0}, "InvalidSizeError", "batch size must be at least 1", ()),
+        ({"batch_size": 10**9}, "SizeTooLargeError", "too many", ()),
+        ({"workers": 2.5}, "InvalidSizeError", "whole number", ()),
+        ({"connect_timeout": 0}, "InvalidSizeError", "more than 0", ()),
+        ({"variant": "hex"}, "UnknownAlgorithmError", "unknown variant", ("variant",)),
+    ],
+)
+def test_count_options_are_checked_when_made(
+    options: dict[str, object], error: str, message: str, flagged: tuple[str, ...]
+) -> None:
+    """Alone and together, when the value is made: before any count, N = 1 included
+    (which a count answers at once); `options` names what the command adds flags for."""
+    import nqueens.errors
+
+    kind = getattr(nqueens.errors, error)
+    with pytest.raises(kind, match=message) as refused:
+        nqueens.CountOptions(**options)  # type: ignore[arg-type]
+    assert refused.value.options == flagged
+    with pytest.raises(kind, match=message):
+        nqueens.count(1, **options)
+
+
+def test_count_options_read_a_part_and_a_recount_once() -> None:
+    from nqueens.engine.runtime.parts import Part
+
+    chosen = nqueens.CountOptions(part="2/3", journal="x.db")
+    assert chosen.part == Part(2, 3) and chosen.with_changes(workers=1).part == Part(2, 3)
+    assert nqueens.CountOptions(verify="all", journal="x.db").verify == "all"
+
+
+def test_a_count_recounts_its_journal_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "n10.sqlite"
+    result = nqueens.count(10, method="backtrack", workers=1, journal=path, verify="all")
+    checked = result.verification
+    assert checked is not None and checked.complete and checked.seed is None
+    assert list(checked.checked) == list(range(result.subproblems))
+    record = result.to_dict()
+    assert record["verified"] == list(checked.checked) and record["verify_seed"] is None
+    assert "verification" not in record and nqueens.count(8).verification is None
+
+
+def test_count_takes_the_rules_as_its_board() -> None:
+    from nqueens.errors import IncompatibleOptionsError
+
+    torus = nqueens.Rules.of("toroidal", 13)
+    assert nqueens.count(torus).total == nqueens.count(13, variant="toroidal").total == 4524
+    assert nqueens.count(nqueens.Rules(5, 8)).total == 568
+    with pytest.raises(IncompatibleOptionsError, match="toroidal's, not 'superqueens'"):
+        nqueens.count(torus, variant="superqueens")
+
+
+def test_an_estimate_refuses_what_only_a_count_does() -> None:
+    from nqueens.errors import IncompatibleOptionsError
+
+    with pytest.raises(IncompatibleOptionsError, match="counts nothing here") as refused:
+        nqueens.estimate(12, journal="x.db", verify=3)
+    assert refused.value.options == ("journal", "verify")

@@ -7,7 +7,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,12 +15,13 @@ import pytest
 import nqueens
 from nqueens.engine.methods.backtrack import kernels
 from nqueens.engine.methods.backtrack.split import split
-from nqueens.engine.runtime.journal import Journal, forget
+from nqueens.engine.runtime.journal import Journal
 from nqueens.errors import InvalidSizeError, JournalMismatchError, SizeTooLargeError
 from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N
+from tests.journals import forget
 from tests.naive import naive_solutions, naive_unique
-from tests.processes import journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
 
 compiled = pytest.mark.compiled
 
@@ -180,7 +180,7 @@ def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> N
 def _start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
     command = ["count", str(n), "--journal", str(journal), "--method", method, "-q"]
     return subprocess.Popen(
-        [sys.executable, "-m", "nqueens", *command],
+        [*NQUEENS, *command],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -225,7 +225,7 @@ def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -
 @pytest.mark.parametrize("method", ["backtrack", "join"])
 def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path, method: str) -> None:
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    command = [sys.executable, "-m", "nqueens", "count", "9", "--method", method]
+    command = [*NQUEENS, "count", "9", "--method", method]
     first = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     assert "compiling the counting kernels (once per machine" in first.stderr
     assert first.stdout == "N = 9: 352 solutions, 46 unique\n"
@@ -241,7 +241,7 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
 
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "count", "15"],
+        [*NQUEENS, "count", "15"],
         stdout=subprocess.PIPE,
         stderr=follower,
         env=os.environ | {"COLUMNS": "160"},
@@ -260,9 +260,7 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
     os.close(leader)
     assert out == b"N = 15: 2,279,184 solutions, 285,053 unique\n"
     assert b"subproblems" in screen and b"solutions" in screen and b"ETA" in screen
-    piped = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", "13"], capture_output=True, check=True
-    )
+    piped = subprocess.run([*NQUEENS, "count", "13"], capture_output=True, check=True)
     assert piped.stderr == b""
 
 
@@ -271,7 +269,7 @@ def test_listing_workers_stop_quietly_on_ctrl_c() -> None:
     """`solve 16 --all | ...` interrupted: the parent says nothing more than usual, and no
     pool worker prints `Process ForkPoolWorker-N:` and a traceback of its own."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "solve", "16", "--all"],
+        [*NQUEENS, "solve", "16", "--all"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,

@@ -7,16 +7,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 import nqueens
-from nqueens.cli import cli
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
 from nqueens.known import known_counts
 from nqueens.listing import solution_arrays
 from nqueens.render.arrays import write_arrays, write_npy_header
 from nqueens.render.text import write_solutions
 from tests.naive import naive_solutions
+from tests.processes import invoke
 
 compiled = pytest.mark.compiled
 
@@ -81,18 +80,13 @@ def test_npy_header_and_rows_load_back() -> None:
     assert [tuple(r) for r in array.tolist()] == naive_solutions(8)
 
 
-def _cli(*args: str) -> tuple[int, bytes, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout_bytes, result.stderr
-
-
 @compiled
 def test_cli_lists_with_the_engine() -> None:
-    code, out, _ = _cli("solve", "11", "--all", "-f", "list", "-A", "engine")
+    code, out, _ = invoke("solve", "11", "--all", "-f", "list", "-A", "engine")
     assert code == 0
-    assert out.decode().splitlines() == [p.to_string() for p in nqueens.solutions(11)]
-    code, out, _ = _cli("solve", "13", "--unique", "-f", "csv", "-w", "2")  # auto: engine
-    assert code == 0 and len(out.decode().splitlines()) == 1 + 9233
+    assert out.splitlines() == [p.to_string() for p in nqueens.solutions(11)]
+    code, out, _ = invoke("solve", "13", "--unique", "-f", "csv", "-w", "2")  # auto: engine
+    assert code == 0 and len(out.splitlines()) == 1 + 9233
 
 
 @pytest.mark.parametrize(
@@ -100,7 +94,7 @@ def test_cli_lists_with_the_engine() -> None:
 )
 def test_cli_writes_npy_files(tmp_path: Path, args: list[str], rows: int) -> None:
     path = tmp_path / "s.npy"
-    code, _, err = _cli("solve", "10", "-f", "npy", "-o", str(path), *args)
+    code, _, err = invoke("solve", "10", "-f", "npy", "-o", str(path), *args)
     assert code == 0, err
     array = np.load(path)
     assert array.shape == (rows, 10)
@@ -109,12 +103,12 @@ def test_cli_writes_npy_files(tmp_path: Path, args: list[str], rows: int) -> Non
 
 def test_cli_writes_text_to_a_file(tmp_path: Path) -> None:
     path = tmp_path / "s.txt"
-    assert _cli("solve", "6", "-a", "-f", "grid", "-o", str(path))[0] == 0
+    assert invoke("solve", "6", "-a", "-f", "grid", "-o", str(path))[0] == 0
     assert path.read_text().startswith("1\n 1 3 5 0 2 4\n+-+")
 
 
 def test_cli_refuses_listings_that_would_not_end() -> None:
-    code, _, err = _cli("solve", "18", "--all", "-f", "list")
+    code, _, err = invoke("solve", "18", "--all", "-f", "list")
     assert code == 2 and "too many solutions to list" in err
 
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from nqueens import files
 from nqueens.errors import InputFileError
+from tests.processes import run_nqueens
 
 MESSAGE_LIMIT = 200
 HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
@@ -31,14 +32,10 @@ HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI jo
 def nqueens(
     *args: str, cwd: Path, stdin: bytes | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
-        cwd=cwd,
-        input=stdin if stdin is not None else b"",
-        capture_output=True,
-        timeout=HANG_GUARD,
-        env={**os.environ, "COLUMNS": "100"},
-    )
+    """The command in `cwd`, its input `stdin` (default: none), 100 columns wide."""
+    given = stdin if stdin is not None else b""
+    env = {**os.environ, "COLUMNS": "100"}
+    return run_nqueens(*args, stdin=given, cwd=cwd, env=env, text=False, timeout=HANG_GUARD)
 
 
 def assert_one_line(result: subprocess.CompletedProcess[bytes], status: int = 2) -> str:
@@ -172,6 +169,15 @@ MISTAKES: dict[str, tuple[str, ...]] = {
     "journal is a folder": ("count", "8", "--journal", "a_folder"),
     "journal is not SQLite": ("count", "8", "--journal", "a_file"),
     "journal is another program's SQLite": ("count", "8", "--journal", "foreign.sqlite"),
+    # count options: every one checked, even where N = 1 is answered at once
+    "count 1, a part that is no part": ("count", "1", "--part", "abc", "--journal", "one.db"),
+    "count 1, a part without a journal": ("count", "1", "--part", "1/2"),
+    "count, a recount without a journal": ("count", "8", "--verify", "3"),
+    "count, a recount seed without a recount": ("count", "8", "-j", "j.db", "--verify-seed", "1"),
+    "count, a recount of a part": ("count", "8", "-j", "j.db", "--part", "1/2", "--verify", "3"),
+    "count, a dashboard without a local cluster": ("count", "8", "--dashboard"),
+    "count, two TLS files of three": ("count", "8", "--tls-cert", "a", "--tls-key", "b"),
+    "count, an estimate with a journal": ("count", "12", "--estimate", "-j", "j.db"),
     # placements
     "check off the board": ("check", "0 4 7 5 2 6 1"),
     "check unknown mark": ("check", "Q..#/..Q./.Q../...Q"),

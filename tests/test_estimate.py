@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -25,8 +24,8 @@ from nqueens.engine.runtime.parts import Part, share
 from nqueens.render.plan import LONG_RUN, YEAR, describe, warning
 from nqueens.render.progress import CountProgress
 from nqueens.results import Progress
+from tests.processes import NQUEENS
 
-NQUEENS = [sys.executable, "-m", "nqueens"]
 FIELDS = ["n", "method", "workers", "subproblems", "seconds", "seconds_low", "seconds_high"]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from nqueens.render.colours import STATE_FILLED, STATE_READ
 from nqueens.search import ALGORITHMS
 from tests.conftest import require_program as _require
 from tests.pixels import dark_pixels
+from tests.processes import NQUEENS, invoke
 from tests.test_search_state import FLAGS
 from tests.test_state_pictures import expected_cells
 
@@ -143,7 +143,7 @@ def _gui_window(display: str, args: list[str], title: str) -> Iterator[tuple[str
     _require("xdotool")
     env = {**os.environ, "DISPLAY": display}
     process = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "gui", *args],
+        [*NQUEENS, "gui", *args],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -222,13 +222,9 @@ def test_a_variants_window_shades_its_own_attacks_apart(
 
 
 def test_gui_refuses_a_teaching_algorithm_with_a_variant() -> None:
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
-
-    result = CliRunner().invoke(cli, ["gui", "7", "--variant", "toroidal", "-A", "bitboard"])
-    assert result.exit_code == 2 and result.stderr.count("\n") == 1
-    assert "drop --algorithm bitboard" in result.stderr
+    result = invoke("gui", "7", "--variant", "toroidal", "-A", "bitboard")
+    assert result.status == 2 and result.stderr.count("\n") == 1
+    assert "use backtracking, not bitboard (--algorithm)" in result.stderr
 
 
 def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 import nqueens
 from nqueens.known import known_counts
 from tests.naive import naive_heatmap
+from tests.processes import NQUEENS
 
 
 @pytest.mark.parametrize("n", range(1, 9))
@@ -46,7 +46,7 @@ def test_too_large_is_refused() -> None:
 
 def test_show_heatmap_writes_the_picture(tmp_path: Path) -> None:
     out = tmp_path / "heat.png"
-    command = [sys.executable, "-m", "nqueens", "show", "6", "--heatmap", "--out", str(out)]
+    command = [*NQUEENS, "show", "6", "--heatmap", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"wrote {out}: heat map of 4 solutions"

@@ -12,7 +12,6 @@ import importlib.util
 import os
 import re
 import subprocess
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -204,13 +203,7 @@ def test_messages_said_once_read_in_both_languages() -> None:
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    return subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**environment, **env},
-    )
+    return run_nqueens(*args, env={**environment, **env})
 
 
 def test_trace_in_japanese_by_option_or_locale() -> None:
@@ -306,11 +299,10 @@ def test_show_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
     assert leftovers(_figure_text(figure)) == []
 
 
-def test_show_variant_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
-    from nqueens.visual import show_variant
+def test_show_a_rectangle_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
 
     with use_language("ja"):
-        figure = show_variant("4x6", "classic", unique=True, out=tmp_path / "r.png")
+        figure = nqueens.show("4x6", unique=True, out=tmp_path / "r.png")
     assert figure.get_suptitle().startswith("4x6 の盤面: ユニーク解")
     assert leftovers(_figure_text(figure)) == []
 

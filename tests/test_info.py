@@ -12,7 +12,7 @@ from importlib import metadata
 
 from nqueens.engine.methods.join import simd
 from nqueens.system import SystemInfo
-from tests.processes import run_nqueens
+from tests.processes import NQUEENS, run_nqueens
 
 
 def test_info_reports_this_installation_as_json() -> None:
@@ -53,7 +53,7 @@ def test_info_prints_one_line_each() -> None:
 def test_info_follows_the_target_and_cache_numba_is_given(tmp_path: object) -> None:
     env = os.environ | {"NUMBA_CPU_NAME": "generic", "NUMBA_CACHE_DIR": str(tmp_path)}
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "info", "--json"],
+        [*NQUEENS, "info", "--json"],
         env=env,
         capture_output=True,
         text=True,

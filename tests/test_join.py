@@ -13,12 +13,10 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.cli import cli
 from nqueens.counting import best_method
 from nqueens.engine.methods.join import bitops, simd, strips
 from nqueens.engine.methods.join import match as join
@@ -26,11 +24,11 @@ from nqueens.engine.methods.join.confined import recount
 from nqueens.engine.methods.join.split import count_listed_blocks, listed_split
 from nqueens.engine.methods.join.workspace import Workspace
 from nqueens.engine.registry import JOIN
-from nqueens.engine.runtime.journal import forget
 from nqueens.errors import JournalMismatchError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.known import known_counts
+from tests.journals import forget
 from tests.naive import naive_solutions
-from tests.processes import journal_rows, wait_for_rows
+from tests.processes import invoke, journal_rows, wait_for_rows
 from tests.test_engine import _start_count
 
 compiled = pytest.mark.compiled
@@ -334,8 +332,8 @@ def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:
 
 
 def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
-    done = CliRunner().invoke(cli, ["count", "14", "--method", "join", "--json", "-q"])
-    assert done.exit_code == 0, done.output
+    done = invoke("count", "14", "--method", "join", "--json", "-q")
+    assert done.status == 0, done.output
     record = json.loads(done.output)
     assert (record["total"], record["unique"]) == known_counts()[14]
     assert record["method"] == "join" and record["memory"] > 0
@@ -344,8 +342,8 @@ def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
         classified.half_turn,
         classified.quarter_turn,
     )
-    error = CliRunner().invoke(cli, ["count", "28", "--method", "join"])
-    assert error.exit_code == 2 and error.output.count("\n") == 1
+    error = invoke("count", "28", "--method", "join")
+    assert error.status == 2 and error.output.count("\n") == 1
     assert "too large for the join method" in error.output
 
 

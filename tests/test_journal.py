@@ -9,7 +9,6 @@ import re
 import shutil
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -17,20 +16,19 @@ import pytest
 
 import nqueens
 from nqueens.engine.registry import METHODS
-from nqueens.engine.runtime.journal import Journal, forget, read_summary
+from nqueens.engine.runtime.journal import Journal, read_summary
 from nqueens.engine.runtime.verify import repair_journal
 from nqueens.errors import (
-    JournalError,
     JournalMismatchError,
     PublishedMismatchError,
     VerificationError,
 )
 from nqueens.known import known_counts
 from nqueens.messages import plural
+from tests.journals import forget
 from tests.naive import expected_counts
+from tests.processes import NQUEENS
 from tests.simulated import affordable
-
-NQUEENS = [sys.executable, "-m", "nqueens"]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -244,11 +242,6 @@ def test_verify_catches_a_wrong_row(tmp_path: Path, method: str) -> None:
 
 def test_verify_needs_a_journal() -> None:
     assert "--journal" in _refused(_run("count", "9", "--verify", "3"))
-
-
-def test_forget_refuses_a_place_it_cannot_write(tmp_path: Path) -> None:
-    with pytest.raises(JournalError, match="no such folder"):
-        forget(tmp_path / "none" / "j.sqlite", [1])
 
 
 def test_two_writers_keep_the_digest_true(tmp_path: Path) -> None:

@@ -6,15 +6,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from nqueens import InvalidPlacementError, Placement
-from nqueens.cli import cli
 from nqueens.large import check_array, construct, transform_array
 from nqueens.placement import SYMMETRIES
 from tests.naive import naive_attacks
+from tests.processes import invoke
 
 
 def test_construction_is_valid_for_every_n_up_to_2000() -> None:
@@ -88,41 +87,36 @@ def test_the_fast_check_refuses_what_is_not_a_placement(bad: object, message: st
         check_array(bad)  # type: ignore[arg-type]
 
 
-def _cli(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_construct_command_formats(tmp_path: Path) -> None:
-    code, out, _ = _cli("construct", "8")
+    code, out, _ = invoke("construct", "8")
     assert code == 0 and Placement.from_string(out).is_valid
-    assert _cli("construct", "12", "-f", "list", "--one-based")[1] == (
+    assert invoke("construct", "12", "-f", "list", "--one-based")[1] == (
         "2 4 6 8 10 12 1 3 5 7 9 11\n"
     )
-    code, out, _ = _cli("construct", "100")
+    code, out, _ = invoke("construct", "100")
     assert code == 0 and len(out.splitlines()) == 100  # one column per line beyond 30
     path = tmp_path / "q.npy"
-    assert _cli("construct", "5000", "--symmetry", "rot90", "-o", str(path))[0] == 0
+    assert invoke("construct", "5000", "--symmetry", "rot90", "-o", str(path))[0] == 0
     assert check_array(np.load(path)).is_valid and np.load(path).shape == (5000,)
-    assert _cli("check", str(path)) == (0, "valid: 5,000 queens, no two attack each other\n", "")
-    code, out, _ = _cli("construct", "3")
+    assert invoke("check", str(path)) == (0, "valid: 5,000 queens, no two attack each other\n", "")
+    code, out, _ = invoke("construct", "3")
     assert code == 1 and out.startswith("No solution")  # an answer, on stdout
-    code, _, err = _cli("construct", "8", "--symmetry", "spin")
+    code, _, err = invoke("construct", "8", "--symmetry", "spin")
     assert code == 2 and "unknown symmetry 'spin'" in err
 
 
 def test_check_command_on_a_large_text_file(tmp_path: Path) -> None:
     path = tmp_path / "q.txt"
-    assert _cli("construct", "3000", "-o", str(path), "-f", "lines")[0] == 0
-    assert _cli("check", str(path))[0] == 0
+    assert invoke("construct", "3000", "-o", str(path), "-f", "lines")[0] == 0
+    assert invoke("check", str(path))[0] == 0
     lines = path.read_text().splitlines()
     lines[7] = lines[8]
     path.write_text("\n".join(lines))
-    code, out, _ = _cli("check", str(path))
+    code, out, _ = invoke("check", str(path))
     assert code == 1 and "columns 1" in out and "row 7" in out and "(same column)" in out
     bad = tmp_path / "bad.npy"
     bad.write_bytes(b"not an array")
-    code, _, err = _cli("check", str(bad))
+    code, _, err = invoke("check", str(bad))
     assert code == 2 and "not a NumPy array file" in err
 
 
@@ -162,14 +156,14 @@ def test_min_conflicts_step_limit_and_bad_input() -> None:
 
 def test_construct_command_with_min_conflicts(tmp_path: Path) -> None:
     path = tmp_path / "r.npy"
-    code, _, _ = _cli(
+    code, _, _ = invoke(
         "construct", "5000", "--method", "min-conflicts", "--seed", "3", "-o", str(path)
     )
     assert code == 0 and check_array(np.load(path)).is_valid
     first = np.load(path)
-    _cli("construct", "5000", "--method", "min-conflicts", "--seed", "3", "-o", str(path))
+    invoke("construct", "5000", "--method", "min-conflicts", "--seed", "3", "-o", str(path))
     assert (np.load(path) == first).all()
-    code, out, _ = _cli("construct", "10", "--method", "min-conflicts", "-f", "list")
+    code, out, _ = invoke("construct", "10", "--method", "min-conflicts", "-f", "list")
     assert code == 0 and Placement.from_string(out).is_valid
 
 
@@ -190,8 +184,8 @@ def test_check_reads_a_large_placement_from_standard_input() -> None:
     cols = construct(4000)
     assert cols is not None
     text = "\n".join(str(c + 1) for c in cols.tolist())
-    result = CliRunner().invoke(cli, ["check", "--one-based", "-"], input=text)
-    assert (result.exit_code, result.stdout) == (
+    result = invoke("check", "--one-based", "-", input=text)
+    assert (result.status, result.stdout) == (
         0,
         "valid: 4,000 queens, no two attack each other\n",
     )

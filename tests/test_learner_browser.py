@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from PIL import Image
 import nqueens
 from nqueens.render.colours import square_colour
 from tests.pixels import dark_pixels
+from tests.processes import NQUEENS
 from tests.test_player_browser import counters, open_player, queens  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -249,7 +249,7 @@ def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path:
 
 def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:
     out = tmp_path / "learn.html"
-    command = [sys.executable, "-m", "nqueens", "play", "5", "--learn", "--out", str(out)]
+    command = [*NQUEENS, "play", "5", "--learn", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     page = browser.new_page()  # type: ignore[attr-defined]

@@ -6,18 +6,17 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from nqueens import limits
-from nqueens.cli import cli
 from nqueens.known import known_counts, listing_length
 from nqueens.placement import SYMMETRIES, Placement, symmetry_view
 from nqueens.render.frames import MAX_FRAMES, FrameLimits
 from nqueens.render.text import STYLES
 from nqueens.search import ALGORITHMS
 from nqueens.visual import Animation
+from tests.processes import invoke
 
 
 def _image(cols: tuple[int, ...], view: tuple[int, int, int]) -> tuple[int, ...]:
@@ -53,8 +52,8 @@ def test_the_enumeration_kernel_reads_the_same_table() -> None:
 
 
 def _help(*command: str) -> str:
-    result = CliRunner().invoke(cli, [*command, "--help"], terminal_width=200)
-    assert result.exit_code == 0
+    result = invoke(*command, "--help", width=200)
+    assert result.status == 0
     return " ".join(result.output.split())
 
 

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
 from tests.test_errors import assert_one_line, nqueens
 
 NULL, FULL = (1, 3), (1, 7)
 
 LIST_8 = subprocess.run(
-    [sys.executable, "-m", "nqueens", "solve", "8", "--all", "-f", "list"],
+    [*NQUEENS, "solve", "8", "--all", "-f", "list"],
     capture_output=True,
     check=True,
 ).stdout
@@ -240,7 +240,7 @@ def test_binary_output_is_refused_on_a_terminal(tmp_path: Path, args: tuple[str,
     leader, follower = pty.openpty()
     try:
         result = subprocess.run(
-            [sys.executable, "-m", "nqueens", *args],
+            [*NQUEENS, *args],
             stdout=follower,
             stderr=subprocess.PIPE,
             cwd=tmp_path,
@@ -259,7 +259,7 @@ def test_binary_output_is_refused_on_a_terminal(tmp_path: Path, args: tuple[str,
 
 def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "nqueens", *args],
+        [*NQUEENS, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

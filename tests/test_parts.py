@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,13 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.engine.runtime.journal import forget, read_summary
+from nqueens.engine.runtime.journal import read_summary
 from nqueens.engine.runtime.merge import merge_journals
-from nqueens.engine.runtime.parts import Part, part_of, share
+from nqueens.engine.runtime.parts import Part, share
 from nqueens.errors import InvalidPartError, JournalError, JournalMismatchError
 from nqueens.known import known_counts
-
-NQUEENS = [sys.executable, "-m", "nqueens"]
+from tests.journals import forget
+from tests.processes import NQUEENS
 
 
 def _parts(tmp_path: Path, n: int, m: int, method: str, only: range | None = None) -> list[Path]:
@@ -42,16 +41,17 @@ def test_the_shares_cover_every_subproblem_exactly_once(subproblems: int, m: int
     sizes = [len(s) for s in shares]
     assert max(sizes) - min(sizes) <= 1  # balanced in number
     for k, indices in enumerate(shares, 1):
-        assert all(part_of(int(i), m) == k for i in indices)
+        assert all(int(i) % m + 1 == k for i in indices)  # subproblem i is in part i mod M + 1
 
 
-def test_a_part_is_k_of_m() -> None:
+def test_a_part_is_k_of_m(tmp_path: Path) -> None:
     assert Part.from_string(" 3/4 ") == Part(3, 4) and str(Part(3, 4)) == "3/4"
     for bad in ("0/4", "5/4", "3", "a/b", "-1/2", "1/0"):
         with pytest.raises(InvalidPartError):
             Part.from_string(bad)
-    with pytest.raises(InvalidPartError, match="only"):
-        nqueens.count(6, part=(1, 1000), workers=1)
+    with pytest.raises(InvalidPartError, match="only") as refused:
+        nqueens.count(6, part=(1, 1000), workers=1, journal=tmp_path / "p.db")
+    assert refused.value.options == ("part",)  # the command adds --part K/M
 
 
 # ---------------------------------------------------------------------------- merging

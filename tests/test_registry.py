@@ -16,10 +16,11 @@ import nqueens
 from nqueens.counting import best_method
 from nqueens.engine.counter import ProbeUnit
 from nqueens.engine.registry import METHODS, Method, choose
-from nqueens.engine.runtime.journal import forget
 from nqueens.errors import SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
+from tests.journals import forget
 from tests.naive import expected_counts
+from tests.processes import NQUEENS
 from tests.simulated import affordable
 
 UP_TO = 18
@@ -80,7 +81,7 @@ def test_count_refuses_n_outside_each_range_in_one_line(method: Method) -> None:
     assert f"too large for {what}" in message and method.name in message
     assert f"use N <= {method.largest}" in message
     done = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", str(method.largest + 1), "-m", method.name],
+        [*NQUEENS, "count", str(method.largest + 1), "-m", method.name],
         capture_output=True,
         text=True,
     )

@@ -174,10 +174,15 @@ def test_sizes_below_one_are_refused(bad: int) -> None:
         nqueens.first(bad)
 
 
-@pytest.mark.parametrize("bad", [2.5, "8", None, True])
+@pytest.mark.parametrize("bad", [2.5, "eight", None, True])
 def test_sizes_that_are_not_whole_numbers_are_refused(bad: object) -> None:
     with pytest.raises(InvalidSizeError, match="whole number"):
         nqueens.first(bad)  # type: ignore[arg-type]
+
+
+def test_a_board_given_as_text_is_its_size() -> None:
+    """The board argument is N, "MxN" or `Rules`, as the commands read it."""
+    assert nqueens.first("8") == nqueens.first(8) == nqueens.first(nqueens.Rules(8, 8))
 
 
 def test_sizes_too_large_for_an_algorithm_say_what_to_do() -> None:
@@ -199,3 +204,58 @@ def test_unknown_algorithm_lists_the_valid_names() -> None:
 def test_negative_limit_is_refused() -> None:
     with pytest.raises(InvalidSizeError, match="limit"):
         nqueens.solutions(8, limit=-1)
+
+
+# ---------------------------------------------------------------------------- walk
+@pytest.mark.parametrize("name", list(ALGORITHMS))
+def test_walk_steps_through_the_algorithms_own_events(name: str) -> None:
+    steps = nqueens.search.walk(5, name, state=True)
+    assert (steps.search, steps.state, steps.variant_rules) == (name, True, None)
+    events = list(steps)
+    assert events == list(get_algorithm(name).events(5, state=True))  # a fresh run each time
+    assert all(e.state is not None for e in events) and events == list(steps.events())
+    assert steps.source() == get_algorithm(name).source()
+
+
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 5), ("superqueens", 6)])
+def test_walk_steps_a_variant_through_its_check_function(variant: str, n: int) -> None:
+    from nqueens.variants import Rules, events
+
+    rules = Rules.of(variant, n)
+    steps = nqueens.search.walk(rules, state=True)  # a variant's search keeps no state
+    assert (steps.search, steps.state, steps.variant_rules, steps.source()) == (
+        "check-function",
+        False,
+        rules,
+        None,
+    )
+    assert list(steps) == list(events(rules))
+
+
+@pytest.mark.parametrize(
+    ("board", "algorithm", "message"),
+    [
+        ("toroidal", "bitboard", "use backtracking, not bitboard"),
+        ("superqueens", "flags", "use backtracking, not flags"),
+    ],
+)
+def test_walk_refuses_what_a_variant_does_not_have(
+    board: str, algorithm: str, message: str
+) -> None:
+    from nqueens.errors import IncompatibleOptionsError
+    from nqueens.variants import Rules
+
+    with pytest.raises(IncompatibleOptionsError, match=message) as refused:
+        nqueens.search.walk(Rules.of(board, 7), algorithm)
+    assert refused.value.options == ("algorithm",)
+
+
+def test_walk_refuses_a_rectangle_an_unknown_algorithm_and_a_deep_board() -> None:
+    from nqueens.errors import IncompatibleOptionsError
+
+    with pytest.raises(IncompatibleOptionsError, match="square boards, not 4x6"):
+        nqueens.search.walk("4x6")
+    with pytest.raises(UnknownAlgorithmError):
+        nqueens.search.walk(6, "quantum")
+    with pytest.raises(SizeTooLargeError, match="first solution"):
+        nqueens.search.walk(40, "backtracking")

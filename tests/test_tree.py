@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -15,14 +13,9 @@ import nqueens
 from nqueens.limits import TREE_MAX_NODES
 from nqueens.search_tree import Level, build_tree, levels, tree
 from tests.naive import naive_tree_levels
+from tests.processes import run_nqueens
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command, as a user runs it."""
-    command = [sys.executable, "-m", "nqueens", *args]
-    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, check=False)
 
 
 def as_tuples(found: list[Level]) -> list[tuple[int, int, int]]:
@@ -136,7 +129,7 @@ def test_cut_trees_draw_every_kept_node(n: int, depth: int, layout: str) -> None
 
 def test_command_writes_svg_png_pdf(tmp_path: Path) -> None:
     for name in ("four.svg", "four.png", "four.pdf"):
-        result = run_cli("tree", "4", "--rejected", "--out", str(tmp_path / name))
+        result = run_nqueens("tree", "4", "--rejected", "--out", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == f"wrote {tmp_path / name}: 17 nodes"
     assert (tmp_path / "four.png").read_bytes().startswith(b"\x89PNG")
@@ -146,7 +139,7 @@ def test_command_writes_svg_png_pdf(tmp_path: Path) -> None:
 
 
 def test_command_levels_table() -> None:
-    result = run_cli("tree", "8", "--levels")
+    result = run_nqueens("tree", "8", "--levels")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["depth", "nodes", "dead", "ends", "solutions"]
@@ -169,7 +162,7 @@ def test_command_levels_table() -> None:
     ],
 )
 def test_command_errors_are_one_line(args: list[str], message: str, tmp_path: Path) -> None:
-    result = run_cli("tree", *args, cwd=tmp_path)
+    result = run_nqueens("tree", *args, cwd=tmp_path)
     assert result.returncode == 2
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and len(result.stderr) < 200

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import nqueens
 from nqueens.errors import InvalidSizeError, UnknownAlgorithmError
 from nqueens.variants import (
     KNOWN_VARIANT_COUNTS,
@@ -27,6 +30,7 @@ from tests.naive import (
     naive_toroidal_attack,
     naive_variant_solutions,
 )
+from tests.processes import NQUEENS, invoke
 
 
 @pytest.mark.parametrize("n", range(1, 10))
@@ -142,15 +146,6 @@ def test_sizes_and_names_are_checked() -> None:
         Rules.of("hex", 8)
 
 
-def _cli(*args: str) -> tuple[int, str, str]:
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
-
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
@@ -161,12 +156,12 @@ def _cli(*args: str) -> tuple[int, str, str]:
     ],
 )
 def test_solve_lists_every_variant_solution(args: tuple[str, ...], expected: int) -> None:
-    code, out, _ = _cli(*args)
+    code, out, _ = invoke(*args)
     assert code == 0 and len(out.splitlines()) == expected
 
 
 def test_solve_draws_a_rectangle_and_its_rows_are_valid() -> None:
-    code, out, _ = _cli("solve", "4x6", "--format", "compact")
+    code, out, _ = invoke("solve", "4x6", "--format", "compact")
     rows = out.split()
     assert code == 0 and len(rows) == 4 and {len(r) for r in rows} == {6}
     squares = [(r, row.index("Q")) for r, row in enumerate(rows)]
@@ -180,18 +175,21 @@ def test_solve_draws_a_rectangle_and_its_rows_are_valid() -> None:
     [
         (("solve", "5x7", "--variant", "toroidal"), "toroidal board is square"),
         (("solve", "7x5"), "shorter side first (5x7)"),
-        (("solve", "7", "-V", "toroidal", "-A", "flags"), "drop --algorithm"),
+        (
+            ("solve", "7", "-V", "toroidal", "-A", "flags"),
+            "backtracking (its check function), not flags (--algorithm)",
+        ),
         (("solve", "7", "-V", "toroidal", "-f", "npy"), "classic boards only"),
         (("solve", "7", "-V", "hex"), "Invalid value for '--variant'"),
     ],
 )
 def test_solve_refuses_what_a_variant_cannot_do(args: tuple[str, ...], message: str) -> None:
-    code, _, err = _cli(*args)
+    code, _, err = invoke(*args)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_variant_without_solutions_says_so() -> None:
-    code, out, _ = _cli("solve", "6", "--variant", "toroidal")
+    code, out, _ = invoke("solve", "6", "--variant", "toroidal")
     assert code == 1 and out.startswith("No solution: no 6 queens fit on the toroidal 6x6")
 
 
@@ -225,7 +223,7 @@ def test_check_agrees_with_the_variant_search(variant: str, n: int) -> None:
     rules = Rules.of(variant, n)
     valid = set(solutions(rules))
     for cols in [*list(valid)[:5], *naive_variant_solutions(n, n, naive_queen_attack)[:40]]:
-        code, out, _ = _cli("check", " ".join(map(str, cols)), "--variant", variant)
+        code, out, _ = invoke("check", " ".join(map(str, cols)), "--variant", variant)
         assert (code == 0) == (cols in valid), out
         if code == 1:
             named = sum(line.startswith("  row ") for line in out.splitlines())
@@ -233,22 +231,21 @@ def test_check_agrees_with_the_variant_search(variant: str, n: int) -> None:
 
 
 def test_check_names_wrapped_and_knight_attacks() -> None:
-    code, out, _ = _cli("check", "0 3 1 4 2", "--variant", "superqueens")
+    code, out, _ = invoke("check", "0 3 1 4 2", "--variant", "superqueens")
     assert code == 1 and "a knight's move" in out
-    code, out, _ = _cli("check", "0 4 7 5 2 6 1 3", "--variant", "toroidal")
+    code, out, _ = invoke("check", "0 4 7 5 2 6 1 3", "--variant", "toroidal")
     assert code == 1 and "round the edge" in out
 
 
 def test_show_draws_a_variant_solution_queen_for_queen(tmp_path: object) -> None:
     import numpy as np
 
-    from nqueens.visual import show_variant
     from tests.pixels import dark_pixels
 
     out = f"{tmp_path}/superqueens.png"
-    code, said, _ = _cli("show", "10", "--variant", "superqueens", "--out", out)
+    code, said, _ = invoke("show", "10", "--variant", "superqueens", "--out", out)
     assert code == 0 and said.startswith(f"wrote {out}: 1 board")
-    figure = show_variant(10, "superqueens")
+    figure = nqueens.show(10, variant="superqueens")
     figure.canvas.draw()
     pixels = np.asarray(figure.canvas.buffer_rgba())  # type: ignore[attr-defined]
     (ax,) = figure.axes
@@ -261,13 +258,11 @@ def test_show_draws_a_variant_solution_queen_for_queen(tmp_path: object) -> None
 
 
 def test_show_variant_grids_and_refusals(tmp_path: object) -> None:
-    from nqueens.visual import show_variant
-
-    assert len(show_variant(7, "toroidal", all=True).axes) == 28
-    assert len(show_variant(11, "superqueens", unique=True).axes) == 6
-    code, _, _ = _cli("show", "6", "--variant", "toroidal", "--out", f"{tmp_path}/six.png")
+    assert len(nqueens.show(Rules.of("toroidal", 7), all=True).axes) == 28
+    assert len(nqueens.show(Rules.of("superqueens", 11), unique=True).axes) == 6
+    code, _, _ = invoke("show", "6", "--variant", "toroidal", "--out", f"{tmp_path}/six.png")
     assert code == 1
-    code, _, err = _cli("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
+    code, _, err = invoke("show", "8", "-V", "toroidal", "--heatmap", "--out", f"{tmp_path}/h.png")
     assert code == 2 and "drop --heatmap" in err
 
 
@@ -290,13 +285,13 @@ def test_step_by_step_events_replay_to_the_solutions(variant: str, n: int) -> No
 
 
 def test_trace_names_the_variant_attacks() -> None:
-    code, out, _ = _cli("trace", "5", "--variant", "toroidal", "--limit", "12")
+    code, out, _ = invoke("trace", "5", "--variant", "toroidal", "--limit", "12")
     assert code == 0 and "(same diagonal, round the edge)" in out
-    code, out, _ = _cli("trace", "10", "-V", "superqueens", "--solutions", "1", "--limit", "0")
+    code, out, _ = invoke("trace", "10", "-V", "superqueens", "--solutions", "1", "--limit", "0")
     assert code == 0 and "found    solution 1: 2 5 8 0 3 6 9 1 4 7" in out
     assert "(a knight's move)" in out
-    code, _, err = _cli("trace", "5", "-V", "toroidal", "-A", "flags")
-    assert code == 2 and "drop --algorithm" in err
+    code, _, err = invoke("trace", "5", "-V", "toroidal", "-A", "flags")
+    assert code == 2 and "use backtracking, not flags (--algorithm)" in err
 
 
 @pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
@@ -305,10 +300,9 @@ def test_count_command_counts_a_variant_with_workers_and_a_journal(
 ) -> None:
     import json
     import subprocess
-    import sys
 
     journal = f"{tmp_path}/{variant}.sqlite"
-    args = [sys.executable, "-m", "nqueens", "count", "13", "--variant", variant, "--json"]
+    args = [*NQUEENS, "count", "13", "--variant", variant, "--json"]
     first = json.loads(
         subprocess.run([*args, "-j", journal, "-w", "2"], capture_output=True, check=True).stdout
     )
@@ -323,3 +317,71 @@ def test_count_command_counts_a_variant_with_workers_and_a_journal(
     assert again["resumed"] == again["subproblems"] and len(again["verified"]) == 3
     refused = subprocess.run([*args, "-m", "join"], capture_output=True, text=True)
     assert refused.returncode == 2 and "counts classic boards" in refused.stderr
+
+
+# ---------------------------------------------------------------------------- the board argument
+@pytest.mark.parametrize(
+    ("board", "attack"),
+    [
+        ("toroidal", naive_toroidal_attack(7)),
+        ("superqueens", naive_superqueen_attack),
+    ],
+)
+@pytest.mark.parametrize("algorithm", ["auto", "bitboard", "backtracking"])
+def test_solutions_take_a_variants_rules(board: str, attack: object, algorithm: str) -> None:
+    """Either of the variant's own searches, in lexicographic order, as the naive solver
+    lists them; the first is the first of them."""
+    rules = Rules.of(board, 7)
+    expected = naive_variant_solutions(7, 7, attack)
+    found = [p.cols for p in nqueens.solutions(rules, algorithm=algorithm)]
+    assert found == expected
+    assert nqueens.solutions(7, variant=board, algorithm=algorithm) is not None
+    first = nqueens.first(7, variant=board, algorithm=algorithm)
+    assert (first.cols if first else None) == (expected[0] if expected else None)
+    unique = list(nqueens.solutions(rules, algorithm=algorithm, unique=True))
+    assert len(unique) == naive_classes(expected, 7, 7)
+
+
+def test_solutions_of_a_rectangle_are_its_boards() -> None:
+    found = list(nqueens.solutions("4x6"))
+    assert [b.cols for b in found] == naive_variant_solutions(4, 6, naive_queen_attack)
+    assert all(b.width == 6 for b in found)
+    assert len(list(nqueens.solutions("4x6", unique=True, limit=5))) == 5
+
+
+def test_a_variants_search_reports_its_events_to_an_observer() -> None:
+    from nqueens.errors import IncompatibleOptionsError
+
+    seen: list[object] = []
+    first = nqueens.first(Rules.of("toroidal", 5), algorithm="backtracking", observer=seen.append)
+    steps = itertools.islice(events(Rules.of("toroidal", 5)), len(seen))
+    assert first is not None and seen == list(steps)
+    with pytest.raises(IncompatibleOptionsError, match="not flags") as refused:
+        nqueens.first(Rules.of("toroidal", 5), algorithm="flags")
+    assert refused.value.options == ("algorithm",)
+    with pytest.raises(IncompatibleOptionsError, match="use backtracking"):  # no events
+        nqueens.first(Rules.of("toroidal", 5), observer=seen.append)
+    with pytest.raises(IncompatibleOptionsError, match="not engine"):
+        list(nqueens.solutions("5x8", algorithm="engine"))
+
+
+def test_a_variants_first_solution_is_bounded_as_the_command_bounds_it() -> None:
+    from nqueens.errors import SizeTooLargeError
+    from nqueens.limits import VARIANT_FIRST_MAX_N
+
+    too_many = VARIANT_FIRST_MAX_N + 2  # coprime to 6: a toroidal board the search must walk
+    with pytest.raises(SizeTooLargeError, match=f"use at most {VARIANT_FIRST_MAX_N}"):
+        nqueens.first(too_many, variant="toroidal")
+    assert nqueens.first(60, variant="toroidal") is None  # proved empty: said at once
+
+
+def test_show_draws_any_board_and_show_variant_is_its_old_name() -> None:
+    figure = nqueens.show(Rules.of("toroidal", 7), all=True)
+    assert len(figure.axes) == 28 and "7 queens, toroidal" in figure._suptitle.get_text()  # type: ignore[union-attr]
+    assert len(nqueens.show("4x6", unique=True).axes) == 13
+    assert len(nqueens.show(11, variant="superqueens", unique=True).axes) == 6
+    from nqueens.visual import show_variant
+
+    with pytest.warns(DeprecationWarning, match="show takes any board"):
+        old = show_variant("4x6", unique=True)
+    assert len(old.axes) == 13

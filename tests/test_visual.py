@@ -11,13 +11,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
 import nqueens
-from nqueens.cli import cli
 from nqueens.errors import (
     BackendUnavailableError,
     InvalidSizeError,
@@ -31,8 +29,10 @@ from nqueens.render.player import PLACE, REJECT, SOLUTION, record
 from nqueens.search import get_algorithm
 from nqueens.search.events import Event, Place, Reject, Solution
 from nqueens.search.replay import Replay, Stepper
+from tests.conftest import require_program
 from tests.naive import naive_solutions
 from tests.pixels import dark_pixels
+from tests.processes import invoke
 
 # The backtracking search (check function) for N = 4: 78 events, the first solution at
 # event 31, two solutions in all (tests/test_search.py holds the whole event list).
@@ -42,11 +42,6 @@ FIRST_8 = (0, 4, 7, 5, 2, 6, 1, 3)
 
 def backtracking(n: int) -> Iterator[Event]:
     return get_algorithm("backtracking").events(n)
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 # -- frames ------------------------------------------------------------------------
@@ -232,7 +227,7 @@ def test_show_all_limit_and_placements() -> None:
     ("name", "magic"), [("b.svg", b"<?xml"), ("b.pdf", b"%PDF"), ("b.png", b"\x89PNG")]
 )
 def test_show_writes_each_format(tmp_path: Path, name: str, magic: bytes) -> None:
-    code, out, _ = run("show", "8", "--out", str(tmp_path / name))
+    code, out, _ = invoke("show", "8", "--out", str(tmp_path / name))
     assert code == 0 and out == f"wrote {tmp_path / name}: 1 board\n"
     assert (tmp_path / name).read_bytes().startswith(magic)
 
@@ -244,10 +239,10 @@ def test_show_errors() -> None:
         nqueens.show(8, out="x.jpg")
     with pytest.raises(SizeTooLargeError):
         nqueens.show(10, all=True)  # 724 boards on one page
-    assert run("show", "2", "--out", "x.png")[0] == 1
-    code, _, err = run("show", "8", "--out", "x.bmp")
+    assert invoke("show", "2", "--out", "x.png")[0] == 1
+    code, _, err = invoke("show", "8", "--out", "x.bmp")
     assert code == 2 and err.count("\n") == 1 and "name it .png, .svg or .pdf" in err
-    code, _, err = run("show", "0", "--out", "x.png")
+    code, _, err = invoke("show", "0", "--out", "x.png")
     assert code == 2 and err.startswith("nqueens: error:")
 
 
@@ -326,12 +321,10 @@ def test_rejected_square_is_marked_in_red(tmp_path: Path) -> None:
     assert reddish.sum() > 10
 
 
-@pytest.mark.skipif(
-    shutil.which("ffmpeg") is None, reason="ffmpeg is not installed (CI installs it)"
-)
 def test_mp4_has_the_right_size_and_frame_count(tmp_path: Path) -> None:
+    require_program("ffmpeg")
     path = tmp_path / "four.mp4"
-    code, out, _ = run("animate", "4", "--solutions", "1", "--size", "240", "--out", str(path))
+    code, out, _ = invoke("animate", "4", "--solutions", "1", "--size", "240", "--out", str(path))
     assert code == 0 and out.startswith(f"wrote {path}: {1 + N4_FIRST + 7} frames")
     probe = subprocess.run(
         ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
@@ -347,13 +340,13 @@ def test_mp4_without_ffmpeg_says_what_to_do(
     monkeypatch.setattr(shutil, "which", lambda _name: None)
     with pytest.raises(BackendUnavailableError, match="install it"):
         nqueens.animate(4).save(tmp_path / "x.mp4")
-    code, _, err = run("animate", "4", "--out", str(tmp_path / "x.mp4"))
+    code, _, err = invoke("animate", "4", "--out", str(tmp_path / "x.mp4"))
     assert code == 2 and err.count("\n") == 1 and "ffmpeg" in err and ".gif" in err
 
 
 def test_html_animation_is_the_gif_inlined(tmp_path: Path) -> None:
     path = tmp_path / "four.html"
-    code, _, _ = run("animate", "4", "--solutions", "1", "--out", str(path))
+    code, _, _ = invoke("animate", "4", "--solutions", "1", "--out", str(path))
     assert code == 0
     page = path.read_text()
     assert "http" not in page.replace("http://www.w3.org", "")
@@ -369,7 +362,7 @@ def test_animation_displays_inline_in_notebooks() -> None:
 
 
 def test_animate_cli_reports_a_capped_film(tmp_path: Path) -> None:
-    code, out, err = run("animate", "8", "--max-frames", "30", "--out", str(tmp_path / "a.gif"))
+    code, out, err = invoke("animate", "8", "--max-frames", "30", "--out", str(tmp_path / "a.gif"))
     assert code == 0 and "30 frames" in out
     assert "stopped at 30 frames" in err
 
@@ -387,7 +380,7 @@ def test_animate_cli_reports_a_capped_film(tmp_path: Path) -> None:
     ],
 )
 def test_animate_errors_are_one_line(args: list[str], message: str) -> None:
-    code, out, err = run(*args)
+    code, out, err = invoke(*args)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
 
 
@@ -428,25 +421,25 @@ def test_player_page_is_self_contained(tmp_path: Path) -> None:
 
 
 def test_play_cli_and_its_limits(tmp_path: Path) -> None:
-    code, out, err = run("play", "8", "--out", str(tmp_path / "p.html"))
+    code, out, err = invoke("play", "8", "--out", str(tmp_path / "p.html"))
     assert code == 0 and out == f"wrote {tmp_path / 'p.html'}: 17,868 steps, 92 solutions\n"
     assert err == ""
-    code, out, err = run("play", "12", "--max-steps", "500", "--out", str(tmp_path / "q.html"))
+    code, out, err = invoke("play", "12", "--max-steps", "500", "--out", str(tmp_path / "q.html"))
     assert code == 0 and "500 steps" in out and "beyond 500 steps" in err
     for args, message in (
         (["play", "13", "--out", "x.html"], "N <= 12"),
         (["play", "8", "--out", "x.txt"], ".html"),
         (["play", "8", "--out", "x.html", "--max-steps", "0"], "--max-steps"),
     ):
-        code, _, err = run(*args)
+        code, _, err = invoke(*args)
         assert code == 2 and err.count("\n") == 1 and message in err
 
 
 def test_gui_without_a_display_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DISPLAY", raising=False)
-    code, _, err = run("gui", "6")
+    code, _, err = invoke("gui", "6")
     assert code == 2 and err.count("\n") == 1 and "display" in err
-    code, _, err = run("gui", "13")
+    code, _, err = invoke("gui", "13")
     assert code == 2 and "N <= 12" in err
 
 
@@ -464,5 +457,5 @@ def test_a_failing_ffmpeg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_
     monkeypatch.setattr(shutil, "which", lambda _name: str(fake))
     with pytest.raises(BackendUnavailableError, match="ffmpeg"):
         nqueens.animate(4, solutions=1).save(tmp_path / "x.mp4")
-    code, _, err = run("animate", "4", "--out", str(tmp_path / "y.mp4"))
+    code, _, err = invoke("animate", "4", "--out", str(tmp_path / "y.mp4"))
     assert code == 2 and err.count("\n") == 1 and "ffmpeg" in err

@@ -12,6 +12,7 @@ Placement.from_string('0 4 7 5 2 6 1 3')
 
 from typing import Any
 
+from nqueens.checking import CheckResult, check
 from nqueens.completion import Completion, Partial, complete
 from nqueens.counting import CountOptions, CountResult, count, estimate
 from nqueens.errors import (
@@ -45,6 +46,7 @@ __all__ = [
     "SYMMETRIES",
     "Animation",
     "BackendUnavailableError",
+    "CheckResult",
     "Completion",
     "CountOptions",
     "CountResult",
@@ -67,6 +69,7 @@ __all__ = [
     "Solution",
     "UnknownAlgorithmError",
     "animate",
+    "check",
     "check_array",
     "complete",
     "construct",

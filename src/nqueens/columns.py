@@ -24,6 +24,7 @@ __all__ = [
     "BOARD_DRAWN_UP_TO",
     "COLUMN_FORMATS",
     "column_format",
+    "parse_placement",
     "read_placement",
     "save_columns",
     "write_columns",
@@ -55,7 +56,17 @@ def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
     """
     if argument.endswith(".npy") and Path(argument).is_file():
         return _load_npy(argument) - base
-    text = read_board_input(argument)  # read once: it may be standard input
+    return parse_placement(read_board_input(argument), base=base)  # read once: maybe stdin
+
+
+def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
+    """The placement `text` describes: a column array for a list of more than 2,000
+    columns (`nqueens.large.check_array` checks it in O(N)), else a `Placement` (a column
+    list or board rows).
+
+    >>> parse_placement("Q.../..Q./.Q../...Q")
+    Placement.from_string('0 2 1 3')
+    """
     large = _large_columns(text)
     if large is not None:
         return large - base

@@ -1,45 +1,23 @@
 """Run the teaching algorithms side by side on one board size.
 
 This is how a teacher shows why backtracking and bitboards win: the same solutions,
-found with very different amounts of work.
+found with very different amounts of work. A variant's board sets its own two searches
+side by side instead (`nqueens.variants.compare`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any
 
+from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
-from nqueens.search import ALGORITHMS, SearchStats, get_algorithm
+from nqueens.results import ComparisonRow
+from nqueens.search import ALGORITHMS, Algorithm, SearchStats, get_algorithm
 from nqueens.search.spaces import SpaceSize, all_squares, factorial, power
 from nqueens.validate import board_size
+from nqueens.variants.rules import BoardLike, Rules
 
-__all__ = ["ComparisonRow", "compare", "search_spaces"]
-
-
-@dataclass(frozen=True)
-class ComparisonRow:
-    """One algorithm's run: its search space, its work, or why it was skipped."""
-
-    algorithm: str
-    space_label: str
-    space: SpaceSize | None
-    stats: SearchStats | None
-    skipped: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON output."""
-        space = self.space
-        record: dict[str, Any] = {
-            "algorithm": self.algorithm,
-            "space": space.exact if space else None,
-            "space_log10": round(space.log10, 3) if space else None,
-        }
-        if self.stats is not None:
-            record |= {k: getattr(self.stats, k) for k in self.stats.__slots__}
-        record["skipped"] = self.skipped
-        return record
+__all__ = ["ComparisonRow", "compare", "search_spaces"]  # ComparisonRow: results.py
 
 
 def search_spaces(n: int) -> dict[str, SpaceSize]:
@@ -52,7 +30,7 @@ def search_spaces(n: int) -> dict[str, SpaceSize]:
 
 
 def compare(
-    n: int,
+    board: BoardLike,
     algorithms: Sequence[str] | None = None,
     *,
     on_start: Callable[[str], None] | None = None,
@@ -60,11 +38,38 @@ def compare(
     """Enumerate every solution with each algorithm in turn and yield what each cost.
 
     Algorithms too slow for this N are skipped, with the largest N they take, rather
-    than run.
+    than run. A variant's board (`Rules`) runs its own two searches instead, the check
+    function and the bitboard (`nqueens.variants.compare.compare`): the teaching
+    algorithms follow the classic rules.
+
+    Examples
+    --------
+    >>> [row.stats.solutions for row in compare(6, ["backtracking", "bitboard"])]
+    [4, 4]
+    >>> [row.algorithm for row in compare(Rules.of("toroidal", 5))]
+    ['check function', 'bitboard']
     """
-    n = board_size(n)
-    names = list(algorithms) if algorithms else list(ALGORITHMS)
-    chosen = [get_algorithm(name) for name in names]
+    rules = Rules.given(board)
+    if not rules.classic:
+        from nqueens.variants.compare import compare as compare_variant
+
+        if algorithms:
+            raise IncompatibleOptionsError(
+                _(
+                    "the {variant} board has its own two searches, check function and "
+                    "bitboard (the teaching algorithms follow the classic rules): name "
+                    "no algorithms"
+                ).format(variant=rules.variant),
+                option="algorithms",
+            )
+        return compare_variant(rules, on_start=on_start)
+    chosen = [get_algorithm(name) for name in algorithms or ALGORITHMS]
+    return _compare(rules.rows, chosen, on_start)
+
+
+def _compare(
+    n: int, chosen: list[Algorithm], on_start: Callable[[str], None] | None
+) -> Iterator[ComparisonRow]:
     for algorithm in chosen:
         space = algorithm.space(n) if algorithm.space else None
         if n > algorithm.largest_n():

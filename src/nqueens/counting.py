@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from nqueens.engine.registry import METHODS, best_method, choose
-from nqueens.errors import IncompatibleOptionsError
+from nqueens.errors import IncompatibleOptionsError, PublishedMismatchError
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
-from nqueens.variants.rules import parse_board_size
+from nqueens.variants.rules import BoardLike, Rules, parse_board_size
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
@@ -33,14 +33,15 @@ __all__ = [
 ]
 
 
-def count(board: int | str, options: CountOptions | None = None, /, **changes: Any) -> CountResult:
+def count(board: BoardLike, options: CountOptions | None = None, /, **changes: Any) -> CountResult:
     """Count all solutions and the unique ones (one per symmetry class).
 
     Parameters
     ----------
-    board : int or str
+    board : int, str or Rules
         The board size, N >= 1, or ``"MxN"``: a rectangle of M rows and N columns (M
-        queens, M <= N), counted by the variants' own search in this process.
+        queens, M <= N), counted by the variants' own search in this process; or a
+        variant's `Rules` (as N with `variant`).
     options : CountOptions, optional
         How to count, as one value; keywords (the same names) change single fields of it.
     **changes
@@ -51,10 +52,13 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     -------
     CountResult
         Total and unique counts, the time, the method, workers and subproblems;
-        `published` True when they match the published counts for N.
+        `published` True when they match the published counts for N; `verification`
+        what `verify` recounted.
 
     Raises
     ------
+    InvalidSizeError, JournalError, IncompatibleOptionsError
+        Options out of range or that do not go together (`CountOptions`).
     SizeTooLargeError
         N is outside the method's range (the message names one that takes it).
     UnknownAlgorithmError, IncompatibleOptionsError
@@ -64,6 +68,8 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
         The journal belongs to other work, or cannot be kept where it was asked.
     PublishedMismatchError
         N has published counts (`nqueens.known`) and this count differs from them.
+    VerificationError
+        A subproblem recounted for `verify` disagrees with its journal.
     CountInterrupted
         Ctrl-C; what was finished is kept in the journal.
 
@@ -80,21 +86,49 @@ def count(board: int | str, options: CountOptions | None = None, /, **changes: A
     >>> count(10, CountOptions(method="backtrack", workers=1)).total
     724
     """
-    chosen = (options or CountOptions()).with_changes(**changes)
-    rows, cols = parse_board_size(board)
-    if rows != cols:
-        return _count_rectangle(rows, cols, chosen)
-    method = choose(rows, chosen.method, chosen.variant)
+    chosen, rules = _board(board, options, changes)
+    if not rules.square:
+        return _count_rectangle(rules, chosen)
+    method = choose(rules.rows, chosen.method, chosen.variant)
     from dataclasses import replace
 
     from nqueens.engine.runtime.run import run_count
     from nqueens.engine.runtime.verify import versus_published
 
-    result = run_count(method, rows, chosen)
+    result = run_count(method, rules.rows, chosen)
     if result.part is not None:  # a share's counts are not the published whole
         return result
-    published = versus_published(rows, result.total, result.unique, method.variant)
-    return replace(result, published=published)
+    try:
+        published = versus_published(rules.rows, result.total, result.unique, method.variant)
+    except PublishedMismatchError:
+        _recount(chosen)  # names the subproblem at fault, where the recount finds it
+        raise
+    return replace(result, published=published, verification=_recount(chosen))
+
+
+def _board(
+    board: BoardLike, options: CountOptions | None, changes: dict[str, Any]
+) -> tuple[CountOptions, Rules]:
+    """The options, with their changes, and the board's rules: a `Rules` given as the
+    board names the variant."""
+    chosen = (options or CountOptions()).with_changes(**changes)
+    if isinstance(board, Rules):
+        rules = Rules.given(board, chosen.variant)
+        variant = None if rules.variant == "classic" else rules.variant
+        return chosen.with_changes(variant=variant), rules
+    rows, cols = parse_board_size(board)
+    if rows == cols:
+        return chosen, Rules(rows, cols)
+    return chosen, Rules.of(chosen.variant or "classic", f"{rows}x{cols}")
+
+
+def _recount(options: CountOptions) -> Verification | None:
+    """`verify`'s recount of the journal, where one was asked for."""
+    if options.verify is None or options.journal is None:
+        return None
+    from nqueens.engine.runtime.verify import verify_journal
+
+    return verify_journal(options.journal, options.verify, seed=options.verify_seed)
 
 
 def estimate(
@@ -131,36 +165,43 @@ def estimate(
     >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
     True
     """
-    chosen = (options or CountOptions()).with_changes(**changes)
-    rows, cols = parse_board_size(board)
-    if rows != cols:
+    chosen, rules = _board(board, options, changes)
+    if not rules.square:
         raise IncompatibleOptionsError(
-            f"a {rows}x{cols} rectangle is counted by its own search in this process: "
+            f"a {rules.size} rectangle is counted by its own search in this process: "
             "count it, there is no plan to make"
         )
-    method = choose(rows, chosen.method, chosen.variant)
+    kept = [name for name in ("journal", "scheduler", "verify", "part") if getattr(chosen, name)]
+    if kept:
+        raise IncompatibleOptionsError(
+            "an estimate counts nothing here: it keeps no journal and needs no scheduler "
+            "(give a cluster's size as workers)",
+            option=tuple(kept),
+        )
+    method = choose(rules.rows, chosen.method, chosen.variant)
     from nqueens.engine.runtime.estimate import estimate_run
 
-    return estimate_run(method, rows, chosen, budget, seed)
+    return estimate_run(method, rules.rows, chosen, budget, seed)
 
 
-def _count_rectangle(rows: int, cols: int, options: CountOptions) -> CountResult:
+def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
     """A rectangle's total and unique counts, by the variants' own search in this process
     (the engine's methods, pools and journals count square boards)."""
-    from nqueens.variants import Rules
     from nqueens.variants.search import count_totals
 
-    rules = Rules.of(options.variant or "classic", f"{rows}x{cols}")
     given = options.engine_options_given()
     if given:
         raise IncompatibleOptionsError(
             f"a {rules.size} rectangle is counted by its own search, in this process: "
-            f"drop {', '.join(given)}"
+            f"drop {', '.join(given)}",
+            option=tuple(given),
         )
     started = time.perf_counter()
     total, unique = count_totals(rules)
     elapsed = time.perf_counter() - started
-    return CountResult(rows, total, unique, elapsed, "rectangle", variant=rules.variant, cols=cols)
+    return CountResult(
+        rules.rows, total, unique, elapsed, "rectangle", variant=rules.variant, cols=rules.cols
+    )
 
 
 def verify(

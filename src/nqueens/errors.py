@@ -45,7 +45,19 @@ def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 class NQueensError(Exception):
-    """Root of every error this package raises on purpose."""
+    """Root of every error this package raises on purpose.
+
+    `options` names the arguments the message's remedy is about, as the API spells them
+    (``"journal"``, ``"algorithm"``), where there are some (`option=` one name or several):
+    the message says what they mean, and the command line adds the flags that set them.
+    """
+
+    options: tuple[str, ...] = ()
+
+    def __init__(self, *args: object, option: str | tuple[str, ...] | None = None) -> None:
+        super().__init__(*args)
+        if option is not None:  # kept in __dict__, so a pickled error keeps it too
+            self.options = (option,) if isinstance(option, str) else tuple(option)
 
 
 class InvalidSizeError(NQueensError, ValueError):

@@ -41,6 +41,7 @@ __all__ = [
     "VARIANT_FIRST_MAX_N",
     "WORKERS_PER_CORE",
     "check_count",
+    "check_n",
     "max_workers",
 ]
 
@@ -172,3 +173,21 @@ def check_count(what: str, value: int, most: int, why: str = "") -> int:
             message += _(" ({why})").format(why=_(why))
         raise SizeTooLargeError(message)
     return value
+
+
+def check_n(
+    n: int, most: int, what: str, *, instead: str | None = None, why: str | None = None
+) -> int:
+    """`n`, if it is at most `most`; else the one line refusing it (`messages.too_large`:
+    `what`, `instead` and `why` come translated by the caller).
+
+    Examples
+    --------
+    >>> check_n(12, PLAYER_MAX_N, "the player")
+    12
+    """
+    if n > most:
+        from nqueens.messages import too_large
+
+        raise SizeTooLargeError(too_large(n, what, most, instead=instead, why=why))
+    return n

@@ -1,6 +1,9 @@
 """How a count runs: the options `count()`, the engine's runner and the command line share,
-said once as one frozen value. A new option is one field here (and its use where it acts);
-`count()` and `run_count()` take the value whole. A leaf module: nothing heavy is imported.
+said once as one frozen value, and checked once, when the value is made: alone (a part
+is K/M) and together (a part needs a journal). A new option is one field here (its check
+beside it, and its use where it acts); `count()` and `run_count()` take the value whole.
+Nothing heavy is imported: a scheduler's address and a part are read by their own modules
+only when given.
 """
 
 from __future__ import annotations
@@ -8,14 +11,40 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidSchedulerAddressError,
+    InvalidSizeError,
+    JournalError,
+    UnknownAlgorithmError,
+    shorten,
+)
+from nqueens.i18n import N_
+from nqueens.limits import BATCH_MAX_SIZE, check_count
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import TLSFiles
     from nqueens.engine.runtime.estimate import Estimate
     from nqueens.results import Progress
 
-__all__ = ["CountOptions"]
+__all__ = ["ALL", "CountOptions", "recount_samples"]
+
+ALL: Literal["all"] = "all"
+"""`verify`'s every finished subproblem."""
+
+
+def recount_samples(samples: object) -> int | Literal["all"]:
+    """`samples` as the subproblems a recount checks: a number >= 1, or ``"all"``."""
+    if samples == ALL:
+        return ALL
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InvalidSizeError(
+            f"a recount takes a number of subproblems >= 1 or 'all', not {shorten(samples)}",
+            option="verify",
+        )
+    return samples
 
 
 @dataclass(frozen=True)
@@ -55,11 +84,33 @@ class CountOptions:
     on_plan : callable, optional
         From N = 20, given the count's plan (an `Estimate`, from a second's sampling)
         before it starts: the progress bar's first ETA, the long-run warning.
+    verify : int or "all", optional
+        After the count, recount this many randomly chosen finished subproblems of the
+        `journal` (or all), by an independent counter where the method has one, and
+        compare (`CountResult.verification`). A count that differs from the published
+        one is recounted first, so that the error names the subproblem at fault.
+    verify_seed : int, optional
+        The seed that chooses `verify`'s sample (default: a new one, returned).
+
+    Raises
+    ------
+    InvalidSizeError, InvalidPartError, InvalidSchedulerAddressError
+        An option out of its range: workers or a batch size below 1, a part that is not
+        K/M, a scheduler address that is not one.
+    JournalError
+        A part or a recount without the journal it needs.
+    IncompatibleOptionsError
+        Options that do not go together (a dashboard without a local cluster, a
+        `verify_seed` without `verify`).
 
     Examples
     --------
     >>> CountOptions(workers=2).with_changes(method="join").method
     'join'
+    >>> CountOptions(part="1/2")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nqueens.errors.JournalError: a part is counted to be merged ...: it needs a journal
     """
 
     method: str = "auto"
@@ -75,6 +126,77 @@ class CountOptions:
     on_dashboard: Callable[[str], None] | None = None
     part: tuple[int, int] | str | None = None
     on_plan: Callable[[Estimate], None] | None = None
+    verify: int | Literal["all"] | None = None
+    verify_seed: int | None = None
+
+    def __post_init__(self) -> None:
+        """Every option checked, alone and against the others, before any count starts
+        (N = 1 included, which a count answers at once)."""
+        from nqueens.variants.rules import VARIANTS
+
+        if self.variant is not None and self.variant not in VARIANTS:
+            raise UnknownAlgorithmError(
+                f"unknown variant {shorten(self.variant)}; choose one of: {', '.join(VARIANTS)}",
+                option="variant",
+            )
+        for name in ("workers", "batch_size"):
+            value = getattr(self, name)
+            said = name.replace("_", " ")
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidSizeError(
+                    f"{said} must be a whole number of at least 1, not {shorten(value)}"
+                )
+            if value is not None and value < 1:
+                raise InvalidSizeError(f"{said} must be at least 1, not {value}")
+        if self.batch_size is not None:
+            check_count(
+                N_("batch size"), self.batch_size, BATCH_MAX_SIZE, N_("subproblems per task")
+            )
+        if not self.connect_timeout > 0:
+            raise InvalidSizeError(
+                f"connect_timeout must be more than 0 seconds, not {self.connect_timeout!r}"
+            )
+        self._check_cluster()
+        self._check_journal_work()
+
+    def _check_cluster(self) -> None:
+        if self.scheduler is not None:
+            from nqueens.engine.runtime.cluster import parse_address
+
+            parse_address(self.scheduler)
+        if self.on_dashboard is not None and self.scheduler != "local":
+            raise InvalidSchedulerAddressError(
+                "a dashboard is started for a local cluster only: count on the scheduler 'local'",
+                option="scheduler",
+            )
+
+    def _check_journal_work(self) -> None:
+        """A part and a recount: each read, and each with the journal it needs."""
+        if self.part is not None:
+            from nqueens.engine.runtime.parts import Part
+
+            object.__setattr__(self, "part", Part.given(self.part))
+            if self.journal is None:
+                raise JournalError(
+                    "a part is counted to be merged with the others later: it needs a journal",
+                    option="journal",
+                )
+        if self.verify is not None:
+            object.__setattr__(self, "verify", recount_samples(self.verify))
+            if self.journal is None:
+                raise JournalError(
+                    "a recount reads the subproblems a journal keeps: it needs a journal",
+                    option="journal",
+                )
+            if self.part is not None:
+                raise JournalError(
+                    "a recount checks a whole count, not a part: verify the merged journal",
+                    option="verify",
+                )
+        if self.verify_seed is not None and self.verify is None:
+            raise IncompatibleOptionsError(
+                "a seed chooses the recount's sample: ask for a recount too", option="verify"
+            )
 
     def with_changes(self, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any
@@ -86,14 +208,15 @@ class CountOptions:
         return replace(self, **changes) if changes else self
 
     def engine_options_given(self) -> list[str]:
-        """The options, as the command line spells them, that only the engine's runner
-        acts on (a rectangle is counted by its own search and refuses them)."""
+        """The options given that only the engine's runner acts on (a rectangle is
+        counted by its own search and refuses them)."""
         given = {
-            "--workers": self.workers,
-            "--journal": self.journal,
-            "--method": None if self.method == "auto" else self.method,
-            "--scheduler": self.scheduler,
-            "--batch-size": self.batch_size,
-            "--part": self.part,
+            "workers": self.workers,
+            "journal": self.journal,
+            "method": None if self.method == "auto" else self.method,
+            "scheduler": self.scheduler,
+            "batch_size": self.batch_size,
+            "part": self.part,
+            "verify": self.verify,
         }
         return [name for name, value in given.items() if value is not None]

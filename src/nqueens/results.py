@@ -1,12 +1,18 @@
 """What a count returns and what it reports on its way: the values `count()`, the engine's
-runners and the progress bar share. A leaf module: it imports nothing of the package."""
+runners and the progress bar share; and a comparison's rows. A leaf module: it imports
+nothing of the package."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["CountResult", "Progress"]
+if TYPE_CHECKING:
+    from nqueens.engine.runtime.verify import Verification
+    from nqueens.search.events import SearchStats
+    from nqueens.search.spaces import SpaceSize
+
+__all__ = ["ComparisonRow", "CountResult", "Progress"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,8 @@ class CountResult:
     only the whole count gives it, by Burnside), and its journal merges with the others.
     `published` says the count matches the published counts for N (False: N is past
     their table, or the count is a part's share, so the count is new; a count that
-    differs is an error, never a result).
+    differs is an error, never a result). `verification` is what the count's `verify`
+    recounted of its journal (None when it asked for no recount).
     """
 
     n: int
@@ -45,10 +52,18 @@ class CountResult:
     cols: int | None = None
     part: str | None = None
     published: bool = False
+    verification: Verification | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON output."""
-        return asdict(self)
+        """Plain values for JSON output (what was recounted as `verified`, `verify_seed`
+        and `recounted_by`, where the count asked for a recount)."""
+        record = asdict(self)
+        checked = record.pop("verification")
+        if checked is not None:
+            record["verified"] = list(checked["checked"])
+            record["verify_seed"] = checked["seed"]
+            record["recounted_by"] = checked["recounted_by"]
+        return record
 
 
 @dataclass(frozen=True)
@@ -61,3 +76,27 @@ class Progress:
     solutions: int
     unique: int | None
     resumed: int
+
+
+@dataclass(frozen=True)
+class ComparisonRow:
+    """One algorithm's run: its search space, its work, or why it was skipped."""
+
+    algorithm: str
+    space_label: str
+    space: SpaceSize | None
+    stats: SearchStats | None
+    skipped: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON output."""
+        space = self.space
+        record: dict[str, Any] = {
+            "algorithm": self.algorithm,
+            "space": space.exact if space else None,
+            "space_log10": round(space.log10, 3) if space else None,
+        }
+        if self.stats is not None:
+            record |= {k: getattr(self.stats, k) for k in self.stats.__slots__}
+        record["skipped"] = self.skipped
+        return record

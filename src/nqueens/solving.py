@@ -1,10 +1,14 @@
-"""Finding solutions: every one (streamed), the unique ones, or the first."""
+"""Finding solutions: every one (streamed), the unique ones, or the first, on any board.
+
+The classic board is searched by a teaching algorithm or the engine; a variant's board
+(toroidal, superqueens, a rectangle) by its own searches (`nqueens.search.stepping`).
+"""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack, overload
 
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
 from nqueens.i18n import _
@@ -13,20 +17,26 @@ from nqueens.limits import (
     LISTING_ENGINE_FROM_N,
     LISTING_FIRST_MAX_N,
     LISTING_MAX_N,
+    VARIANT_FIRST_MAX_N,
+    check_n,
 )
-from nqueens.messages import too_large
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
-from nqueens.search.events import timed
-from nqueens.validate import board_size
+from nqueens.search.events import Event, Solution, timed
+from nqueens.search.stepping import CHECK_FUNCTION, variant_search
+from nqueens.validate import worker_count
+from nqueens.variants.board import VariantBoard
+from nqueens.variants.rules import BoardLike, Rules
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
 __all__ = [
+    "AUTO",
     "ENGINE",
     "auto_algorithm",
+    "chosen_algorithm",
     "engine_chunks",
     "first",
     "solutions",
@@ -34,6 +44,9 @@ __all__ = [
 
 ENGINE = "engine"
 """The numba enumeration: no events, but millions of solutions per second."""
+
+AUTO = "auto"
+"""The algorithm chosen for the board: see `chosen_algorithm`."""
 
 
 def auto_algorithm(n: int, *, listing: bool) -> str:
@@ -44,8 +57,51 @@ def auto_algorithm(n: int, *, listing: bool) -> str:
     return ENGINE if n >= from_n else DEFAULT_ALGORITHM
 
 
+def chosen_algorithm(board: BoardLike, algorithm: str = AUTO, *, listing: bool = True) -> str:
+    """The algorithm that searches `board`, ``"auto"`` resolved: on the classic board the
+    teaching bitboard or the engine (`auto_algorithm`), on a variant's the bitboard;
+    an algorithm a variant does not have is refused.
+
+    >>> chosen_algorithm(8), chosen_algorithm(20), chosen_algorithm("5x8")
+    ('bitboard', 'engine', 'bitboard')
+    """
+    rules = Rules.given(board)
+    if rules.classic:
+        return auto_algorithm(rules.rows, listing=listing) if algorithm == AUTO else algorithm
+    chosen = DEFAULT_ALGORITHM if algorithm == AUTO else algorithm
+    variant_search(rules, chosen)
+    return chosen
+
+
+class _FirstOptions(TypedDict, total=False):
+    """The keywords of `first` (and `solutions`) but the variant, for the overloads that
+    tell a classic board's placements from another board's."""
+
+    algorithm: str
+    stats: SearchStats | None
+    observer: Observer | None
+
+
+class _SolutionsOptions(_FirstOptions, total=False):
+    unique: bool
+    limit: int | None
+    workers: int | None
+
+
+@overload
 def solutions(
-    n: int,
+    n: int, *, variant: None = None, **options: Unpack[_SolutionsOptions]
+) -> Iterator[Placement]: ...
+
+
+@overload
+def solutions(
+    n: BoardLike, *, variant: str | None = None, **options: Unpack[_SolutionsOptions]
+) -> Iterator[Placement | VariantBoard]: ...
+
+
+def solutions(
+    n: BoardLike,
     *,
     algorithm: str = DEFAULT_ALGORITHM,
     unique: bool = False,
@@ -53,18 +109,23 @@ def solutions(
     observer: Observer | None = None,
     limit: int | None = None,
     workers: int | None = 1,
-) -> Iterator[Placement]:
-    """Every solution for an N x N board, lazily, in lexicographic order.
+    variant: str | None = None,
+) -> Iterator[Placement | VariantBoard]:
+    """Every solution on a board, lazily, in lexicographic order.
 
     Parameters
     ----------
-    n : int
-        The board size, N >= 1.
+    n : int, str or Rules
+        The board: its size N >= 1, ``"MxN"`` (a rectangle of M rows and N columns, M
+        queens), or a variant's `Rules` (toroidal, superqueens).
     algorithm : str
-        A teaching algorithm (`nqueens.ALGORITHMS`, default the bitboard search) or
-        ``"engine"``, the numba enumeration (no events, millions of solutions a second).
+        A teaching algorithm (`nqueens.ALGORITHMS`, default the bitboard search),
+        ``"engine"``, the numba enumeration (no events, millions of solutions a second),
+        or ``"auto"`` (`chosen_algorithm`). A variant's board has its own two searches:
+        ``"bitboard"`` and ``"backtracking"`` (its check function, which reports events).
     unique : bool
-        Keep one solution per symmetry class: the least of its 8 rotations and reflections.
+        Keep one solution per symmetry class: the least of its 8 rotations and
+        reflections (4 on a rectangle).
     stats : SearchStats, optional
         Filled as the search runs.
     observer : callable, optional
@@ -73,11 +134,13 @@ def solutions(
         Stop after this many solutions; a limited listing may take larger boards.
     workers : int or None
         Processes for the engine's listing (None: every core), in the same order.
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N.
 
     Yields
     ------
-    Placement
-        Each solution as it is found.
+    Placement or VariantBoard
+        Each solution as it is found (a rectangle's as `VariantBoard`s).
 
     Raises
     ------
@@ -86,7 +149,8 @@ def solutions(
     SizeTooLargeError
         The listing would not end in reasonable time (`nqueens.count` counts instead).
     IncompatibleOptionsError
-        An observer was given to the engine, which reports no events.
+        An observer was given to a search that reports no events, or a variant's board
+        an algorithm it does not have.
 
     Examples
     --------
@@ -94,10 +158,23 @@ def solutions(
     92
     >>> next(solutions(8, unique=True))
     Placement.from_string('0 4 7 5 2 6 1 3')
+    >>> from nqueens import Rules
+    >>> sum(1 for _ in solutions(Rules.of("toroidal", 7)))
+    28
+    >>> next(solutions("4x6")).to_string()
+    '0 2 4 1'
     """
-    n = board_size(n)
+    rules = Rules.given(n, variant)
     if limit is not None and limit < 0:
         raise InvalidSizeError(f"limit must be 0 or more, not {limit}")
+    if workers is not None:
+        worker_count(workers)  # a bound broken is refused even where no worker would start
+    if not rules.classic:
+        return _variant_solutions(rules, algorithm, unique, stats, observer, limit)
+    n = rules.rows
+    if algorithm == AUTO:
+        algorithm = auto_algorithm(n, listing=True)
+    found: Iterator[Placement]
     if algorithm == ENGINE:
         found = _engine_solutions(n, unique, limit, stats, observer, workers)
     else:
@@ -111,30 +188,48 @@ def solutions(
     return found
 
 
+@overload
 def first(
-    n: int,
+    n: int, *, variant: None = None, **options: Unpack[_FirstOptions]
+) -> Placement | None: ...
+
+
+@overload
+def first(
+    n: BoardLike, *, variant: str | None = None, **options: Unpack[_FirstOptions]
+) -> Placement | VariantBoard | None: ...
+
+
+def first(
+    n: BoardLike,
     *,
     algorithm: str = DEFAULT_ALGORITHM,
     stats: SearchStats | None = None,
     observer: Observer | None = None,
-) -> Placement | None:
+    variant: str | None = None,
+) -> Placement | VariantBoard | None:
     """The first solution in lexicographic order, or None when there is none (N = 2, 3).
 
     Parameters
     ----------
-    n : int
-        The board size, N >= 1.
+    n : int, str or Rules
+        The board: its size N >= 1, ``"MxN"`` (a rectangle), or a variant's `Rules`.
     algorithm : str
-        A teaching algorithm (`nqueens.ALGORITHMS`) or ``"engine"`` (numba, N <= 32).
+        A teaching algorithm (`nqueens.ALGORITHMS`), ``"engine"`` (numba, N <= 32) or
+        ``"auto"`` (`chosen_algorithm`); on a variant's board, ``"bitboard"`` or
+        ``"backtracking"``, its own two searches.
     stats : SearchStats, optional
         Filled with the nodes, checks, backtracks and time of the search.
     observer : callable, optional
         Called with each event of the search (`Place`, `Reject`, `Remove`, `Solution`).
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N.
 
     Returns
     -------
-    Placement or None
-        The lexicographically first solution, or None for N = 2 and 3.
+    Placement, VariantBoard or None
+        The lexicographically first solution (a rectangle's as a `VariantBoard`), or
+        None where there is none.
 
     Raises
     ------
@@ -142,9 +237,12 @@ def first(
         N is not a whole number of at least 1.
     SizeTooLargeError
         N is beyond what the algorithm finds in reasonable time (`nqueens construct`
-        places queens on any board).
+        places queens on any board; a variant's search finds a first solution in
+        seconds up to `nqueens.limits.VARIANT_FIRST_MAX_N` queens).
     UnknownAlgorithmError
         No algorithm has that name.
+    IncompatibleOptionsError
+        A variant's board with an algorithm it does not have.
 
     Examples
     --------
@@ -152,13 +250,63 @@ def first(
     Placement.from_string('0 4 7 5 2 6 1 3')
     >>> first(3) is None
     True
+    >>> first(10, variant="superqueens")
+    Placement.from_string('2 5 8 0 3 6 9 1 4 7')
     """
+    rules = Rules.given(n, variant)
+    if not rules.classic:
+        return next(_variant_solutions(rules, algorithm, False, stats, observer, 1), None)
+    n = rules.rows
+    if algorithm == AUTO:
+        algorithm = auto_algorithm(n, listing=False)
     if algorithm == ENGINE:
         return next(solutions(n, algorithm=ENGINE, stats=stats, observer=observer, limit=1), None)
-    n = board_size(n)
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return next(chosen.search(n, stats=stats, observer=observer), None)
+
+
+def _variant_solutions(
+    rules: Rules,
+    algorithm: str,
+    unique: bool,
+    stats: SearchStats | None,
+    observer: Observer | None,
+    limit: int | None,
+) -> Iterator[Placement | VariantBoard]:
+    """A variant's solutions by its own search: the bitboard, or with an observer (or
+    asked for) the check function, whose events it reports."""
+    from nqueens.variants.search import events, proved_empty
+    from nqueens.variants.search import solutions as bitboard
+    from nqueens.variants.symmetry import is_canonical
+
+    wanted = DEFAULT_ALGORITHM if algorithm == AUTO else algorithm
+    search = variant_search(rules, wanted, steps=observer is not None)
+    if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
+        raise SizeTooLargeError(
+            f"{rules.rows} queens are too many for the {rules.variant} {rules.rows}x"
+            f"{rules.cols} board's search to find a first solution in seconds: use at most "
+            f"{VARIANT_FIRST_MAX_N}"
+        )
+    stats = stats if stats is not None else SearchStats()
+    found: Iterator[tuple[int, ...]]
+    if search == CHECK_FUNCTION:
+        found = _observed(timed(events(rules, stats), stats), observer)
+        if unique:
+            found = (cols for cols in found if is_canonical(cols, rules))
+    else:
+        found = bitboard(rules, unique=unique, stats=stats)
+    boards = (Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found)
+    return itertools.islice(boards, limit)
+
+
+def _observed(steps: Iterator[Event], observer: Observer | None) -> Iterator[tuple[int, ...]]:
+    """The solutions of a stream of events, each event told to `observer` first."""
+    for event in steps:
+        if observer is not None:
+            observer(event)
+        if isinstance(event, Solution):
+            yield event.placement.cols
 
 
 def _engine_solutions(
@@ -187,15 +335,12 @@ def engine_chunks(
             f"N = {n} has too many solutions to list: use N <= {LISTING_MAX_N}, --limit, "
             "or `nqueens count N`"
         )
-    if n > LISTING_FIRST_MAX_N:
-        raise SizeTooLargeError(
-            too_large(
-                n,
-                _("the engine to find the first solutions in order"),
-                LISTING_FIRST_MAX_N,
-                instead=_("`nqueens construct N` for one placement"),
-            )
-        )
+    check_n(
+        n,
+        LISTING_FIRST_MAX_N,
+        _("the engine to find the first solutions in order"),
+        instead=_("`nqueens construct N` for one placement"),
+    )
     from nqueens.listing import solution_arrays
 
     return solution_arrays(n, unique=unique, workers=workers, limit=limit)

@@ -16,13 +16,12 @@ from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
+from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
 from nqueens.files import STDOUT, is_stdout, output_file
-from nqueens.i18n import LANGUAGES, set_language
 from nqueens.render.text import STYLES
-from nqueens.search import ALGORITHMS
-from nqueens.variants.rules import VARIANTS, parse_board_size
+from nqueens.variants.rules import parse_board_size
 
 __all__ = ["cli", "main"]
 
@@ -54,7 +53,7 @@ class _Group(click.Group):
             signal = received()
             if status == 130 and signal is not None:  # interrupted by a signal, not Ctrl-C
                 status = signal.exit_status
-            result = _fail(str(error), status)
+            result = _fail(with_flags(str(error), error.options), status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -156,24 +155,6 @@ _SIZE_COMMAND: dict[str, Any] = {"cls": _SizeCommand}
 HUMAN_STYLES = tuple(STYLES)
 
 
-def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    if value is not None:
-        set_language(value)
-
-
-def _lang_option(f: _F) -> _F:
-    """`--lang ja|en`: the language of the teaching surfaces and their errors (default: the
-    locale, LANG=ja_JP.UTF-8 speaks Japanese). Given before the command or after it."""
-    return click.option(
-        "--lang",
-        type=click.Choice(LANGUAGES),
-        callback=_set_language,
-        expose_value=False,
-        is_eager=True,
-        help="Language of pages, pictures, traces and messages (default: from LANG).",
-    )(f)
-
-
 def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
     """`--version`, from the installed metadata, or "unknown (source tree)" without it."""
     if not value or ctx.resilient_parsing:
@@ -193,7 +174,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     callback=_print_version,
     help="Show the version and exit.",
 )
-@_lang_option
+@lang_option
 def cli() -> None:
     """The N-Queens toolkit: solve, teach, count."""
 
@@ -236,71 +217,11 @@ def _board_size_argument(f: _F) -> _F:
     return click.argument("size", metavar="N")(f)
 
 
-def _algorithm_option(default: str) -> Callable[[_F], _F]:
-    return click.option(
-        "--algorithm",
-        "-A",
-        default=default,
-        show_default=True,
-        help=f"{', '.join(ALGORITHMS)} (see `nqueens algorithms`).",
-    )
-
-
-def _variant_option(help: str, default: str | None = "classic") -> Callable[[_F], _F]:
-    """`--variant` as every command that takes one spells it; `help` says what it does there."""
-    return click.option(
-        "--variant",
-        "-V",
-        type=click.Choice(list(VARIANTS)),
-        default=default,
-        show_default=default is not None,
-        help=help,
-    )
-
-
-_one_based_option = click.option(
-    "--one-based", is_flag=True, help="Number rows and columns from 1 instead of 0."
-)
-
-
 def _answer_no(message: str, *, on_stdout: bool) -> NoReturn:
     """Answer "no" (exit status 1), such as "no solution": on standard output when that is
     where the command's answer is read by a person, on standard error when it carries data."""
     click.echo(message, err=not on_stdout)
     raise click.exceptions.Exit(1)
-
-
-class _AliasedOption(click.Option):
-    """An option whose later names are aliases: accepted, and left out of the help."""
-
-    def __init__(self, *args: Any, aliases: Sequence[str] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.aliases = tuple(aliases)
-
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        names = self.opts
-        self.opts = [name for name in names if name not in self.aliases]
-        try:
-            return super().get_help_record(ctx)
-        finally:
-            self.opts = names
-
-
-def _out_option(help: str, *, required: bool = False, dest: str = "out") -> Callable[[_F], _F]:
-    """`--out FILE` (`-o`; `--output` an alias), as every command that writes a file spells
-    it: one name everywhere, so neither is a typo."""
-    return click.option(
-        "--out",
-        "-o",
-        "--output",
-        dest,
-        cls=_AliasedOption,
-        aliases=("--output",),
-        required=required,
-        type=click.Path(dir_okay=False),
-        metavar="FILE",
-        help=help,
-    )
 
 
 def _say_written(out: str, line: str, *, data_on_stdout: bool = False) -> None:

@@ -3,32 +3,25 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    _answer_no,
-    _one_based_option,
-    _out_option,
-    _say_written,
-    _size_argument,
-    _variant_option,
-    cli,
-)
+from nqueens.cli._app import _SIZE_COMMAND, _answer_no, _say_written, _size_argument, cli
+from nqueens.cli._options import one_based_option, out_option, variant_option
 from nqueens.columns import read_placement
 from nqueens.files import STDOUT, check_output_place
 from nqueens.messages import no_solution, plural
-from nqueens.placement import Placement, Square
-from nqueens.variants.rules import Rules
+
+if TYPE_CHECKING:
+    from nqueens.checking import CheckResult
 
 
 @cli.command()
 @click.argument("placement")
-@_one_based_option
-@_variant_option("Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).")
+@one_based_option
+@variant_option("Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).")
 def check(placement: str, one_based: bool, variant: str) -> None:
     """Say whether PLACEMENT is valid, and which queens attack which.
 
@@ -39,69 +32,42 @@ def check(placement: str, one_based: bool, variant: str) -> None:
 
     Example: nqueens check "1 3 0 2"
     """
+    from nqueens.checking import check as check_placement
+
     base = 1 if one_based else 0
-    board = read_placement(placement, base=base)
-    if not isinstance(board, Placement):
-        _check_large(board, base)
-        return
-    click.echo(str(board))
-    if variant != "classic":
-        _check_variant(board, Rules.of(variant, board.n), base)
-        return
-    pairs = board.attacks()
-    if not pairs:
-        queens = plural(board.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other")
-        if board.n > 1:
-            click.echo(
-                f"canonical form: {board.canonical().to_string(base=base)} "
-                f"({board.orbit_size()} distinct images under rotation and reflection)"
+    result = check_placement(read_placement(placement, base=base), variant=variant)
+    if result.placement is not None:
+        click.echo(str(result.placement))
+    for line in _verdict_lines(result, base):
+        click.echo(line)
+    if not result.valid:
+        raise click.exceptions.Exit(1)
+
+
+def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
+    """The check's verdict: valid (and the canonical form), or which queens attack."""
+    rules, placement = result.rules, result.placement
+    variant = "" if rules.classic else f" as {rules.variant}"
+    if result.valid:
+        queens = plural(result.n, "{count} queen", "{count} queens")
+        yield f"valid: {queens}, no two attack each other{variant}"
+        if rules.classic and placement is not None and result.n > 1:
+            yield (
+                f"canonical form: {placement.canonical().to_string(base=base)} "
+                f"({placement.orbit_size()} distinct images under rotation and reflection)"
             )
         return
-    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
-    click.echo(f"invalid: {attacking} of queens attack")
-    _echo_pairs(pairs, base)
-    raise click.exceptions.Exit(1)
-
-
-def _check_large(cols: Any, base: int) -> None:
-    from nqueens.large import check_array
-
-    result = check_array(cols)
-    if result.is_valid:
-        queens = plural(result.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other")
-        return
-    click.echo(
-        f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
-        f"{result.diagonals:,}, anti-diagonals {result.antidiagonals:,}; for example:"
-    )
-    _echo_pairs(result.examples, base)
-    raise click.exceptions.Exit(1)
-
-
-def _check_variant(board: Placement, rules: Rules, base: int) -> None:
-    """The check under a variant's rules: its own attacks, named."""
-    pairs = rules.attacking_pairs(board.cols)
-    if not pairs:
-        queens = plural(board.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other as {rules.variant}")
-        return
-    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
-    click.echo(f"invalid as {rules.variant}: {attacking} of queens attack")
-    _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
-    raise click.exceptions.Exit(1)
-
-
-def _echo_pairs(
-    pairs: Iterable[tuple[Square, Square]], base: int, kinds: list[str] | None = None
-) -> None:
-    """One line per pair of queens attacking each other, saying along which line."""
-    for index, ((r1, c1), (r2, c2)) in enumerate(pairs):
-        how = kinds[index] if kinds else "same column" if c1 == c2 else "same diagonal"
-        click.echo(
-            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+    if result.lines is not None:
+        columns, diagonals, antidiagonals = result.lines
+        yield (
+            f"invalid: lines with more than one queen: columns {columns:,}, diagonals "
+            f"{diagonals:,}, anti-diagonals {antidiagonals:,}; for example:"
         )
+    else:
+        attacking = plural(len(result.attacks), "{count} pair", "{count} pairs")
+        yield f"invalid{variant}: {attacking} of queens attack"
+    for (r1, c1), (r2, c2), how in result.attacks:
+        yield f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -137,8 +103,8 @@ def _echo_pairs(
     help="board, list (one line), lines (one column per line) or npy. Default: board up "
     "to N = 30, lines beyond; npy when --out ends in .npy.",
 )
-@_out_option("Write to this file, not stdout.", dest="output")
-@_one_based_option
+@out_option("Write to this file, not stdout.", dest="output")
+@one_based_option
 def construct(
     n: int,
     method: str,

@@ -6,11 +6,15 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from nqueens.cli._app import cli
+from nqueens.cli._options import tls_options
+
+if TYPE_CHECKING:
+    from nqueens.engine.runtime.cluster import TLSFiles
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -32,38 +36,12 @@ def cluster() -> None:
     """
 
 
-def _tls_options(f: _F) -> _F:
-    for option, what in reversed(
-        [
-            ("--tls-ca-file", "the CA certificate"),
-            ("--tls-cert", "this machine's certificate"),
-            ("--tls-key", "this machine's private key"),
-        ]
-    ):
-        f = click.option(
-            option, type=click.Path(dir_okay=False, exists=True), help=f"TLS: {what}."
-        )(f)
-    return f
-
-
 def _every_interface(f: _F) -> _F:
     return click.option(
         "--every-interface",
         is_flag=True,
         help="Allow --host 0.0.0.0 or :: (every interface of this machine).",
     )(f)
-
-
-def _tls(ca_file: str | None, cert: str | None, key: str | None) -> Any:
-    from nqueens.engine.runtime.cluster import TLSFiles
-    from nqueens.errors import InvalidSchedulerAddressError
-
-    given = [f for f in (ca_file, cert, key) if f is not None]
-    if not given:
-        return None
-    if len(given) < 3:
-        raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
-    return TLSFiles(str(ca_file), str(cert), str(key))
 
 
 def _run(command: Any, says: str) -> None:
@@ -87,7 +65,7 @@ def _run(command: Any, says: str) -> None:
     type=click.Path(dir_okay=False),
     help="Write the scheduler's address there (JSON), for workers and scripts to read.",
 )
-@_tls_options
+@tls_options("this machine's", exists=True)
 @click.option(
     "--dashboard",
     is_flag=True,
@@ -98,16 +76,13 @@ def scheduler(
     host: str,
     port: int,
     scheduler_file: str | None,
-    tls_ca_file: str | None,
-    tls_cert: str | None,
-    tls_key: str | None,
+    tls: TLSFiles | None,
     dashboard: bool,
     every_interface: bool,
 ) -> None:
     """Run a Dask scheduler listening on HOST:PORT only (tls:// with the TLS files)."""
     from nqueens.engine.runtime.serve import scheduler_command
 
-    tls = _tls(tls_ca_file, tls_cert, tls_key)
     command = scheduler_command(
         host,
         port,
@@ -133,7 +108,7 @@ def scheduler(
 )
 @click.option("--worker-port", metavar="PORT[:LAST]", help="Workers' ports (default: any free).")
 @click.option("--nanny-port", metavar="PORT[:LAST]", help="Nannies' ports (default: any free).")
-@_tls_options
+@tls_options("this machine's", exists=True)
 @_every_interface
 def worker(
     address: str,
@@ -141,9 +116,7 @@ def worker(
     nworkers: str,
     worker_port: str | None,
     nanny_port: str | None,
-    tls_ca_file: str | None,
-    tls_cert: str | None,
-    tls_key: str | None,
+    tls: TLSFiles | None,
     every_interface: bool,
 ) -> None:
     """Run Dask workers for the scheduler at ADDRESS, listening on one address only."""
@@ -153,7 +126,7 @@ def worker(
         address,
         host=host,
         workers=nworkers,
-        tls=_tls(tls_ca_file, tls_cert, tls_key),
+        tls=tls,
         worker_port=worker_port,
         nanny_port=nanny_port,
         every_interface=every_interface,

@@ -8,7 +8,8 @@ import time
 import click
 
 from nqueens.boardtext import parse_board, quoted
-from nqueens.cli._app import _one_based_option, cli
+from nqueens.cli._app import cli
+from nqueens.cli._options import one_based_option, workers_option
 from nqueens.completion import Partial
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import read_board_input
@@ -62,13 +63,8 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
     help="board: the answer; dimacs: the instance as DIMACS CNF for a SAT solver (no search).",
 )
 @click.option("--jsonl", is_flag=True, help="One JSON line per instance (the batch form).")
-@click.option(
-    "--workers",
-    "-w",
-    type=click.IntRange(min=1),
-    help="Worker processes for a batch (default: every core; 1 answers in this process).",
-)
-@_one_based_option
+@workers_option("Worker processes for a batch (default: every core; 1 answers in this process).")
+@one_based_option
 def complete(
     boards: tuple[str, ...],
     size: int | None,

@@ -7,17 +7,14 @@ import sys
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    _board_size_argument,
-    _variant_option,
-    cli,
-)
+from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, cli
+from nqueens.cli._options import json_option, tls_options, variant_option, workers_option
 from nqueens.engine.registry import METHODS
+from nqueens.errors import InvalidSizeError
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
@@ -40,12 +37,13 @@ class _VerifyCount(click.ParamType[int | str, Any]):
     def convert(
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> int | str:
-        if value == "all" or (isinstance(value, int) and value >= 1):
-            return value
+        from nqueens.options import recount_samples
+
         text = str(value)
-        if text.isdigit() and int(text) >= 1:
-            return int(text)
-        self.fail(f"{text!r} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
+        try:
+            return recount_samples(int(text) if text.isdigit() else value)
+        except InvalidSizeError:
+            self.fail(f"{text!r} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
 
 
 @contextmanager
@@ -67,12 +65,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 
 @cli.command(**_SIZE_COMMAND)
 @_board_size_argument
-@click.option(
-    "--workers",
-    "-w",
-    type=click.IntRange(min=1),
-    help="Worker processes (default: every core; 1 counts in this process).",
-)
+@workers_option("Worker processes (default: every core; 1 counts in this process).")
 @click.option(
     "--journal",
     "-j",
@@ -80,7 +73,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     help="SQLite file keeping finished work; rerun the same command to resume.",
 )
 @click.option("--method", "-m", default="auto", show_default=True, help=_methods_help())
-@_variant_option(
+@variant_option(
     "Count another board: toroidal (diagonals wrap), superqueens (knights too); "
     "unique then counts classes under the square's 8 symmetries. Default: the board of "
     "--method, or classic. N may be MxN for a rectangle of M rows and N columns (M queens, "
@@ -108,9 +101,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     help="Count on a Dask cluster: tls://HOST:8786 (with --tls-*), tcp://HOST:8786, or "
     "`local` for a LocalCluster on 127.0.0.1.",
 )
-@click.option("--tls-ca-file", type=click.Path(dir_okay=False), help="TLS: the CA certificate.")
-@click.option("--tls-cert", type=click.Path(dir_okay=False), help="TLS: this client's certificate.")
-@click.option("--tls-key", type=click.Path(dir_okay=False), help="TLS: this client's private key.")
+@tls_options("this client's")
 @click.option(
     "--dashboard",
     is_flag=True,
@@ -140,27 +131,10 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     help="Do not count: time a random sample of the count's subproblems (under a minute) "
     "and predict its time on this machine's workers and on --workers, and its memory.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@json_option("the result")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
-    size: str,
-    workers: int | None,
-    journal: str | None,
-    method: str,
-    variant: str | None,
-    verify: int | Literal["all"] | None,
-    verify_seed: int | None,
-    scheduler: str | None,
-    tls_ca_file: str | None,
-    tls_cert: str | None,
-    tls_key: str | None,
-    dashboard: bool,
-    batch_size: int | None,
-    connect_timeout: float,
-    part: str | None,
-    estimate: bool,
-    as_json: bool,
-    quiet: bool,
+    size: str, dashboard: bool, estimate: bool, as_json: bool, quiet: bool, **options: Any
 ) -> None:
     """Count every solution and the unique ones (up to rotation and reflection).
 
@@ -182,55 +156,22 @@ def count(
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
     """
     from nqueens.counting import count as count_solutions
-    from nqueens.counting import verify as verify_journal
-    from nqueens.engine.runtime.cluster import TLSFiles
-    from nqueens.errors import (
-        IncompatibleOptionsError,
-        InvalidSchedulerAddressError,
-        JournalError,
-        PublishedMismatchError,
-    )
     from nqueens.options import CountOptions
     from nqueens.render.plan import warning
     from nqueens.render.progress import CountProgress
 
-    if verify is not None and journal is None:
-        raise JournalError("--verify recounts subproblems of a journal: add --journal FILE")
-    if part is not None and journal is None:
-        raise JournalError("--part counts a share to merge later: add --journal FILE")
-    if part is not None and verify is not None:
-        raise JournalError("--verify checks a whole count: verify the merged journal instead")
-    if verify_seed is not None and verify is None:
-        raise IncompatibleOptionsError("--verify-seed chooses --verify's sample: add --verify K")
-    given = [f for f in (tls_ca_file, tls_cert, tls_key) if f is not None]
-    if given and len(given) < 3:
-        raise InvalidSchedulerAddressError("TLS needs all of --tls-ca-file, --tls-cert, --tls-key")
-    tls = TLSFiles(tls_ca_file, tls_cert, tls_key) if tls_ca_file and tls_cert and tls_key else None
-    if dashboard and scheduler != "local":
-        raise InvalidSchedulerAddressError("--dashboard goes with --scheduler local")
-
     def show_dashboard(link: str) -> None:
         click.echo(f"Dask dashboard: {link}", err=True)
 
-    options = CountOptions(
-        method=method,
-        variant=variant,
-        workers=workers,
-        journal=journal,
-        scheduler=scheduler,
-        batch_size=batch_size,
-        connect_timeout=connect_timeout,
-        tls=tls,
-        on_dashboard=show_dashboard if dashboard else None,
-        part=part,
-    )
+    # The other options are named as CountOptions' fields, which check them.
+    chosen = CountOptions(**options, on_dashboard=show_dashboard if dashboard else None)
     if estimate:
-        _estimate(size, options, as_json, quiet)
+        _estimate(size, chosen, as_json, quiet)
         return
+    journal = None if chosen.journal is None else str(chosen.journal)
     with (
         _warnings_as_lines(quiet),
         CountProgress(enabled=not quiet and sys.stderr.isatty(), quiet=quiet) as progress,
-        _recounted_first(journal, verify, verify_seed, PublishedMismatchError),
     ):
 
         def on_plan(plan: Estimate) -> None:
@@ -241,59 +182,39 @@ def count(
 
         result = count_solutions(
             size,
-            options.with_changes(
+            chosen.with_changes(
                 on_progress=progress.update, on_compile=progress.compiling, on_plan=on_plan
             ),
         )
     if result.cols is not None:
         _show_rectangle(result, as_json)
-        return
-    checked = None
-    if verify is not None and journal:
-        checked = verify_journal(journal, verify, seed=verify_seed)
-    if as_json:
-        record = result.to_dict()
-        if checked is not None:
-            record["verified"] = list(checked.checked)
-            record["verify_seed"] = checked.seed
-            record["recounted_by"] = checked.recounted_by
-        click.echo(json.dumps(record))
-        return
+    elif as_json:
+        click.echo(json.dumps(result.to_dict()))
+    else:
+        for line in _result_lines(result, journal):
+            click.echo(line)
+
+
+def _result_lines(result: CountResult, journal: str | None) -> list[str]:
+    """What a count prints: its counts (a part's: where it went, and what comes next),
+    what was recounted, and whether the count is new."""
     board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
     if result.part is not None:
         k, m = result.part.split("/")
         subproblems = plural(result.subproblems, "{count} subproblem", "{count} subproblems")
-        click.echo(
+        return [
             f"{board}, part {k} of {m}: {subproblems} counted "
             f"into {journal}; when all {m} parts are done: nqueens journal merge PARTS... "
             "--out FILE"
-        )
-        return
+        ]
     solutions = plural(result.total, "{count} solution", "{count} solutions")
-    click.echo(f"{board}: {solutions}, {result.unique:,} unique")
+    lines = [f"{board}: {solutions}, {result.unique:,} unique"]
+    checked = result.verification
     if checked is not None:
-        click.echo(_verified_line(checked))
+        lines.append(_verified_line(checked))
     if not result.published:
-        click.echo(_new_result_line(result.n, result.variant, checked))
-
-
-@contextmanager
-def _recounted_first(
-    journal: str | None,
-    verify: int | Literal["all"] | None,
-    seed: int | None,
-    mismatch: type[Exception],
-) -> Iterator[None]:
-    """A count that differs from the published one, with --verify asked: recount first,
-    so that the error names the subproblem at fault where the recount finds it."""
-    try:
-        yield
-    except mismatch:
-        if verify is not None and journal is not None:
-            from nqueens.counting import verify as verify_journal
-
-            verify_journal(journal, verify, seed=seed)
-        raise
+        lines.append(_new_result_line(result.n, result.variant, checked))
+    return lines
 
 
 def _verified_line(checked: Verification) -> str:
@@ -331,13 +252,6 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
     from nqueens.render.plan import describe
     from nqueens.render.progress import CountProgress
 
-    if options.journal is not None or options.scheduler is not None:
-        from nqueens.errors import IncompatibleOptionsError
-
-        raise IncompatibleOptionsError(
-            "--estimate counts nothing here: drop --journal and --scheduler (give the "
-            "cluster's size as --workers)"
-        )
     with CountProgress(enabled=False, quiet=quiet) as progress:
         plan = estimate(size, options.with_changes(on_compile=progress.compiling))
     if as_json:

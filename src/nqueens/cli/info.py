@@ -7,10 +7,11 @@ import json
 import click
 
 from nqueens.cli._app import cli
+from nqueens.cli._options import json_option
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option("the report")
 def info(as_json: bool) -> None:
     """Versions, the processor, the vector path of the counting kernels, workers, numba's
     cache and the optional parts found (ffmpeg, Chromium, Tk, Dask's dashboard).

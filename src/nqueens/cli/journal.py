@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from nqueens.cli._app import cli
+from nqueens.cli._options import json_option, workers_option
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def journal() -> None:
 
 @journal.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@json_option("the summary")
 @click.option(
     "--repair",
     is_flag=True,
@@ -50,12 +51,7 @@ def journal() -> None:
     "recount in each row that disagrees or cannot be read, write a fresh digest; every "
     "change is listed. Takes as long as the count itself.",
 )
-@click.option(
-    "--workers",
-    "-w",
-    type=click.IntRange(min=1),
-    help="With --repair: worker processes (default: every core).",
-)
+@workers_option("With --repair: worker processes (default: every core).")
 def show(file: str, as_json: bool, repair: bool, workers: int | None) -> None:
     """Summarise a journal written by `nqueens count --journal FILE` (the default:
     `nqueens journal FILE`).

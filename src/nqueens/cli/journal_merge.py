@@ -5,19 +5,14 @@ from __future__ import annotations
 
 import click
 
+from nqueens.cli._options import json_option, out_option
 from nqueens.cli.journal import _show, journal
 
 
 @journal.command()
 @click.argument("parts", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option(
-    "--out",
-    "-o",
-    required=True,
-    type=click.Path(dir_okay=False),
-    help="The merged journal (written under a temporary name, then renamed).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the merged summary as JSON.")
+@out_option("The merged journal (written under a temporary name, then renamed).", required=True)
+@json_option("the merged summary")
 def merge(parts: tuple[str, ...], out: str, as_json: bool) -> None:
     """Merge the journals of all M parts of one count into one journal.
 

@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 import io
-import itertools
-from typing import Any, BinaryIO
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    HUMAN_STYLES,
-    _answer_no,
-    _one_based_option,
-    _opened,
-    _out_option,
-    _say_written,
-    _variant_option,
-    cli,
-)
-from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N, VARIANT_FIRST_MAX_N
-from nqueens.messages import no_solution, plural
+from nqueens.cli._app import _SIZE_COMMAND, HUMAN_STYLES, _answer_no, _opened, _say_written, cli
+from nqueens.cli._options import one_based_option, out_option, variant_option, workers_option
+from nqueens.errors import IncompatibleOptionsError
+from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
+from nqueens.messages import plural
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
+from nqueens.solving import solutions
+
+if TYPE_CHECKING:
+    from nqueens.placement import Placement
+    from nqueens.variants.board import VariantBoard
+    from nqueens.variants.rules import Rules
 
 SOLVE_EXAMPLES = """\
 \b
@@ -50,7 +48,8 @@ Examples:
     help="auto: the pure-Python bitboard search, or the numba engine for long listings "
     f"(N >= {LISTING_ENGINE_FROM_N}) and for the first solution from N = {FIRST_ENGINE_FROM_N} "
     f"(where it lies deep); engine; or a teaching algorithm: {', '.join(ALGORITHMS)}. All "
-    "give the same solutions in the same lexicographic order.",
+    "give the same solutions in the same lexicographic order. A variant's board has its own "
+    "two searches: bitboard (auto) and backtracking (its check function).",
 )
 @click.option(
     "--format",
@@ -62,16 +61,11 @@ Examples:
     help=f"Board style ({', '.join(HUMAN_STYLES)}) or machine format "
     f"({', '.join(MACHINE_FORMATS)}; npy: a NumPy int8 array of shape (solutions, N)).",
 )
-@_out_option("Write to this file, not stdout.", dest="output")
-@click.option(
-    "--workers",
-    "-w",
-    type=click.IntRange(min=1),
-    help="Worker processes for engine listings (default: every core).",
-)
-@_one_based_option
+@out_option("Write to this file, not stdout.", dest="output")
+@workers_option("Worker processes for engine listings (default: every core).")
+@one_based_option
 @click.option("--stats", "show_stats", is_flag=True, help="Nodes, checks and time on stderr.")
-@_variant_option(
+@variant_option(
     "toroidal: diagonals wrap round the edges; superqueens: queens also move as "
     "knights. N may be MxN for a rectangle of M rows and N columns (M queens, M <= N)."
 )
@@ -95,34 +89,35 @@ def solve(
     32; `nqueens construct N` places queens on any board.
     """
     from nqueens.search import SearchStats
-    from nqueens.solving import ENGINE, auto_algorithm
-    from nqueens.validate import worker_count
+    from nqueens.solving import ENGINE, chosen_algorithm
     from nqueens.variants import Rules
 
     rules = Rules.of(variant, size)
-    if workers is not None:
-        worker_count(workers)  # a bound broken is refused even where no worker would start
-    if not rules.classic:
-        _solve_variant(rules, all_, unique, limit, algorithm, fmt, output, one_based, show_stats)
-        return
-    n = rules.rows
     listing = all_ or unique or limit is not None
-    if algorithm == "auto":
-        algorithm = auto_algorithm(n, listing=listing)
-    if fmt == "npy" and algorithm != ENGINE:
+    if fmt == "npy":
+        if not rules.classic:
+            raise IncompatibleOptionsError(
+                "--format npy holds classic boards only: use list or csv"
+            )
         algorithm = ENGINE  # an array file is the engine's own output
+    algorithm = chosen_algorithm(rules, algorithm, listing=listing)
+    wanted = limit if listing else 1  # whether to list is --all's choice, not --format's
     stats = SearchStats()
     base = 1 if one_based else 0
     with _opened(output, binary=fmt == "npy") as out:
         if algorithm == ENGINE and fmt in ARRAY_FORMATS:
-            chosen = limit if listing else 1  # whether to list is --all's choice, not --format's
-            written = _solve_into_arrays(n, unique, chosen, fmt, out, base, workers)
+            written = _solve_into_arrays(rules.rows, unique, wanted, fmt, out, base, workers)
         else:
-            written = _solve_into_text(
-                n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
+            found = solutions(
+                rules,
+                algorithm=algorithm,
+                unique=unique,
+                limit=wanted,
+                stats=stats,
+                workers=workers,
             )
-    none = str(no_solution(n))
-    _close_listing(written, listing, unique, limit, fmt, output, f"for N = {n}", none)
+            written = _write_text(found, fmt, out, base, listing)
+    _close_listing(written, listing, unique, limit, fmt, output, rules)
     if show_stats:
         click.echo(
             f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
@@ -131,28 +126,12 @@ def solve(
         )
 
 
-def _solve_into_text(
-    n: int,
-    listing: bool,
-    unique: bool,
-    limit: int | None,
-    algorithm: str,
-    fmt: str,
-    out: BinaryIO,
-    base: int,
-    stats: Any,
-    workers: int | None,
+def _write_text(
+    found: Iterator[Placement | VariantBoard], fmt: str, out: BinaryIO, base: int, listing: bool
 ) -> int:
+    """Solutions as text in `fmt` (numbered when listed); how many were written."""
     from nqueens.render.text import write_solutions
-    from nqueens.solving import first, solutions
 
-    if listing:
-        found = solutions(
-            n, algorithm=algorithm, unique=unique, limit=limit, stats=stats, workers=workers
-        )
-    else:
-        solution = first(n, algorithm=algorithm, stats=stats)
-        found = iter([solution] if solution is not None else [])
     text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     try:
         return write_solutions(found, text, fmt, base=base, numbered=listing)
@@ -179,59 +158,6 @@ def _solve_into_arrays(
     return write_arrays(chunks, out, fmt, n=n, base=base)
 
 
-def _solve_variant(
-    rules: Any,
-    all_: bool,
-    unique: bool,
-    limit: int | None,
-    algorithm: str,
-    fmt: str,
-    output: str | None,
-    one_based: bool,
-    show_stats: bool,
-) -> None:
-    """A variant's solutions, by its own bitboard search (the teaching algorithms and the
-    engine know only the classic board)."""
-    from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
-    from nqueens.render.text import write_solutions
-    from nqueens.search import SearchStats
-    from nqueens.variants import VariantBoard, solutions
-    from nqueens.variants.search import proved_empty
-
-    if algorithm != "auto":
-        raise IncompatibleOptionsError(
-            f"the {rules.variant} {rules.rows}x{rules.cols} board has its own search: "
-            "drop --algorithm"
-        )
-    if fmt == "npy":
-        raise IncompatibleOptionsError("--format npy holds classic boards only: use list or csv")
-    where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
-    if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
-        raise SizeTooLargeError(
-            f"{rules.rows} queens are too many for {where}'s search to find a first "
-            f"solution in seconds: use at most {VARIANT_FIRST_MAX_N}"
-        )
-    listing = all_ or unique or limit is not None
-    stats = SearchStats()
-    found = solutions(rules, unique=unique, stats=stats)
-    boards = (VariantBoard(cols, rules.cols) for cols in found)
-    chosen = itertools.islice(boards, limit if listing else 1)
-    with _opened(output) as out:
-        text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-        try:
-            written = write_solutions(
-                chosen, text, fmt, base=1 if one_based else 0, numbered=listing
-            )
-        finally:
-            text.detach()
-    none = str(rules.no_solution())
-    _close_listing(written, listing, unique, limit, fmt, output, f"on {where}", none)
-    if show_stats:
-        click.echo(
-            f"{stats.nodes:,} nodes, {stats.solutions:,} found, {stats.time:.3f} s", err=True
-        )
-
-
 def _close_listing(
     written: int,
     listing: bool,
@@ -239,14 +165,18 @@ def _close_listing(
     limit: int | None,
     fmt: str,
     output: str | None,
-    board: str,
-    none: str,
+    rules: Rules,
 ) -> None:
     """The closing line of a listing, `wrote FILE: ...` (`_say_written`), or the answer "no
     solution" (`_answer_no`)."""
     human = fmt in HUMAN_STYLES
     if written == 0 and (limit is None or limit > 0):
-        _answer_no(none, on_stdout=human and output is None)
+        _answer_no(str(rules.no_solution()), on_stdout=human and output is None)
+    board = (
+        f"for N = {rules.rows}"
+        if rules.classic
+        else f"on the {rules.variant} {rules.rows}x{rules.cols} board"
+    )
     kind = (
         plural(written, "{count} unique solution", "{count} unique solutions")
         if unique

@@ -5,29 +5,28 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterator
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    _algorithm_option,
-    _lang_option,
-    _one_based_option,
-    _size_argument,
-    _variant_option,
-    cli,
+from nqueens.cli._app import _SIZE_COMMAND, _size_argument, cli
+from nqueens.cli._options import (
+    algorithm_option,
+    json_option,
+    lang_option,
+    one_based_option,
+    stop_after_option,
+    variant_option,
 )
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
 @click.option("--algorithms", help="Comma-separated names (default: all).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per algorithm.")
-@_variant_option(
+@json_option("each algorithm's row")
+@variant_option(
     "Compare a variant's own two searches instead (toroidal, superqueens): its check "
     "function and its bitboard, under its rules (the teaching algorithms follow the "
     "classic rules)."
@@ -40,31 +39,18 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     """
     from rich.console import Console
 
-    from nqueens.compare import ComparisonRow, search_spaces
     from nqueens.compare import compare as run_comparison
+    from nqueens.compare import search_spaces
     from nqueens.render.tables import comparison_table, print_uncut
+    from nqueens.variants import Rules
 
     names = [a.strip() for a in algorithms.split(",") if a.strip()] if algorithms else None
+    runs = functools.partial(run_comparison, Rules.of(variant, n), names)
     title = None
-    runs: Callable[..., Iterator[ComparisonRow]] = functools.partial(run_comparison, n, names)
     if variant != "classic":
-        from nqueens.validate import board_size
-        from nqueens.variants import Rules
-        from nqueens.variants.compare import compare as compare_variant
-
-        if names is not None:
-            raise IncompatibleOptionsError(
-                _(
-                    "the {variant} board has its own two searches, check function and "
-                    "bitboard (the teaching algorithms follow the classic rules): drop "
-                    "--algorithms"
-                ).format(variant=variant)
-            )
-        rules = Rules.of(variant, board_size(n))
         title = _("N = {n}, {variant}: the variant's own searches side by side").format(
             n=n, variant=variant
         )
-        runs = functools.partial(compare_variant, rules)
     if as_json:
         for row in runs():
             click.echo(json.dumps(row.to_dict()))
@@ -86,17 +72,10 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
-@_algorithm_option("backtracking")
-@click.option(
-    "--limit",
-    "-l",
-    type=click.IntRange(min=0),
-    default=200,
-    show_default=True,
-    help="Stop after this many steps (0: every step).",
-)
+@algorithm_option("backtracking")
+@stop_after_option("--limit", "-l", default=200, what="steps", zero="every step")
 @click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
 @click.option(
@@ -105,8 +84,8 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     is_flag=True,
     help="Show the algorithm's own structures after each step (flags, masks, stack, candidate).",
 )
-@_one_based_option
-@_variant_option(
+@one_based_option
+@variant_option(
     "Trace a variant's search (toroidal, superqueens): its check function names each attack."
 )
 def trace(
@@ -123,41 +102,25 @@ def trace(
 
     Example: nqueens trace 4 --boards
     """
-    from nqueens.render.trace import Reason, _reason, rules_reason, trace_lines
-    from nqueens.search import get_algorithm
-    from nqueens.search.events import Event
-    from nqueens.validate import board_size
+    from nqueens.render.trace import _reason, rules_reason, trace_lines
+    from nqueens.search import walk
+    from nqueens.variants import Rules
 
-    chosen = get_algorithm(algorithm)
-    chosen.check_size(board_size(n), first_only=True)
-    steps: Iterator[Event] = chosen.events(n, state=state)
-    reason: Reason = _reason
-    if variant != "classic":
-        from nqueens.variants import Rules, events
-
-        if algorithm != "backtracking":
-            raise IncompatibleOptionsError(
-                _(
-                    "a {variant} board is traced by its own check-function search: drop --algorithm"
-                ).format(variant=variant)
-            )
-        if state:
-            raise IncompatibleOptionsError(
-                f"--state shows the teaching algorithms' structures; a {variant} board's search"
-                " has none to show: drop --state"
-            )
-        rules = Rules.of(variant, n)
-        steps = events(rules)
-        reason = rules_reason(rules)
-
+    steps = walk(Rules.of(variant, n), algorithm, state=state)
+    rules = steps.variant_rules
+    if state and rules is not None:
+        raise IncompatibleOptionsError(
+            f"--state shows the teaching algorithms' structures; a {variant} board's search"
+            " has none to show: drop --state"
+        )
     lines = trace_lines(
-        steps,
+        steps.events(),
         n,
         base=1 if one_based else 0,
         boards=boards,
         limit=limit or None,
         solutions=solutions,
-        reason=reason,
+        reason=_reason if rules is None else rules_reason(rules),
         state=state,
     )
     for line in lines:

@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    _algorithm_option,
-    _lang_option,
-    _out_option,
-    _say_written,
-    _size_argument,
-    cli,
-)
+from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
+from nqueens.cli._options import algorithm_option, lang_option, out_option
 from nqueens.i18n import _
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
-@_algorithm_option("backtracking")
-@_out_option("The picture to write (.svg, .png, .pdf).")
+@algorithm_option("backtracking")
+@out_option("The picture to write (.svg, .png, .pdf).")
 @click.option("--levels", is_flag=True, help="Print nodes, dead ends and solutions per depth.")
 @click.option("--rejected", is_flag=True, help="Draw the squares the check function rejected.")
 @click.option("--depth", type=click.IntRange(min=0), help="Cut the tree at this depth.")

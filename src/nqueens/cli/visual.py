@@ -7,33 +7,32 @@ from typing import TYPE_CHECKING
 
 import click
 
-from nqueens.cli._app import (
-    _SIZE_COMMAND,
-    _algorithm_option,
-    _board_size_argument,
-    _lang_option,
-    _one_based_option,
-    _out_option,
-    _say_written,
-    _size_argument,
-    _variant_option,
-    cli,
+from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, _say_written, _size_argument, cli
+from nqueens.cli._options import (
+    algorithm_option,
+    lang_option,
+    max_steps_option,
+    one_based_option,
+    out_option,
+    stop_after_option,
+    variant_option,
 )
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.limits import FILM_MAX_PIXELS
 from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
-from nqueens.visual import show_variant as draw_variant
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-_file_option = _out_option("The file to write.", required=True)
+    from nqueens.variants.rules import Rules
+
+_file_option = out_option("The file to write.", required=True)
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
@@ -42,8 +41,8 @@ _file_option = _out_option("The file to write.", required=True)
     "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
 )
 @_file_option
-@_one_based_option
-@_variant_option(
+@one_based_option
+@variant_option(
     "Draw a variant's solutions: toroidal or superqueens. N may be MxN for a rectangle of M "
     "rows and N columns (M queens, M <= N)."
 )
@@ -72,45 +71,38 @@ def show(
     from nqueens.visual import show as draw
 
     rules = Rules.of(variant, size)
-    if not rules.classic:
-        if heatmap:
-            raise IncompatibleOptionsError(
-                _(
-                    "--heatmap counts classic N x N solutions, not the {variant} "
-                    "{rows}x{cols} board: drop --heatmap"
-                ).format(variant=rules.variant, rows=rules.rows, cols=rules.cols)
-            )
-        figure = draw_variant(
-            size, variant, all=all_, unique=unique, limit=limit, out=out, one_based=one_based
-        )
-        boards = plural(
-            len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
-        )
-        _say_written(out, boards)
-        return
-    n = rules.rows
     if heatmap:
-        from nqueens.heat import heatmap as count_squares
-
-        found = count_squares(n, out=out, one_based=one_based)
-        _say_written(
-            out,
-            _("wrote {out}: heat map of {total} solutions").format(
-                out=out, total=f"{found.total:,}"
-            ),
-        )
+        _draw_heatmap(rules, out, one_based)
         return
-    figure = draw(n, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
+    figure = draw(rules, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
     boards = plural(
         len(figure.axes), "wrote {out}: {count} board", "wrote {out}: {count} boards", out=out
     )
     _say_written(out, boards)
 
 
+def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
+    """`show --heatmap`: the classic board's solutions counted square by square."""
+    from nqueens.heat import heatmap as count_squares
+
+    if not rules.classic:
+        raise IncompatibleOptionsError(
+            _(
+                "--heatmap counts classic N x N solutions, not the {variant} "
+                "{rows}x{cols} board: drop --heatmap"
+            ).format(variant=rules.variant, rows=rules.rows, cols=rules.cols)
+        )
+    found = count_squares(rules.rows, out=out, one_based=one_based)
+    _say_written(
+        out,
+        _("wrote {out}: heat map of {total} solutions").format(out=out, total=f"{found.total:,}"),
+    )
+
+
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
-@_algorithm_option("backtracking")
+@algorithm_option("backtracking")
 @_file_option
 @click.option(
     "--fps",
@@ -119,20 +111,8 @@ def show(
     show_default=True,
     help="Frames per second.",
 )
-@click.option(
-    "--max-frames",
-    type=click.IntRange(min=0),
-    default=MAX_FRAMES,
-    show_default=True,
-    help="Stop after this many frames (0: no limit).",
-)
-@click.option(
-    "--solutions",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Stop after this many solutions (0: the whole search).",
-)
+@stop_after_option("--max-frames", default=MAX_FRAMES, what="frames", zero="no limit")
+@stop_after_option("--solutions", default=0, what="solutions", zero="the whole search")
 @click.option(
     "--size",
     type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
@@ -146,8 +126,8 @@ def show(
     show_default=True,
     help="A panel beside the board with the algorithm's own state at each step.",
 )
-@_one_based_option
-@_variant_option(
+@one_based_option
+@variant_option(
     "Film a variant's own check-function search (toroidal, superqueens); squares attacked "
     "only round the edge or only by a knight's move are shaded apart."
 )
@@ -229,19 +209,13 @@ def _stderr_console() -> Console:
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
-@_algorithm_option("backtracking")
+@algorithm_option("backtracking")
 @_file_option
-@click.option(
-    "--max-steps",
-    type=click.IntRange(min=1),
-    default=20_000,
-    show_default=True,
-    help="Record at most this many steps of the search.",
-)
+@max_steps_option("Record at most this many steps of the search.")
 @click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
-@_variant_option(
+@variant_option(
     "Record a variant's own check-function search (toroidal, superqueens); the page shades "
     "its wrapped and knight attacks apart. Not with --learn (classic rules only)."
 )
@@ -278,10 +252,10 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
 
 
 @cli.command(**_SIZE_COMMAND)
-@_lang_option
+@lang_option
 @_size_argument
-@_algorithm_option("backtracking")
-@_variant_option(
+@algorithm_option("backtracking")
+@variant_option(
     "Step through a variant's own check-function search (toroidal, superqueens); squares "
     "attacked only round the edge or only by a knight's move are shaded apart."
 )

@@ -1,8 +1,9 @@
 """The lowest set bit of an integer: every kernel's step from a queen's bit to its column
 (one `tzcnt`), an LLVM intrinsic inside compiled kernels and plain Python when the JIT
-is disabled (NUMBA_DISABLE_JIT=1), so the kernels that use it still run as Python.
-The join's recount (methods/join/confined.py) keeps its own loop: it shares nothing
-with the join it recounts."""
+is disabled (NUMBA_DISABLE_JIT=1), so the kernels that use it still run as Python; and
+the explicit-stack searches' step to a row's next free square (`take_lowest`).
+The join's recount (methods/join/confined.py) keeps its own loop for the column: it
+shares nothing with the join it recounts (the join does not use `take_lowest`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,18 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["lowest_bit_index"]
+__all__ = ["lowest_bit_index", "take_lowest"]
+
+
+@numba.njit(inline="always")
+def take_lowest(avail, row):  # type: ignore[no-untyped-def]
+    """The next free square of `row` in an explicit-stack search: the lowest bit of
+    `avail[row]`, taken out of it; 0 when none is left (the search steps back). Inlined
+    into each kernel, as if written there."""
+    free = avail[row]
+    bit = free & -free
+    avail[row] = free ^ bit
+    return bit
 
 
 def _lowest_bit_index_py(x: Any) -> Any:

@@ -157,7 +157,9 @@ class Method:
             unique = unique_from(tally.total, half_turn, quarter_turn)
         except ArithmeticError as error:
             raise VerificationError(
-                f"{error}: a subproblem was miscounted; check the journal with --verify"
+                f"{error}: a subproblem was miscounted; recount the journal's subproblems "
+                "to find it",
+                option="verify",
             ) from None
         return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
 

@@ -11,10 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import SizeTooLargeError
 from nqueens.i18n import _
-from nqueens.limits import HEATMAP_MAX_N
-from nqueens.messages import too_large
+from nqueens.limits import HEATMAP_MAX_N, check_n
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
@@ -87,15 +85,7 @@ def heatmap(n: int, *, out: str | Path | None = None, one_based: bool = False) -
     from nqueens.heat.kernel import heat_below
 
     n = board_size(n)
-    if n > HEATMAP_MAX_N:
-        raise SizeTooLargeError(
-            too_large(
-                n,
-                _("a heat map"),
-                HEATMAP_MAX_N,
-                why=_("each N more takes about 7 times as long"),
-            )
-        )
+    check_n(n, HEATMAP_MAX_N, _("a heat map"), why=_("each N more takes about 7 times as long"))
     if out is not None:
         from nqueens.render.formats import picture_output
 

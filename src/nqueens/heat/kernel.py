@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nqueens.engine.bits import lowest_bit_index
+from nqueens.engine.bits import lowest_bit_index, take_lowest
 
 
 @njit(cache=True)
@@ -40,12 +40,10 @@ def heat_below(n, first, counts):  # type: ignore[no-untyped-def]
             counts[row, cols[row]] += below[row]
             below[row - 1] += below[row]
             cols[row] = -1
-        free = avail[row]
-        if free == 0:
+        bit = take_lowest(avail, row)
+        if bit == 0:
             row -= 1
             continue
-        bit = free & -free
-        avail[row] = free ^ bit
         cols[row] = lowest_bit_index(bit)
         if row == n - 1:
             below[row] = 1

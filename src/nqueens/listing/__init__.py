@@ -17,11 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine.runtime.pool import worker_pool
-from nqueens.errors import SizeTooLargeError
 from nqueens.i18n import _
-from nqueens.limits import BITBOARD_MAX_N
+from nqueens.limits import BITBOARD_MAX_N, check_n
 from nqueens.listing import kernel
-from nqueens.messages import too_large
 from nqueens.validate import board_size, worker_count
 
 __all__ = ["CHUNK", "solution_arrays"]
@@ -69,10 +67,7 @@ def solution_arrays(
 
 def engine_board_size(n: object) -> int:
     """`n` as a board size the 64-bit kernels can take."""
-    n = board_size(n)
-    if n > BITBOARD_MAX_N:
-        raise SizeTooLargeError(too_large(n, _("64-bit boards"), BITBOARD_MAX_N))
-    return n
+    return check_n(board_size(n), BITBOARD_MAX_N, _("64-bit boards"))
 
 
 def _first_rows(chunks: Iterator[Rows], limit: int) -> Iterator[Rows]:

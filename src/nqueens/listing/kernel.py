@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nqueens.engine.bits import lowest_bit_index
+from nqueens.engine.bits import lowest_bit_index, take_lowest
 from nqueens.engine.canonical import IMAGES, is_canonical
 
 __all__ = ["enumerate_into"]
@@ -37,12 +37,10 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique, floor):  # ty
     filled = 0
     capacity = out.shape[0]
     while row >= floor and filled < capacity:
-        free = avail[row]
-        if free == 0:
+        bit = take_lowest(avail, row)
+        if bit == 0:
             row -= 1
             continue
-        bit = free & -free
-        avail[row] = free ^ bit
         bits[row] = bit
         if row == last:
             for r in range(n):

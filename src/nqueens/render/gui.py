@@ -11,7 +11,7 @@ the edge or only by a knight's move are shaded apart, as the legend under the bo
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
@@ -31,14 +31,12 @@ from nqueens.render.colours import (
 )
 from nqueens.render.frames import Frame, snapshot
 from nqueens.render.state_panel import HEADING, depth_text
-from nqueens.search import get_algorithm
-from nqueens.search.events import Event, Solution
+from nqueens.search import walk
+from nqueens.search.events import Solution
 from nqueens.search.replay import Stepper
 from nqueens.search.state import State
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from nqueens.variants.rules import Rules
 
 __all__ = ["Viewer", "run"]
@@ -59,7 +57,7 @@ class Viewer(ttk.Frame):
         self.n = n
         self.algorithm = algorithm
         self.rules = rules
-        self.stepper = Stepper(n, _events(n, algorithm, rules))
+        self.stepper = Stepper(n, walk(rules or n, algorithm, state=True))
         self.playing = False
         self._timer: str | None = None
         self.square = (BOARD_PIXELS - MARGIN) // n
@@ -348,14 +346,6 @@ class Viewer(ttk.Frame):
         self.solutions.selection_clear(0, "end")
         if self.stepper.position in known:
             self.solutions.selection_set(known.index(self.stepper.position))
-
-
-def _events(n: int, algorithm: str, rules: Rules | None) -> Iterable[Event]:
-    if rules is None:
-        return get_algorithm(algorithm).events(n, state=True)
-    from nqueens.variants.search import events
-
-    return events(rules)
 
 
 def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.Tk, Viewer]:

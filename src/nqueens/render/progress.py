@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 import time
-from types import TracebackType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -115,11 +114,6 @@ class CountProgress:
             return eta(max(0.0, self._expected - elapsed))
         return "-:--:--"
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._bar is not None:
             self._bar.stop()

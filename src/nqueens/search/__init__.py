@@ -3,7 +3,9 @@
 Every search is `search(n, *, stats=None, observer=None) -> Iterator[Placement]`: it
 yields solutions lazily in lexicographic order, fills `stats`, and reports `Place`,
 `Reject`, `Remove` and `Solution` events to `observer` when one is given. `ALGORITHMS`
-is the one table of names, descriptions and limits that the API and the CLI read.
+is the one table of names, descriptions and limits that the API and the CLI read;
+`walk` is the one choice of the events a board is stepped through (a variant's board
+has its own search: `stepping.py`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.i18n import _
 from nqueens.messages import too_large
 from nqueens.placement import Placement
@@ -55,6 +57,8 @@ from nqueens.search.flags import (
 from nqueens.search.recording import Recorder, source_of, stateful_events
 from nqueens.search.spaces import SpaceSize, factorial, power
 from nqueens.search.state import State, Structure
+from nqueens.search.stepping import STEPPED, Walk, variant_search
+from nqueens.variants.rules import BoardLike, Rules
 
 __all__ = [
     "ALGORITHMS",
@@ -71,6 +75,7 @@ __all__ = [
     "Solution",
     "State",
     "Structure",
+    "Walk",
     "backtracking",
     "bitboard",
     "bitboard_stack",
@@ -79,6 +84,7 @@ __all__ = [
     "flags_stack",
     "get_algorithm",
     "permutations",
+    "walk",
 ]
 
 
@@ -259,3 +265,47 @@ def get_algorithm(name: str) -> Algorithm:
                 name=repr(name), names=", ".join(ALGORITHMS)
             )
         ) from None
+
+
+def walk(board: BoardLike, algorithm: str = STEPPED, *, state: bool = False) -> Walk:
+    """The search to step through on `board`: a teaching algorithm on the classic board,
+    a variant's own check-function search on a variant's (`backtracking` only).
+
+    Parameters
+    ----------
+    board : int, str or Rules
+        N, or a variant's `Rules` (a square board: rectangles are listed, not stepped).
+    algorithm : str
+        A teaching algorithm (`ALGORITHMS`); a variant's board takes ``backtracking``.
+    state : bool
+        Each event carries the algorithm's `State`, where its search keeps one
+        (`Walk.state` says whether it does).
+
+    Raises
+    ------
+    UnknownAlgorithmError
+        No algorithm has that name.
+    IncompatibleOptionsError
+        A variant with another algorithm than backtracking, or a rectangle.
+    SizeTooLargeError
+        N is beyond where the algorithm finds even a first solution.
+
+    Examples
+    --------
+    >>> steps = walk(4)
+    >>> sum(1 for e in steps if type(e).__name__ == "Solution")
+    2
+    >>> torus = walk(Rules.of("toroidal", 5))
+    >>> torus.search, torus.state, next(iter(torus))
+    ('check-function', False, Place(row=0, col=0))
+    """
+    rules = Rules.given(board)
+    chosen = get_algorithm(algorithm)
+    if not rules.classic:
+        variant_search(rules, chosen.name, steps=True)
+        if not rules.square:
+            raise IncompatibleOptionsError(
+                f"the step-by-step search runs on square boards, not {rules.rows}x{rules.cols}"
+            )
+    chosen.check_size(rules.rows, first_only=True)
+    return Walk(rules, chosen, state and rules.classic)

@@ -12,12 +12,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
-from nqueens.placement import Placement, is_canonical_cols
+from nqueens.placement import Placement
 from nqueens.search.common import run
 from nqueens.search.events import Event, Observer, Place, Remove, SearchStats, Solution
 from nqueens.search.recording import mask_row
 from nqueens.search.state import Structure
-from nqueens.validate import board_size
 
 __all__ = ["bitboard", "bitboard_stack"]
 
@@ -102,47 +101,6 @@ def raw_bitboard_stack(
             stats.backtracks += 1
             if observe:
                 yield Remove(row, col)
-
-
-def count_bitboard(n: int) -> tuple[int, int]:
-    """(total, unique) by pure-Python bitboards, searching only half the first row.
-
-    Mirror images of the first row's left half give the right half, so the left half is
-    counted twice (plus the middle column once when N is odd). Every symmetry class has
-    its least image in the searched part, so counting canonical solutions there gives
-    the unique count.
-    """
-    n = board_size(n)
-    full = (1 << n) - 1
-    cols = [0] * n
-    half = n // 2
-    total = unique = 0
-    for first in range(half + (n % 2)):
-        bit = 1 << first
-        cols[0] = first
-        found = 0
-        for solution in _solutions_below(n, full, cols, 1, bit, (bit << 1) & full, bit >> 1):
-            found += 1
-            if is_canonical_cols(solution):
-                unique += 1
-        total += found if first == half else 2 * found
-    return total, unique
-
-
-def _solutions_below(
-    n: int, full: int, cols: list[int], row: int, taken: int, left: int, right: int
-) -> Iterator[tuple[int, ...]]:
-    if row == n:
-        yield tuple(cols)
-        return
-    avail = full & ~(taken | left | right)
-    while avail:
-        bit = avail & -avail
-        avail ^= bit
-        cols[row] = bit.bit_length() - 1
-        yield from _solutions_below(
-            n, full, cols, row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
-        )
 
 
 def _masks(event: Event, n: int, taken: int, left: int, right: int) -> tuple[Structure, ...]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from nqueens.compare import ComparisonRow
 from nqueens.i18n import _
 from nqueens.limits import VARIANT_BITBOARD_MAX_N, VARIANT_CHECK_MAX_N
+from nqueens.results import ComparisonRow
 from nqueens.search.events import SearchStats, timed
 from nqueens.variants.rules import Rules
 from nqueens.variants.search import events, solutions

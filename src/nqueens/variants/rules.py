@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeAlias
 
-from nqueens.errors import InvalidSizeError, NoSolutionError, UnknownAlgorithmError, shorten
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidSizeError,
+    NoSolutionError,
+    UnknownAlgorithmError,
+    shorten,
+)
 from nqueens.i18n import N_
 from nqueens.validate import board_size
 
-__all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "Rules", "parse_board_size"]
+__all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "BoardLike", "Rules", "parse_board_size"]
 
 LINE, WRAP, KNIGHT = "line", "wrap", "knight"
 """How one queen attacks a square, as pictures tell them apart: along a row, column or
@@ -63,6 +70,25 @@ class Rules:
             )
         return cls(rows, cols, wrap=variant == "toroidal", knight=variant == "superqueens")
 
+    @classmethod
+    def given(cls, board: BoardLike, variant: str | None = None) -> Rules:
+        """The rules a board argument stands for: `Rules` as they are, N or "MxN" under
+        `variant` (default classic). A `variant` that contradicts the rules given is
+        refused, not ignored.
+
+        >>> Rules.given(8)
+        Rules(rows=8, cols=8, wrap=False, knight=False)
+        >>> Rules.given("5x8").size, Rules.given(7, "toroidal").variant
+        ('5x8', 'toroidal')
+        """
+        if not isinstance(board, Rules):
+            return cls.of(variant or "classic", board)
+        if variant is not None and variant != board.variant:
+            raise IncompatibleOptionsError(
+                f"the rules given are {board.variant}'s, not {shorten(variant)}'s: give one"
+            )
+        return board
+
     @property
     def square(self) -> bool:
         return self.rows == self.cols
@@ -84,6 +110,10 @@ class Rules:
 
     def no_solution(self) -> NoSolutionError:
         """The answer "no solution" for this board, in the one wording every command uses."""
+        if self.classic:
+            from nqueens.messages import no_solution
+
+            return no_solution(self.rows)
         return NoSolutionError(
             f"No solution: no {self.rows} queens fit on the {self.variant} "
             f"{self.rows}x{self.cols} board."
@@ -152,6 +182,10 @@ class Rules:
                 if how is not None:
                     found.append((a, b, how))
         return found
+
+
+BoardLike: TypeAlias = int | str | Rules
+"""What every function that takes a board takes: N, "MxN" (a rectangle), or `Rules`."""
 
 
 def parse_board_size(size: int | str) -> tuple[int, int]:

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.errors import InvalidSizeError
 from nqueens.i18n import N_, _
-from nqueens.limits import ANIMATION_MAX_N, FILM_MAX_FRAMES, FILM_MAX_PIXELS, check_count
-from nqueens.messages import too_large
+from nqueens.limits import ANIMATION_MAX_N, FILM_MAX_FRAMES, FILM_MAX_PIXELS, check_count, check_n
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
-from nqueens.search import get_algorithm
-from nqueens.validate import board_size
-from nqueens.variants.search import events as variant_events
-from nqueens.visual.common import ANIMATION_ALGORITHM, events_of, variant_rules, variant_title
+from nqueens.search import walk
+from nqueens.variants.rules import BoardLike, Rules
+from nqueens.visual.common import ANIMATION_ALGORITHM, variant_title
 
 if TYPE_CHECKING:
-    from nqueens.variants.rules import Rules
+    from nqueens.search import Walk
 
 __all__ = ["Animation", "animate"]
 
@@ -31,14 +28,16 @@ class Animation:
     Saves as GIF, MP4 or HTML (`save`); in a notebook it shows itself as the GIF. The
     film runs from the empty board, one frame per event, each solution held `hold`
     frames (default: one second), until `solutions` solutions or `max_frames` frames.
-    `capped` tells, after drawing, whether `max_frames` cut the search short. A
-    `variant` (toroidal, superqueens) films its own check-function search, its attacks
-    round the edge or by a knight shaded apart from the ordinary ones. With `state`
-    (default), a panel beside the board shows the algorithm's own state at each step
-    (flags, masks, stack, candidate): the film is `size` pixels high and wider than that.
+    `capped` tells, after drawing, whether `max_frames` cut the search short. The board
+    `n` is N or a variant's `Rules` (or N with `variant`: toroidal, superqueens): a
+    variant's board films its own check-function search, its attacks round the edge or
+    by a knight shaded apart from the ordinary ones; once made, `n` is N and `rules` the
+    variant's rules (None on the classic board). With `state` (default), a panel beside
+    the board shows the algorithm's own state at each step (flags, masks, stack,
+    candidate): the film is `size` pixels high and wider than that.
     """
 
-    n: int
+    n: BoardLike
     algorithm: str = ANIMATION_ALGORITHM
     fps: float = 8.0
     max_frames: int | None = MAX_FRAMES
@@ -46,19 +45,18 @@ class Animation:
     size: int = 480
     hold: int | None = None
     one_based: bool = False
-    variant: str = "classic"
+    variant: str | None = None
     state: bool = True
     frames: Frames = field(init=False, repr=False)
     rules: Rules | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.n = board_size(self.n)
-        if self.n > ANIMATION_MAX_N:
-            raise SizeTooLargeError(too_large(self.n, _("an animation"), ANIMATION_MAX_N))
-        chosen = get_algorithm(self.algorithm)
-        self.rules = variant_rules(self.n, self.variant, chosen.name)
-        endless = self.max_frames is None and self.solutions is None
-        chosen.check_size(self.n, first_only=not endless)
+        board = Rules.given(self.n, self.variant)
+        check_n(board.rows, ANIMATION_MAX_N, _("an animation"))
+        steps: Walk = walk(board, self.algorithm, state=self.state)
+        self.n, self.variant, self.rules = board.rows, board.variant, steps.variant_rules
+        if self.max_frames is None and self.solutions is None:  # the whole search
+            steps.algorithm.check_size(board.rows)
         if not self.fps > 0:
             raise InvalidSizeError(_("fps must be more than 0, not {fps}").format(fps=self.fps))
         if not 100 <= self.size <= FILM_MAX_PIXELS:
@@ -79,18 +77,14 @@ class Animation:
             check_count(N_("frames"), self.max_frames, FILM_MAX_FRAMES)
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
-        search = events_of(self.n, self.algorithm)
-        if self.rules is not None:
-            search = functools.partial(variant_events, self.rules)
-        stateful = self.state and self.rules is None  # a variant's search carries none
         self.frames = Frames(
-            search, self.n, limits, int(self.one_based), self.rules, stateful=stateful
+            steps.events, board.rows, limits, int(self.one_based), self.rules, stateful=steps.state
         )
 
     @property
     def title(self) -> str:
         if self.rules is not None:
-            return variant_title(self.n, self.rules)
+            return variant_title(self.rules.rows, self.rules)
         return _("{n} queens: {algorithm}").format(n=self.n, algorithm=self.algorithm)
 
     @property
@@ -126,20 +120,21 @@ class Animation:
             return html_img(path.read_bytes(), self.title)
 
 
-def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Animation:
+def animate(n: BoardLike, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Animation:
     """The search animated; displays inline in notebooks as a GIF.
 
     Parameters
     ----------
-    n : int
-        The board size, N <= 32.
+    n : int or Rules
+        The board: N <= 32, or a variant's `Rules` (toroidal, superqueens: the variant's
+        own check-function search, with backtracking).
     algorithm : str
         The teaching algorithm to film (default: backtracking, whose check function shows
         its rejections).
     **options
         As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`,
-        `variant` (toroidal or superqueens: the variant's own search, with backtracking),
-        `state` (False: no panel of the algorithm's state beside the board).
+        `variant` (the variant's name, for a board given as N), `state` (False: no panel
+        of the algorithm's state beside the board).
 
     Returns
     -------
@@ -160,5 +155,8 @@ def animate(n: int, algorithm: str = ANIMATION_ALGORITHM, **options: Any) -> Ani
     >>> film = animate(4, max_frames=20)
     >>> film.frame_count()
     20
+    >>> from nqueens import Rules
+    >>> animate(Rules.of("toroidal", 5), max_frames=30).title
+    '5 queens, toroidal: check-function search'
     """
     return Animation(n, algorithm, **options)

@@ -8,34 +8,21 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError
 from nqueens.i18n import _
-from nqueens.messages import no_solution, plural
+from nqueens.messages import plural
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
-from nqueens.validate import board_size
+from nqueens.solving import chosen_algorithm, solutions
+from nqueens.variants.board import VariantBoard
+from nqueens.variants.rules import BoardLike, Rules
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from nqueens.variants.board import VariantBoard
-
 __all__ = ["show", "show_variant"]
 
 
-def _placements(
-    n: int, *, all: bool, unique: bool, limit: int | None, algorithm: str
-) -> list[Placement]:
-    from nqueens.solving import solutions
-
-    if not (all or unique or limit):
-        limit = 1
-    found = list(solutions(n, unique=unique, limit=limit, algorithm=algorithm))
-    if not found:
-        raise no_solution(n)
-    return found
-
-
 def show(
-    what: int | Placement | Iterable[Placement | VariantBoard],
+    what: BoardLike | Placement | Iterable[Placement | VariantBoard],
     *,
     all: bool = False,
     unique: bool = False,
@@ -43,14 +30,16 @@ def show(
     out: str | Path | None = None,
     one_based: bool = False,
     title: str | None = None,
+    variant: str | None = None,
 ) -> Figure:
     """A picture of solutions: the first (default), `all`, the `unique` ones, or `limit` of them.
 
     Parameters
     ----------
-    what : int, Placement or iterable of Placement
-        A board size (its solutions are found), or the placements to draw (or a
-        rectangle's boards, `VariantBoard`s of one width).
+    what : int, str, Rules, Placement or iterable of Placement
+        A board, whose solutions are found: N, ``"MxN"`` (a rectangle), or a variant's
+        `Rules` (toroidal, superqueens); or the placements to draw (or a rectangle's
+        boards, `VariantBoard`s of one width).
     all, unique : bool
         Every solution, or one per symmetry class, in a numbered grid.
     limit : int, optional
@@ -60,7 +49,9 @@ def show(
     one_based : bool
         Number rows and columns from 1.
     title : str, optional
-        The picture's title (default: the size and what is shown).
+        The picture's title (default: the board and what is shown).
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N or MxN.
 
     Returns
     -------
@@ -70,7 +61,8 @@ def show(
     Raises
     ------
     NoSolutionError
-        N = 2 or 3: nothing to draw.
+        The board has no solution (N = 2 or 3; a toroidal N not coprime to 6): nothing to
+        draw.
     OutputFormatError, OutputPlaceError
         `out` names no picture format, or a place that cannot be written.
     SizeTooLargeError
@@ -81,9 +73,9 @@ def show(
     >>> figure = show(8, unique=True)
     >>> len(figure.axes)
     12
+    >>> len(show("4x6", all=True).axes)
+    46
     """
-    from nqueens.solving import auto_algorithm
-
     if out is not None:
         picture_output(out)  # a bad name or place fails before the search
     from nqueens.render.image import picture, save_picture
@@ -91,15 +83,18 @@ def show(
     placements: list[Placement | VariantBoard]
     if isinstance(what, Placement):
         placements = [what]
-    elif isinstance(what, int):
-        n = board_size(what)
+    elif isinstance(what, int | str | Rules):
+        rules = Rules.given(what, variant)
         if limit is not None and limit < 1:
             raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
-        algorithm = auto_algorithm(n, listing=all or unique)
-        placements = [*_placements(n, all=all, unique=unique, limit=limit, algorithm=algorithm)]
+        listing = all or unique or bool(limit)
+        algorithm = chosen_algorithm(rules, listing=all or unique)
+        found = solutions(rules, algorithm=algorithm, unique=unique, limit=limit if listing else 1)
+        placements = list(found)
+        if not placements:
+            raise rules.no_solution()
         if title is None:
-            subject = _("{n} queens").format(n=n)
-            title = _show_title(subject, len(placements), unique, all or bool(limit))
+            title = _show_title(_board_title(rules), len(placements), unique, all or bool(limit))
     else:
         placements = list(what)
     figure = picture(placements, title=title, base=int(one_based))
@@ -118,37 +113,31 @@ def show_variant(
     out: str | Path | None = None,
     one_based: bool = False,
 ) -> Figure:
-    """A picture of a variant's solutions (toroidal, superqueens), or of a rectangle's
-    (`size` "MxN"), as `show` draws the classic ones: the first, `all`, the `unique` ones,
-    or `limit` of them.
-
-    Examples
-    --------
-    >>> len(show_variant("4x6", all=True).axes)
-    46
+    """Deprecated alias of `show`, which takes any board itself: `show(size,
+    variant=variant, ...)`, or `show(Rules.of(variant, size), ...)`. It draws the same
+    picture, and warns (`DeprecationWarning`); it will go in a later version.
     """
-    import itertools
+    import warnings
 
-    from nqueens.variants import Rules, VariantBoard, solutions
+    warnings.warn(
+        "show_variant(size, variant) is show(size, variant=variant): show takes any board",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    board = Rules.of(variant, size)
+    return show(board, all=all, unique=unique, limit=limit, out=out, one_based=one_based)
 
-    rules = Rules.of(variant, size)
-    if out is not None:
-        picture_output(out)
-    if limit is not None and limit < 1:
-        raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
-    wanted = limit if (all or unique or limit) else 1
-    found = list(itertools.islice(solutions(rules, unique=unique), wanted))
-    if not found:
-        raise rules.no_solution()
-    boards = [Placement(c) if rules.square else VariantBoard(c, rules.cols) for c in found]
+
+def _board_title(rules: Rules) -> str:
+    """The board as a picture's title names it: "8 queens", "7 queens, toroidal", "4x6
+    board"."""
+    if rules.classic:
+        return _("{n} queens").format(n=rules.rows)
     if rules.square:
-        board = _("{n} queens, {variant}").format(n=rules.size, variant=variant)
-    elif variant != "classic":
-        board = _("{size} board, {variant}").format(size=rules.size, variant=variant)
-    else:
-        board = _("{size} board").format(size=rules.size)
-    title = _show_title(board, len(found), unique, bool(all or limit))
-    return show(boards, out=out, one_based=one_based, title=title)
+        return _("{n} queens, {variant}").format(n=rules.size, variant=rules.variant)
+    if rules.variant != "classic":
+        return _("{size} board, {variant}").format(size=rules.size, variant=rules.variant)
+    return _("{size} board").format(size=rules.size)
 
 
 def _show_title(board: str, count: int, unique: bool, listing: bool) -> str:

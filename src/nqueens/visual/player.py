@@ -10,11 +10,11 @@ from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFor
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, check_count
-from nqueens.variants.search import events as variant_events
-from nqueens.visual.common import PLAYER_STEPS, steppable, variant_rules, variant_title
+from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
 if TYPE_CHECKING:
     from nqueens.render.player import Recording
+    from nqueens.variants.rules import BoardLike
 
 __all__ = ["Player", "play"]
 
@@ -47,31 +47,32 @@ class Player:
 
 
 def play(
-    n: int,
+    n: BoardLike,
     algorithm: str = "backtracking",
     *,
     max_steps: int = PLAYER_STEPS,
     out: str | Path | None = None,
     learn: bool = False,
-    variant: str = "classic",
+    variant: str | None = None,
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
     Parameters
     ----------
-    n : int
-        The board size, N <= 12.
+    n : int or Rules
+        The board: N <= 12, or a variant's `Rules` (toroidal, superqueens), whose own
+        check-function search is recorded; the page shades its wrapped and knight
+        attacks apart (and has no learner mode).
     algorithm : str
-        The teaching algorithm to record.
+        The teaching algorithm to record (a variant's board: backtracking).
     max_steps : int
         Record at most this many events of the search.
     out : str or Path, optional
         Also write the page (an .html name), whole or not at all.
     learn : bool
         Open the page in the learner mode, where the student places the queens.
-    variant : str
-        toroidal or superqueens: record the variant's own check-function search; the
-        page shades its wrapped and knight attacks apart (and has no learner mode).
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N.
 
     Returns
     -------
@@ -103,28 +104,23 @@ def play(
         )
     if out is not None:
         check_output_place(out)
-    n, chosen = steppable(n, algorithm, _("the player"))
-    rules = variant_rules(n, variant, chosen.name)
+    steps = steppable(n, algorithm, variant, _("the player"))
     if max_steps < 1:
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
         )
     check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
-    if rules is None:
-        _path, first, lines = chosen.source()
-        events = chosen.events(n, state=True)
-        recording = record(events, n, chosen.name, max_steps, code=(first, lines))
-        title = None
-    else:
-        if learn:
-            raise IncompatibleOptionsError(
-                _(
-                    "the learner mode's own search follows the classic rules: drop --learn "
-                    "to watch the {variant} search"
-                ).format(variant=variant)
-            )
-        recording = record(variant_events(rules), n, "check-function", max_steps, rules)
-        title = variant_title(n, rules)
+    rules, source = steps.variant_rules, steps.source()
+    if rules is not None and learn:
+        raise IncompatibleOptionsError(
+            _(
+                "the learner mode's own search follows the classic rules: drop --learn "
+                "to watch the {variant} search"
+            ).format(variant=rules.variant),
+        )
+    code = None if source is None else source[1:]
+    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, code)
+    title = None if rules is None else variant_title(steps.n, rules)
     player = Player(recording, page(recording, queen_path(), title, learn=learn))
     if out is not None:
         player.save(out)

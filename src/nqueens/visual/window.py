@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from nqueens.i18n import _
-from nqueens.visual.common import steppable, variant_rules
+from nqueens.visual.common import steppable
+
+if TYPE_CHECKING:
+    from nqueens.variants.rules import BoardLike
 
 __all__ = ["gui"]
 
 
-def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") -> None:
+def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = None) -> None:
     """Open the desktop viewer (tkinter) on the live search; returns when it is closed.
 
     Parameters
     ----------
-    n : int
-        The board size, N <= 12.
+    n : int or Rules
+        The board: N <= 12, or a variant's `Rules` (toroidal, superqueens), whose own
+        check-function search it steps through, its wrapped and knight attacks shaded
+        apart.
     algorithm : str
-        The teaching algorithm to step through.
-    variant : str
-        toroidal or superqueens: step through the variant's own check-function search
-        instead, its wrapped and knight attacks shaded apart.
+        The teaching algorithm to step through (a variant's board: backtracking).
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N.
 
     Raises
     ------
@@ -30,8 +36,7 @@ def gui(n: int, algorithm: str = "backtracking", *, variant: str = "classic") ->
     IncompatibleOptionsError
         A variant with a teaching algorithm other than backtracking.
     """
-    n, chosen = steppable(n, algorithm, _("the viewer"))
-    rules = variant_rules(n, variant, chosen.name)
+    steps = steppable(n, algorithm, variant, _("the viewer"))
     from nqueens.render.gui import run
 
-    run(n, chosen.name, rules)
+    run(steps.n, steps.algorithm.name, steps.variant_rules)

@@ -19,7 +19,6 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +32,6 @@ __all__ = [
     "JournalSummary",
     "Unchecked",
     "check_place",
-    "forget",
     "read_summary",
     "read_unchecked",
     "rewrite",
@@ -170,12 +168,7 @@ class Journal:
     def __enter__(self) -> Journal:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -248,34 +241,6 @@ def _open_existing(
         db.execute("ROLLBACK")
     rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     return _digest_of(stored, rows)
-
-
-def forget(path: str | Path, indices: Iterable[int]) -> int:
-    """Drop finished subproblems from a journal (one a recount found wrong, say), keeping
-    its digest true, so the next run of its command counts them again. Returns how many
-    were dropped."""
-    path = Path(path)
-    check_place(path)
-    db = sqlite3.connect(path, isolation_level=None)
-    try:
-        stored = _read_meta(db, path)
-        wanted = [(int(i),) for i in indices]
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            before = db.total_changes
-            db.executemany("DELETE FROM done WHERE idx = ?", wanted)
-            dropped = db.total_changes - before
-            fields = stored["fields"].split()
-            rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
-            digest = _digest_of(stored, rows)
-            db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-    finally:
-        db.close()
-    return dropped
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from nqueens.errors import InvalidPartError, shorten
 
-__all__ = ["Part", "part_of", "share"]
+__all__ = ["Part", "share"]
 
 Indices = npt.NDArray[np.intp]
 
@@ -73,8 +73,9 @@ class Part(tuple[int, int]):
         """Refuse more parts than subproblems (a part with nothing to count)."""
         if self.m > subproblems:
             raise InvalidPartError(
-                f"--part {self}: this count has only {subproblems:,} subproblems, "
-                f"so use M <= {subproblems:,}"
+                f"part {self}: this count has only {subproblems:,} subproblems, "
+                f"so use M <= {subproblems:,}",
+                option="part",
             )
 
 
@@ -85,8 +86,3 @@ def share(subproblems: int, part: Part) -> Indices:
     [1, 4, 7]
     """
     return np.arange(part.k - 1, subproblems, part.m, dtype=np.intp)
-
-
-def part_of(index: int, m: int) -> int:
-    """The part K (1-based) of M that holds subproblem `index`."""
-    return index % m + 1

@@ -19,9 +19,7 @@ from nqueens.engine.runtime import cluster
 from nqueens.engine.runtime.journal import Journal, check_place
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.engine.runtime.pool import BACKENDS, Backend, batches
-from nqueens.errors import CountInterrupted, InvalidSizeError
-from nqueens.i18n import N_
-from nqueens.limits import BATCH_MAX_SIZE, check_count
+from nqueens.errors import CountInterrupted
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
@@ -36,11 +34,7 @@ of sampling, against counts of a minute and more."""
 def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
     workers = worker_count(method.workers_asked(options.workers))
-    batch_size = options.batch_size
-    if batch_size is not None and (isinstance(batch_size, bool) or batch_size < 1):
-        raise InvalidSizeError(f"batch size must be at least 1, not {batch_size!r}")
-    if batch_size is not None:
-        check_count(N_("batch size"), batch_size, BATCH_MAX_SIZE, N_("subproblems per task"))
+    batch_size = options.batch_size  # each option checked alone by CountOptions
     scheduler = options.scheduler
     address = cluster.parse_address(scheduler) if scheduler is not None else None
     if address is None and not method.survives_fork:  # its kernels live in this process only
@@ -122,7 +116,7 @@ def _run(
             report()
     except KeyboardInterrupt:
         saved = book.done() if book is not None else done  # the journal's own count
-        raise CountInterrupted(_interrupted(saved, len(wanted), book)) from None
+        raise _interrupted(saved, len(wanted), book) from None
     finally:
         results.close()  # stop the workers now, not whenever the generator is collected
     # a share has its own sums; Burnside's unique count needs the whole count
@@ -145,13 +139,14 @@ def _run(
     )
 
 
-def _interrupted(done: int, total: int, book: Journal | None) -> str:
+def _interrupted(done: int, total: int, book: Journal | None) -> CountInterrupted:
     if book is None:
-        return (
-            f"interrupted after {done} of {total} subproblems; nothing was kept "
-            "(add --journal FILE to make a long count resumable)"
+        return CountInterrupted(
+            f"interrupted after {done} of {total} subproblems; nothing was kept: a journal "
+            "makes a long count resumable",
+            option="journal",
         )
-    return (
+    return CountInterrupted(
         f"interrupted after {done} of {total} subproblems, kept in {book.path}; "
         "run the same command again to resume"
     )

@@ -21,12 +21,12 @@ import numpy as np
 from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.journal import read_summary, read_unchecked, rewrite
 from nqueens.errors import (
-    InvalidSizeError,
     JournalMismatchError,
     PublishedMismatchError,
     VerificationError,
 )
 from nqueens.known import known_counts
+from nqueens.options import ALL, recount_samples
 
 __all__ = [
     "ALL",
@@ -37,9 +37,6 @@ __all__ = [
     "verify_journal",
     "versus_published",
 ]
-
-ALL: Literal["all"] = "all"
-"""`samples` for a full recount: every finished subproblem."""
 
 SEEDS = 1 << 31
 """Seeds chosen for a sample are below this: short enough to read out and type again."""
@@ -97,12 +94,7 @@ def verify_journal(
     """Recount `samples` finished subproblems (all of them for `"all"`, or when fewer are
     finished), chosen at random with `seed`; without one, a seed is chosen and returned
     in the `Verification`, so that anyone can repeat the same choice."""
-    if samples != ALL and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-    ):
-        raise InvalidSizeError(
-            f"--verify takes a number of subproblems >= 1 or 'all', not {samples!r}"
-        )
+    samples = recount_samples(samples)
     summary = read_summary(path)
     method = METHODS[summary.method]
     method.warm_up()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import njit
 
+from nqueens.engine.bits import take_lowest
 from nqueens.engine.methods.join.match import PAIR_WEIGHT  # the definition of what the join counts
 
 if TYPE_CHECKING:
@@ -53,12 +54,10 @@ def confined_count(n: int, middle: int, east: int) -> int:  # pragma: no cover -
     row = 0
     avail[0] = allowed[0]
     while row >= 0:
-        free = avail[row]
-        if free == 0:
+        bit = take_lowest(avail, row)
+        if bit == 0:
             row -= 1
             continue
-        bit = free & -free
-        avail[row] = free ^ bit
         c = 0  # its own loop, not bitops.lowest_bit_index: nothing shared with the join
         while (bit >> c) != 1:
             c += 1

@@ -10,7 +10,7 @@ the workers, the journal and Dask run it as they run the compiled methods.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,6 @@ import numpy.typing as npt
 
 from nqueens.engine.registry import digest
 from nqueens.placement import is_canonical_cols
-from nqueens.search.bitboard import _solutions_below
 
 __all__ = ["FirstRows", "count_first_rows", "split"]
 
@@ -76,3 +75,21 @@ def count_first_rows(n: int, firsts: Array, seconds: Array) -> Array:
         mirrors = 1 if 2 * first == n - 1 else 2
         out[i] = (mirrors * found, unique)
     return out
+
+
+def _solutions_below(
+    n: int, full: int, cols: list[int], row: int, taken: int, left: int, right: int
+) -> Iterator[tuple[int, ...]]:
+    """The solutions that complete rows 0..row-1 of `cols`, by the teaching bitboard
+    search's recursion (search/bitboard.py), without its events."""
+    if row == n:
+        yield tuple(cols)
+        return
+    avail = full & ~(taken | left | right)
+    while avail:
+        bit = avail & -avail
+        avail ^= bit
+        cols[row] = bit.bit_length() - 1
+        yield from _solutions_below(
+            n, full, cols, row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+        )

@@ -1,0 +1,168 @@
+"""Checking a placement: which queens attack which, and how, under a board's rules.
+
+One answer, `CheckResult`, whatever the path: a placement up to 2,000 queens names
+every attacking pair (on the classic board, or under a variant's rules, each attack in
+its own words); a larger one, or a NumPy array, is checked in O(N) by
+`nqueens.large.check_array`, which counts the crowded lines and names a few pairs.
+NumPy loads only on that path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from nqueens.errors import InvalidPlacementError
+from nqueens.i18n import _
+from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
+from nqueens.placement import Placement, Square
+from nqueens.variants.rules import BoardLike, Rules
+
+if TYPE_CHECKING:
+    from nqueens.large import Columns
+
+__all__ = ["Attack", "CheckResult", "check"]
+
+
+class Attack(NamedTuple):
+    """Two queens that attack each other, the earlier row first, and how, in the words of
+    the rules (`Rules.attack`: "same column", "a knight's move", ...; English, each marked
+    for the catalog: `_(how)` says it translated)."""
+
+    a: Square
+    b: Square
+    how: str
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What `check` found on a placement of `n` queens under `rules`.
+
+    `attacks` lists every pair of queens that attack each other, or, where the O(N)
+    check ran (`lines` given: how many columns, diagonals and anti-diagonals hold more
+    than one queen), a few pairs as examples. `placement` is the placement checked, where
+    it is a `Placement` (a square board up to 2,000 queens).
+
+    Examples
+    --------
+    >>> r = check("1 3 0 2")
+    >>> r.valid, r.n, r.placement.orbit_size()
+    (True, 4, 2)
+    """
+
+    n: int
+    rules: Rules
+    attacks: tuple[Attack, ...]
+    lines: tuple[int, int, int] | None = None
+    placement: Placement | None = None
+
+    @property
+    def valid(self) -> bool:
+        """No two queens attack each other."""
+        return not self.attacks
+
+    @property
+    def complete(self) -> bool:
+        """`attacks` names every attacking pair (not a few examples)."""
+        return self.lines is None
+
+
+def check(
+    placement: Placement | str | Sequence[int] | Columns,
+    board: BoardLike | None = None,
+    *,
+    variant: str | None = None,
+    examples: int = 5,
+) -> CheckResult:
+    """Check a placement: which queens attack which, and how.
+
+    Parameters
+    ----------
+    placement : Placement, str, sequence of int or NumPy array
+        The column of each row's queen, or text (a column list, board rows). A NumPy
+        array, or a list of more than 2,000 columns, is checked in O(N).
+    board : int, str or Rules, optional
+        The board the placement is on: its `Rules` (a variant's, or a rectangle's), or
+        N / "MxN"; default the classic board of the placement's size.
+    variant : str, optional
+        The variant's name (toroidal, superqueens), for a board given as N or not given.
+    examples : int
+        How many attacking pairs the O(N) check names at most.
+
+    Returns
+    -------
+    CheckResult
+        `valid`, and the attacking pairs with how each attacks.
+
+    Raises
+    ------
+    InvalidPlacementError
+        Not one queen per row on the board.
+    SizeTooLargeError
+        A variant's check (every pair compared) beyond 2,000 queens.
+
+    Examples
+    --------
+    >>> check("0 4 7 5 2 6 1 3").valid
+    True
+    >>> check("0 4 7 5 2 6 1 3", variant="superqueens").attacks[0]
+    Attack(a=(1, 4), b=(3, 5), how="a knight's move")
+    >>> check([0, 2, 1]).attacks
+    (Attack(a=(1, 2), b=(2, 1), how='same diagonal'),)
+    """
+    from nqueens.columns import parse_placement
+
+    given = parse_placement(placement) if isinstance(placement, str) else placement
+    size = len(given)
+    rules = Rules.given(size if board is None else board, variant)
+    if rules.rows != size:
+        raise InvalidPlacementError(
+            f"the placement has {size:,} queens, one per row, but the board {rules.rows:,} rows"
+        )
+    if isinstance(given, Placement | list | tuple):
+        cols: Sequence[int] = tuple(given)
+    elif rules.classic:  # a column array
+        return _check_array(given, rules, examples)
+    else:
+        cols = [int(c) for c in given]
+    if rules.classic and size > CHECK_ARRAY_FROM_N:
+        return _check_array(cols, rules, examples)
+    if size > CHECK_ARRAY_FROM_N:
+        what = _("the {variant} check of every pair").format(variant=rules.variant)
+        check_n(size, CHECK_ARRAY_FROM_N, what)
+    if not rules.square:
+        pairs = rules.attacking_pairs(_on_the_board(cols, rules))
+        return CheckResult(size, rules, tuple(Attack(*pair) for pair in pairs))
+    shown = Placement(tuple(cols))
+    if rules.classic:
+        attacks = tuple(Attack(a, b, _how(rules, a, b)) for a, b in shown.attacks())
+    else:
+        attacks = tuple(Attack(*pair) for pair in rules.attacking_pairs(shown.cols))
+    return CheckResult(size, rules, attacks, placement=shown)
+
+
+def _how(rules: Rules, a: Square, b: Square) -> str:
+    how = rules.attack(a, b)
+    assert how is not None
+    return how
+
+
+def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """A rectangle's placement: one whole column number per row, on the board."""
+    for row, col in enumerate(cols):
+        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < rules.cols:
+            raise InvalidPlacementError(
+                f"column {col!r} in row {row} is off the board (columns run 0..{rules.cols - 1})"
+            )
+    return tuple(cols)
+
+
+def _check_array(cols: Columns | Sequence[int], rules: Rules, examples: int) -> CheckResult:
+    """The O(N) check of a column array on the classic board."""
+    from nqueens.large import check_array
+
+    found = check_array(cols, examples=examples)
+    attacks = tuple(Attack(a, b, _how(rules, a, b)) for a, b in found.examples)
+    lines = (found.columns, found.diagonals, found.antidiagonals)
+    return CheckResult(found.n, rules, attacks, lines)

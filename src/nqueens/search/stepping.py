@@ -1,0 +1,105 @@
+"""What a board is stepped through: a teaching algorithm, or a variant's own search.
+
+The film, the player, the window and `trace` follow a search event by event. On the
+classic board that is any teaching algorithm (`ALGORITHMS`). The teaching algorithms
+follow the classic rules, so a variant's board (toroidal, superqueens) has searches of
+its own instead: its check-function search (`nqueens.variants.events`), which is the
+teaching `backtracking` under the variant's rules and reports every step, and its
+bitboard search (`nqueens.variants.solutions`), which finds the solutions only.
+`variant_search` names the one an algorithm stands for, and refuses the others, here and
+nowhere else; `nqueens.search.walk` chooses the events, as a `Walk`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nqueens.errors import IncompatibleOptionsError
+from nqueens.i18n import _
+from nqueens.search.events import Event, SearchStats
+from nqueens.variants.rules import Rules
+
+if TYPE_CHECKING:
+    from nqueens.search import Algorithm
+
+__all__ = ["CHECK_FUNCTION", "STEPPED", "VARIANT_SEARCHES", "Walk", "variant_search"]
+
+CHECK_FUNCTION = "check-function"
+"""A variant's search that reports every step, as pages and titles name it."""
+
+VARIANT_SEARCHES = {"backtracking": CHECK_FUNCTION, "bitboard": "bitboard"}
+"""A variant's own searches, by the teaching algorithm each stands for: the check
+function is backtracking under the variant's rules; the bitboard finds solutions only."""
+
+STEPPED = "backtracking"
+"""The one algorithm a variant's board is stepped through by: its check-function search."""
+
+
+def variant_search(rules: Rules, algorithm: str, *, steps: bool = False) -> str:
+    """The variant's own search that `algorithm` stands for on `rules`' board, refusing
+    an algorithm the variant does not have; with `steps`, one that reports each step.
+
+    >>> variant_search(Rules.of("toroidal", 7), "backtracking")
+    'check-function'
+    """
+    if algorithm == STEPPED or (algorithm in VARIANT_SEARCHES and not steps):
+        return VARIANT_SEARCHES[algorithm]
+    if steps:
+        message = _(
+            "a {variant} board is searched by its own check-function search, step by step "
+            "(the teaching algorithms follow the classic rules): use backtracking, not "
+            "{algorithm}"
+        ).format(variant=rules.variant, algorithm=algorithm)
+    else:
+        message = (
+            f"the {rules.variant} {rules.rows}x{rules.cols} board has its own searches: "
+            f"bitboard, or backtracking (its check function), not {algorithm}"
+        )
+    raise IncompatibleOptionsError(message, option="algorithm")
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A search to step through, as `nqueens.search.walk` chose it: each iteration is a
+    fresh run of it.
+
+    `algorithm` is the teaching algorithm asked (on a variant's board, `backtracking`,
+    which its check-function search stands for); `state` says whether each event
+    carries the algorithm's `State` (a variant's own search keeps none); `search` is the
+    search's name as pages and titles show it.
+    """
+
+    rules: Rules
+    algorithm: Algorithm
+    state: bool
+
+    @property
+    def n(self) -> int:
+        return self.rules.rows
+
+    @property
+    def variant_rules(self) -> Rules | None:
+        """The rules where they are a variant's; None on the classic board."""
+        return None if self.rules.classic else self.rules
+
+    @property
+    def search(self) -> str:
+        return self.algorithm.name if self.rules.classic else CHECK_FUNCTION
+
+    def events(self, stats: SearchStats | None = None) -> Iterator[Event]:
+        """A fresh run of the search, lazily, filling `stats`."""
+        if self.rules.classic:
+            return self.algorithm.events(self.n, stats, state=self.state)
+        from nqueens.variants.search import events
+
+        return events(self.rules, stats)
+
+    def __iter__(self) -> Iterator[Event]:
+        return self.events()
+
+    def source(self) -> tuple[str, int, list[str]] | None:
+        """The code a student reads beside the steps (`Algorithm.source`); None for a
+        variant's own search, which has no state to tie to its lines."""
+        return self.algorithm.source() if self.rules.classic else None

@@ -1,0 +1,82 @@
+"""`check`: one `CheckResult` whatever the board and the path, against the naive checks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import nqueens
+from nqueens import CheckResult, Rules
+from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+from tests.naive import (
+    naive_attack,
+    naive_attacks,
+    naive_queen_attack,
+)
+
+placements = st.integers(1, 9).flatmap(
+    lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)
+)
+
+
+@given(placements)
+def test_the_classic_check_names_every_attacking_pair(cols: list[int]) -> None:
+    result = nqueens.check(cols)
+    assert isinstance(result, CheckResult) and result.complete and result.n == len(cols)
+    assert [(a.a, a.b) for a in result.attacks] == naive_attacks(tuple(cols))
+    assert result.valid == (not naive_attacks(tuple(cols)))
+    assert all(a.how in ("same column", "same diagonal") for a in result.attacks)
+    assert result.placement == nqueens.Placement(tuple(cols))
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+@given(cols=placements)
+def test_a_variants_check_names_its_own_attacks(variant: str, cols: list[int]) -> None:
+    attack = naive_attack(variant, len(cols))
+    expected = [
+        ((r1, c1), (r2, c2))
+        for r1, c1 in enumerate(cols)
+        for r2, c2 in list(enumerate(cols))[r1 + 1 :]
+        if attack((r1, c1), (r2, c2))
+    ]
+    result = nqueens.check(cols, variant=variant)
+    assert result.rules == Rules.of(variant, len(cols))
+    assert [(a.a, a.b) for a in result.attacks] == expected
+    assert result == nqueens.check(cols, Rules.of(variant, len(cols)))
+
+
+def test_the_text_forms_and_a_rectangle() -> None:
+    assert nqueens.check("0 4 7 5 2 6 1 3").valid
+    assert nqueens.check("Q.../..Q./.Q../...Q").attacks[0].how == "same diagonal"
+    superqueens = nqueens.check("0 4 7 5 2 6 1 3", variant="superqueens")
+    assert not superqueens.valid and {a.how for a in superqueens.attacks} == {"a knight's move"}
+    rectangle = nqueens.check([0, 2, 4, 1], "4x6")
+    assert rectangle.valid and rectangle.placement is None and rectangle.rules == Rules(4, 6)
+    queens = [(r, c) for r, c in enumerate([0, 5, 1, 3])]
+    expected = [
+        (a, b) for i, a in enumerate(queens) for b in queens[i + 1 :] if naive_queen_attack(a, b)
+    ]
+    assert [(a.a, a.b) for a in nqueens.check([0, 5, 1, 3], "4x6").attacks] == expected
+
+
+def test_a_large_placement_is_checked_in_linear_time() -> None:
+    import numpy as np
+
+    cols = nqueens.construct(3000)
+    assert nqueens.check(cols).valid and nqueens.check(cols.tolist()).lines == (0, 0, 0)
+    crowded = np.arange(3000)  # one diagonal holds every queen
+    result = nqueens.check(crowded, examples=3)
+    assert not result.valid and not result.complete and result.lines == (0, 0, 1)
+    assert [a.how for a in result.attacks] == ["same diagonal"] and result.placement is None
+    with pytest.raises(SizeTooLargeError, match="N <= 2000"):
+        nqueens.check(cols, variant="toroidal")
+
+
+def test_what_is_not_a_placement_on_the_board_is_refused() -> None:
+    with pytest.raises(InvalidPlacementError, match="8 queens, one per row, but the board 7"):
+        nqueens.check("0 4 7 5 2 6 1 3", 7)
+    with pytest.raises(InvalidPlacementError, match="off the board"):
+        nqueens.check([0, 6, 1], "3x6")
+    with pytest.raises(InvalidPlacementError, match="off the board"):
+        nqueens.check([0, 3, 1])
