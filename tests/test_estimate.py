@@ -102,8 +102,20 @@ def test_a_plan_takes_the_workers_the_run_would_have() -> None:
 
 
 def test_a_part_is_estimated_alone() -> None:
+    """Planned as a batch job would count it: without the journal it will have."""
     plan = nqueens.estimate(12, method="backtrack", part="2/5", seed=1)
-    assert plan.subproblems == len(share(len(METHODS["backtrack"].split(12)), Part(2, 5)))
+    whole = len(METHODS["backtrack"].split(12))
+    assert plan.subproblems == len(share(whole, Part(2, 5)))
+    assert (plan.part, plan.split, plan.to_dict()["part"]) == ("2/5", whole, "2/5")
+    assert describe(plan, 2)[0].endswith(f"(part 2/5 of {whole:,})")
+    done = subprocess.run(
+        [*NQUEENS, "count", "12", "--part", "2/5", "--estimate", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["part"] == "2/5"
 
 
 @pytest.mark.compiled

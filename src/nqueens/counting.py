@@ -165,18 +165,11 @@ def estimate(
     >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
     True
     """
-    chosen, rules = _board(board, options, changes)
+    chosen, rules = _board(board, options, {**changes, "plan": True})
     if not rules.square:
         raise IncompatibleOptionsError(
             f"a {rules.size} rectangle is counted by its own search in this process: "
             "count it, there is no plan to make"
-        )
-    kept = [name for name in ("journal", "scheduler", "verify", "part") if getattr(chosen, name)]
-    if kept:
-        raise IncompatibleOptionsError(
-            "an estimate counts nothing here: it keeps no journal and needs no scheduler "
-            "(give a cluster's size as workers)",
-            option=tuple(kept),
         )
     method = choose(rules.rows, chosen.method, chosen.variant)
     from nqueens.engine.runtime.estimate import estimate_run

@@ -91,6 +91,10 @@ class CountOptions:
         one is recounted first, so that the error names the subproblem at fault.
     verify_seed : int, optional
         The seed that chooses `verify`'s sample (default: a new one, returned).
+    plan : bool
+        A plan of the count is asked, not the count (`nqueens.estimate`, `--estimate`): a
+        part is planned without a journal, and a journal, a scheduler or a recount, which
+        a plan does not use, are refused.
 
     Raises
     ------
@@ -98,10 +102,10 @@ class CountOptions:
         An option out of its range: workers or a batch size below 1, a part that is not
         K/M, a scheduler address that is not one.
     JournalError
-        A part or a recount without the journal it needs.
+        A part or a recount without the journal it needs (to count).
     IncompatibleOptionsError
         Options that do not go together (a dashboard without a local cluster, a
-        `verify_seed` without `verify`).
+        `verify_seed` without `verify`, a journal with a plan).
 
     Examples
     --------
@@ -128,6 +132,7 @@ class CountOptions:
     on_plan: Callable[[Estimate], None] | None = None
     verify: int | Literal["all"] | None = None
     verify_seed: int | None = None
+    plan: bool = False
 
     def __post_init__(self) -> None:
         """Every option checked, alone and against the others, before any count starts
@@ -158,6 +163,13 @@ class CountOptions:
             )
         self._check_cluster()
         self._check_journal_work()
+        kept = [name for name in ("journal", "scheduler", "verify") if getattr(self, name)]
+        if self.plan and kept:
+            raise IncompatibleOptionsError(
+                "an estimate counts nothing here: it keeps no journal and needs no scheduler "
+                "(give a cluster's size as workers)",
+                option=tuple(kept),
+            )
 
     def _check_cluster(self) -> None:
         if self.scheduler is not None:
@@ -176,7 +188,7 @@ class CountOptions:
             from nqueens.engine.runtime.parts import Part
 
             object.__setattr__(self, "part", Part.given(self.part))
-            if self.journal is None:
+            if self.journal is None and not self.plan:
                 raise JournalError(
                     "a part is counted to be merged with the others later: it needs a journal",
                     option="journal",

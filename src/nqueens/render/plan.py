@@ -78,7 +78,8 @@ def describe(estimate: Estimate, cores: int) -> list[str]:
     on_gpus = estimate.peak_device_bytes is not None  # a process counts on one GPU
     here, unit = (1, _gpus) if on_gpus else (cores, _workers)
     lines = [
-        f"N = {estimate.n}, method {estimate.method}: {_subproblems(estimate.subproblems)}",
+        f"N = {estimate.n}, method {estimate.method}: {_subproblems(estimate.subproblems)}"
+        + ("" if estimate.part is None else f" (part {estimate.part} of {estimate.split:,})"),
         f"predicted on this machine's {unit(here)}: {_span(estimate, here)}",
     ]
     if estimate.workers != here:

@@ -107,6 +107,8 @@ class Estimate:
     peak_device_bytes: int | None = None  # a GPU method's: the most GPU memory a launch took
     efficiency: float = 1.0  # a worker's speed, all of this machine's cores busy, over one alone
     cores: int = 1  # this machine's, where `efficiency` was measured
+    part: str | None = None  # "K/M" where one part of the count is planned (of `split` in all)
+    split: int = 0  # the whole count's subproblems
 
     def speed(self, workers: int) -> float:
         """How many single workers' worth `workers` count at: each at `efficiency` once all
@@ -146,6 +148,7 @@ class Estimate:
             "method": self.method,
             "workers": self.workers,
             "subproblems": self.subproblems,
+            "part": self.part,
             "seconds": self.seconds,
             "seconds_low": self.seconds_low,
             "seconds_high": self.seconds_high,
@@ -187,7 +190,11 @@ def estimate_run(
         indices = np.arange(len(parts), dtype=np.intp)
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
-    planned = plan(method, parts, indices, workers, spend, rng, overhead)
+    planned = dataclasses.replace(
+        plan(method, parts, indices, workers, spend, rng, overhead),
+        part=None if part is None else str(part),
+        split=len(parts),
+    )
     cores = os.cpu_count() or 1
     if workers > 1 and method.survives_fork and cores > 1:
         planned = dataclasses.replace(
