@@ -18,6 +18,7 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
+from nqueens.cli._types import Whole
 from nqueens.columns import read_placement
 from nqueens.files import STDOUT, check_output_place
 from nqueens.messages import no_solution, plural
@@ -114,10 +115,10 @@ def _echo_pairs(
     help="explicit: the classical construction; min-conflicts: a random solution by "
     "local search (reproducible with --seed).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="For min-conflicts.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="For min-conflicts.")
 @click.option(
     "--max-sweeps",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     default=1000,
     show_default=True,
     help="Give up min-conflicts after this many passes over the conflicted rows.",

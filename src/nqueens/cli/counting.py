@@ -17,8 +17,12 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
+from nqueens.cli._types import Real, Whole
 from nqueens.engine.registry import METHODS
+from nqueens.errors import shorten
+from nqueens.i18n import N_
 from nqueens.messages import plural
+from nqueens.validate import whole_number
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
@@ -43,9 +47,10 @@ class _VerifyCount(click.ParamType[int | str, Any]):
         if value == "all" or (isinstance(value, int) and value >= 1):
             return value
         text = str(value)
-        if text.isdigit() and int(text) >= 1:
-            return int(text)
-        self.fail(f"{text!r} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
+        number = whole_number(text, N_("number of subproblems"))
+        if number is not None and number >= 1:
+            return number
+        self.fail(f"{shorten(text)} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
 
 
 @contextmanager
@@ -70,7 +75,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="Worker processes (default: every core; 1 counts in this process).",
 )
 @click.option(
@@ -97,7 +102,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 )
 @click.option(
     "--verify-seed",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     metavar="SEED",
     help="The seed that chooses --verify's sample (default: a new one, printed).",
 )
@@ -118,12 +123,12 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 )
 @click.option(
     "--batch-size",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="Subproblems per task (default: small enough to keep every worker busy).",
 )
 @click.option(
     "--connect-timeout",
-    type=click.FloatRange(min=0.1),
+    type=Real(min=0.1),
     default=10.0,
     show_default=True,
     help="Seconds to wait for the Dask scheduler and its first worker.",

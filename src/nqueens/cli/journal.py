@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from nqueens.cli._app import cli
+from nqueens.cli._types import Whole
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def journal() -> None:
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="With --repair: worker processes (default: every core).",
 )
 def show(file: str, as_json: bool, repair: bool, workers: int | None) -> None:

@@ -19,6 +19,7 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
+from nqueens.cli._types import Whole
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N, VARIANT_FIRST_MAX_N
 from nqueens.messages import no_solution, plural
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
@@ -41,7 +42,7 @@ Examples:
 @click.argument("size", metavar="N")
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
-@click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
+@click.option("--limit", "-l", type=Whole(min=0), help="At most this many solutions.")
 @click.option(
     "--algorithm",
     "-A",
@@ -66,7 +67,7 @@ Examples:
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="Worker processes for engine listings (default: every core).",
 )
 @_one_based_option

@@ -18,6 +18,7 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
+from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 
@@ -92,12 +93,12 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 @click.option(
     "--limit",
     "-l",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     default=200,
     show_default=True,
     help="Stop after this many steps (0: every step).",
 )
-@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option("--solutions", type=Whole(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
 @click.option(
     "--state",

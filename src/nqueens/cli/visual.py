@@ -19,9 +19,10 @@ from nqueens.cli._app import (
     _variant_option,
     cli,
 )
+from nqueens.cli._types import Real, Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
-from nqueens.limits import FILM_MAX_PIXELS
+from nqueens.limits import FILM_MAX_FPS, FILM_MAX_PIXELS, FILM_MIN_FPS
 from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
 from nqueens.visual import show_variant as draw_variant
@@ -37,7 +38,7 @@ _file_option = _out_option("The file to write.", required=True)
 @_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
-@click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
+@click.option("--limit", "-l", type=Whole(min=1), help="At most this many solutions.")
 @click.option(
     "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
 )
@@ -114,28 +115,28 @@ def show(
 @_file_option
 @click.option(
     "--fps",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Real(min=FILM_MIN_FPS, max=FILM_MAX_FPS),
     default=8.0,
     show_default=True,
     help="Frames per second.",
 )
 @click.option(
     "--max-frames",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     default=MAX_FRAMES,
     show_default=True,
     help="Stop after this many frames (0: no limit).",
 )
 @click.option(
     "--solutions",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     default=0,
     show_default=True,
     help="Stop after this many solutions (0: the whole search).",
 )
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
+    type=Whole(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
     help="Height of the film in pixels (and its board's width).",
@@ -235,7 +236,7 @@ def _stderr_console() -> Console:
 @_file_option
 @click.option(
     "--max-steps",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     default=20_000,
     show_default=True,
     help="Record at most this many steps of the search.",
