@@ -9,8 +9,9 @@ import click
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.cli._app import _one_based_option, cli
+from nqueens.cli._types import Real, Whole
 from nqueens.completion import Partial
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, NQueensError
 from nqueens.files import read_board_input
 
 EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
@@ -18,7 +19,7 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 
 @cli.command()
 @click.argument("boards", nargs=-1, required=True, metavar="BOARD|FILE...")
-@click.option("--n", "size", type=int, help="Board size, needed with row:col pairs.")
+@click.option("--n", "size", type=Whole(), help="Board size, needed with row:col pairs.")
 @click.option(
     "--block",
     multiple=True,
@@ -27,31 +28,31 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 )
 @click.option(
     "--exclude-sum",
-    type=int,
+    type=Whole(),
     multiple=True,
     metavar="K",
     help="No queen on the diagonal row + col = K (0-based; repeat for more).",
 )
 @click.option(
     "--exclude-diff",
-    type=int,
+    type=Whole(),
     multiple=True,
     metavar="K",
     help="No queen on the diagonal row - col = K (0-based; repeat for more).",
 )
 @click.option(
     "--diagonals",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     metavar="D",
     help="With a CSPLib excluded-diagonals file: use its first D pairs (default all).",
 )
 @click.option("--count", "count_all", is_flag=True, help="Count every completion.")
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0),
+    type=Real(min=0),
     help="Give up after this many seconds (reading the board included) and answer unknown.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="For the restarts' draws.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="For the restarts' draws.")
 @click.option(
     "--format",
     "-f",
@@ -65,7 +66,7 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 @click.option(
     "--workers",
     "-w",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="Worker processes for a batch (default: every core; 1 answers in this process).",
 )
 @_one_based_option
@@ -177,10 +178,15 @@ def _batch(
     from nqueens.completion.batch import Job, complete_many, summary
 
     start = time.perf_counter()
-    jobs = (
-        Job(name, read_board_input(name), size, base, diagonals, count_all, time_limit, seed)
-        for name in files
-    )
+
+    def job(name: str) -> Job:
+        try:
+            text, unreadable = read_board_input(name), None
+        except NQueensError as error:  # a missing or unreadable file: its own error line
+            text, unreadable = "", str(error)
+        return Job(name, text, size, base, diagonals, count_all, time_limit, seed, unreadable)
+
+    jobs = (job(name) for name in files)
     answers = []
     for answer in complete_many(jobs, workers=workers):
         answers.append(answer)
