@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -265,8 +265,6 @@ def min_conflicts(
     """
     import time
 
-    from nqueens.large import kernel
-
     n = board_size(n)
     if n in (2, 3):
         raise no_solution(n)
@@ -275,23 +273,83 @@ def min_conflicts(
     check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
     check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
     start = time.perf_counter()
-    cols = np.zeros(n, np.int64)
-    up = np.zeros(2 * n - 1, np.int64)
-    down = np.zeros(2 * n - 1, np.int64)
+    board = _Board(n, np.zeros(n, np.int64), np.zeros(2 * n - 1, np.int64))
     state = np.array([seed % 2147483646 + 1], np.int64)  # Park-Miller: 1 .. 2**31 - 2
-    kernel.greedy_start(n, cols, up, down, state, 64)
+    conflicted = np.empty(n, np.int64)
+    board.greedy_start(state)
     sweeps = swaps = 0
     left = -1
     while sweeps < max_sweeps:
-        left, made = kernel.repair(n, cols, up, down, state, 1, 64)
+        left, made = board.sweep(state, conflicted)
         sweeps += 1
-        swaps += int(made)
+        swaps += made
         if on_progress is not None:
-            on_progress(sweeps, int(left))
+            on_progress(sweeps, left)
         if left == 0:
             break
         if made == 0:  # stuck in a local minimum: start over from a new greedy placement
-            up[:] = 0
-            down[:] = 0
-            kernel.greedy_start(n, cols, up, down, state, 64)
+            board.up[:] = 0
+            board.down[:] = 0
+            board.greedy_start(state)
+    cols = board.cols
     return SearchOutcome(left == 0, cols, int(left), sweeps, swaps, time.perf_counter() - start)
+
+
+ROWS_PER_CALL = 1 << 18
+"""Rows one kernel call of min-conflicts starts or scans: a signal (Ctrl-C, SIGTERM)
+waits for the compiled call under way, so none runs longer than a fraction of a second
+even at N = 20,000,000, and the search stops within a second."""
+
+REPAIRS_PER_CALL = 1 << 14
+"""Conflicted rows one kernel call repairs (up to 64 swaps tried each)."""
+
+
+@dataclass
+class _Board:
+    """The placement min-conflicts works on, and its queens counted per diagonal; each
+    step a series of kernel calls over ranges of rows (`ROWS_PER_CALL`)."""
+
+    n: int
+    cols: Columns
+    up: Columns
+    down: Columns = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.down = np.zeros_like(self.up)
+
+    def greedy_start(self, state: Columns) -> None:
+        from nqueens.large import kernel
+
+        pool = np.arange(self.n)
+        for first in range(0, self.n, ROWS_PER_CALL):
+            stop = min(self.n, first + ROWS_PER_CALL)
+            kernel.greedy_rows(self.n, self.cols, self.up, self.down, state, 64, pool, first, stop)
+
+    def conflicted(self, out: Columns) -> int:
+        """The rows whose queen shares a diagonal, into `out`; returns how many."""
+        from nqueens.large import kernel
+
+        found = 0
+        for first in range(0, self.n, ROWS_PER_CALL):
+            stop = min(self.n, first + ROWS_PER_CALL)
+            found = kernel.conflicted_rows(
+                self.n, self.cols, self.up, self.down, first, stop, out, found
+            )
+        return int(found)
+
+    def sweep(self, state: Columns, conflicted: Columns) -> tuple[int, int]:
+        """One pass over the conflicted rows: (conflicted rows left, swaps made)."""
+        from nqueens.large import kernel
+
+        found = self.conflicted(conflicted)
+        if found == 0:
+            return 0, 0
+        made = 0
+        for first in range(0, found, REPAIRS_PER_CALL):
+            stop = min(found, first + REPAIRS_PER_CALL)
+            made += int(
+                kernel.repair_rows(
+                    self.n, self.cols, self.up, self.down, state, conflicted, first, stop, 64
+                )
+            )
+        return self.conflicted(conflicted), made

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import time
 from collections.abc import Callable, Generator, Sequence
 
 import numpy as np
@@ -40,6 +41,32 @@ def quiet_worker() -> None:
     if hasattr(signal, "SIGHUP"):  # POSIX only
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_the_parent()
+
+
+_PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: a signal for this process when the one that started it ends."""
+
+
+def _end_with_the_parent() -> None:
+    """On Linux, SIGTERM (its default action: an end without a word) as soon as the
+    parent ends, even by kill -9: an orphaned worker would otherwise finish its task and
+    print a BrokenPipeError traceback on the terminal for each result it cannot send."""
+    import ctypes
+    import ctypes.util
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask: the old behaviour
+        return
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:  # it ended before we asked
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def default_batch(pending: int, workers: int) -> int:
@@ -58,11 +85,40 @@ def _count(parts: Parts, indices: Indices) -> Counts:
     return counts
 
 
+CALL_SECONDS = 0.25
+"""About the longest one compiled call runs in this process. A signal (Ctrl-C, SIGTERM)
+waits for the call under way, since a numba kernel cannot be interrupted from Python:
+each batch is counted in pieces about this long, so that a stop comes within a second and
+keeps every piece that finished."""
+
+
+def next_piece(size: int, seconds: float) -> int:
+    """The size of the next piece, after one of `size` subproblems took `seconds`: sized
+    to take about `CALL_SECONDS`, growing at most fourfold and shrinking at once (a
+    subproblem may take far longer than the one before it).
+
+    >>> next_piece(1, 0.001), next_piece(100, 1.0), next_piece(100, 0.25)
+    (4, 25, 100)
+    """
+    wanted = int(size * CALL_SECONDS / max(seconds, 1e-9))
+    return max(1, min(4 * size, wanted))
+
+
 def _run_inprocess(
     parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
+    """Each batch in pieces of about `CALL_SECONDS` (`next_piece`), each piece yielded,
+    so recorded, as it finishes."""
+    size = 1
     for indices in batches:
-        yield indices, _count(parts, indices)
+        start = 0
+        while start < len(indices):
+            piece = indices[start : start + size]
+            began = time.perf_counter()
+            counts = _count(parts, piece)
+            size = next_piece(len(piece), time.perf_counter() - began)
+            start += len(piece)
+            yield piece, counts
 
 
 _worker_parts: Parts | None = None
