@@ -141,8 +141,8 @@ def _load_npy(path: str) -> Columns:
         raise InvalidPlacementError(f"{name} is a NumPy archive (.npz), not an array file")
     if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError(
-            f"{name} holds a {'x'.join(map(str, array.shape))} array of {array.dtype}: a "
-            "placement is one dimension of whole column numbers"
+            f"{name} holds an array of {array.dtype}, shape {array.shape}: a placement is "
+            "one dimension of whole column numbers"
         )
     if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
         raise InvalidPlacementError(f"{name}: a column is larger than any board")
@@ -155,16 +155,18 @@ def _large_columns(text: str) -> Columns | None:
         return None
     import io
 
-    values = _stream_columns(io.BytesIO(text.encode()), "the column list")
+    values = _stream_columns(io.BytesIO(text.encode()), "")
     return values if values.size > CHECK_ARRAY_FROM_N else None
 
 
 def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
     """The numbers of a column list read a slice at a time (`head` already read), each
-    slice parsed by NumPy into a chunk of the array: the text is never held whole."""
+    slice parsed by NumPy into a chunk of the array: the text is never held whole.
+    `name` is the file's, for messages ("" for text given as such)."""
     import numpy as np
 
-    chunks = []
+    said = f"invalid column list {name}".strip()
+    columns = _Growing()
     carry = b""  # the digits of a number cut by the end of a slice
     offset = 0
     while True:
@@ -178,8 +180,7 @@ def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
         if junk:
             at = offset - len(data) + data.index(junk[:1])
             raise InvalidPlacementError(
-                f"invalid column list {name}: byte {junk[:1]!r} at offset {at} is no "
-                "column number, comma or space"
+                f"{said}: byte {junk[:1]!r} at offset {at} is no column number, comma or space"
             )
         text = carry + data
         cut = len(text) if not data else max(text.rfind(c) for c in _SEPARATORS) + 1
@@ -187,10 +188,31 @@ def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
         long_number = _LONG_NUMBER.search(text) or _LONG_NUMBER.search(carry)
         if long_number is not None:
             raise InvalidPlacementError(
-                f"invalid column list {name}: the number {long_number.group().decode()}... "
-                "is larger than any column"
+                f"{said}: the number {long_number.group().decode()}... is larger than any column"
             )
         if text.translate(None, _SEPARATORS):  # some digits (NumPy reads none as a 0)
-            chunks.append(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))
+            columns.extend(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))
         if not data:
-            return np.concatenate(chunks) if chunks else np.zeros(0, np.int64)
+            return columns.array()
+
+
+class _Growing:
+    """An array that grows in place as chunks come (`ndarray.resize`, which the C
+    library does without a copy for a large block): never two copies of it at once."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.data = np.zeros(1 << 16, np.int64)
+        self.size = 0
+
+    def extend(self, chunk: Columns) -> None:
+        end = self.size + chunk.size
+        if end > self.data.size:
+            self.data.resize(max(end, self.data.size * 3 // 2), refcheck=False)
+        self.data[self.size : end] = chunk
+        self.size = end
+
+    def array(self) -> Columns:
+        self.data.resize(self.size, refcheck=False)
+        return self.data

@@ -9,7 +9,7 @@ columns, then the odd ones, with a small repair when N mod 6 is 2 or 3. Columns 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -189,24 +189,90 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     array = np.asarray(cols)
     if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError("a placement is a non-empty list of whole column numbers")
-    array = array.astype(np.int64, copy=False)
     n = array.size
-    bad = np.flatnonzero((array < 0) | (array >= n))
-    if bad.size:
-        row = int(bad[0])
+    if int(array.min()) < 0 or int(array.max()) >= n:
+        row = _first_row(array, lambda values, rows: (values < 0) | (values >= n))
         raise InvalidPlacementError(
             f"column {int(array[row])} in row {row} is off the board (columns run 0..{n - 1})"
         )
-    rows = np.arange(n, dtype=np.int64)
-    lines = (array, rows + array, rows - array + n - 1)
-    crowded = [np.flatnonzero(np.bincount(line, minlength=2 * n - 1) > 1) for line in lines]
+    counts: list[int] = []
     found: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for line, where in zip(lines, crowded, strict=True):
-        for value in where[: max(0, examples - len(found))]:
-            first, second = np.flatnonzero(line == value)[:2]
-            found.append(((int(first), int(array[first])), (int(second), int(array[second]))))
-    columns, diagonals, antidiagonals = (int(c.size) for c in crowded)
+    for kind in range(3):
+        tally = _tally(array, kind)
+        counts.append(_count_crowded(tally))
+        for value in _first_crowded(tally, max(0, examples - len(found))):
+            first, second = _rows_on(array, kind, value)
+            found.append(((first, int(array[first])), (second, int(array[second]))))
+        del tally
+    columns, diagonals, antidiagonals = counts
     return Conflicts(n, columns, diagonals, antidiagonals, tuple(found[:examples]))
+
+
+ROWS_PER_STEP = 1 << 16
+"""Rows the O(N) check takes at a time: its working memory is a tally of 2 bytes per
+queen and a few arrays of this many rows, not arrays as long as the board (a board read
+from a 400 MB file is checked in about the memory of its columns)."""
+
+
+def _steps(array: npt.NDArray[np.integer], kind: int) -> Iterator[tuple[int, Columns]]:
+    """(first row, the line number of each row's queen) a step of rows at a time: kind 0
+    its column, 1 its diagonal (row + col), 2 its anti-diagonal (row - col + n - 1)."""
+    n = array.size
+    for start in range(0, n, ROWS_PER_STEP):
+        values = array[start : start + ROWS_PER_STEP].astype(np.int64)
+        if kind:
+            rows = np.arange(start, start + values.size, dtype=np.int64)
+            values = rows + values if kind == 1 else rows - values + (n - 1)
+        yield start, values
+
+
+def _tally(array: npt.NDArray[np.integer], kind: int) -> npt.NDArray[np.uint8]:
+    """How many queens stand on each line of the kind, counted up to 2 (crowded)."""
+    n = array.size
+    tally = np.zeros(n if kind == 0 else 2 * n - 1, np.uint8)
+    for _start, values in _steps(array, kind):
+        lines, counts = np.unique(values, return_counts=True)
+        tally[lines] = np.minimum(tally[lines] + np.minimum(counts, 2), 2)
+    return tally
+
+
+def _count_crowded(tally: npt.NDArray[np.uint8]) -> int:
+    return sum(
+        int(np.count_nonzero(tally[i : i + ROWS_PER_STEP] > 1))
+        for i in range(0, tally.size, ROWS_PER_STEP)
+    )
+
+
+def _first_crowded(tally: npt.NDArray[np.uint8], wanted: int) -> list[int]:
+    """The first `wanted` lines holding more than one queen, in order."""
+    found: list[int] = []
+    for i in range(0, tally.size, ROWS_PER_STEP):
+        if len(found) >= wanted:
+            break
+        found += (i + np.flatnonzero(tally[i : i + ROWS_PER_STEP] > 1)).tolist()
+    return found[:wanted]
+
+
+def _rows_on(array: npt.NDArray[np.integer], kind: int, line: int) -> tuple[int, int]:
+    """The first two rows whose queens stand on `line` of the kind."""
+    rows: list[int] = []
+    for start, values in _steps(array, kind):
+        rows += (start + np.flatnonzero(values == line)[: 2 - len(rows)]).tolist()
+        if len(rows) == 2:
+            break
+    return rows[0], rows[1]
+
+
+def _first_row(
+    array: npt.NDArray[np.integer], wrong: Callable[[Columns, Columns], npt.NDArray[np.bool_]]
+) -> int:
+    """The first row whose column `wrong` marks."""
+    for start, values in _steps(array, 0):
+        rows = np.arange(start, start + values.size)
+        hits = np.flatnonzero(wrong(values, rows))
+        if hits.size:
+            return start + int(hits[0])
+    raise AssertionError("no row is wrong")
 
 
 @dataclass(frozen=True)
