@@ -78,9 +78,9 @@ def complete_many(jobs: Iterable[Job], *, workers: int | None = None) -> Iterato
     if count == 1:
         yield from map(_answer, jobs)
         return
-    from nqueens.engine.runtime.pool import process_context, quiet_worker
+    from nqueens.engine.runtime.pool import start_pool
 
-    with process_context().Pool(count, initializer=quiet_worker) as pool:
+    with start_pool(count) as pool:
         yield from pool.imap(_answer, jobs, chunksize=1)
 
 

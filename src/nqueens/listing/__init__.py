@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.runtime.pool import process_context, quiet_worker
+from nqueens.engine.runtime.pool import start_pool
 from nqueens.errors import SizeTooLargeError
 from nqueens.i18n import _
 from nqueens.limits import BITBOARD_MAX_N
@@ -135,7 +135,7 @@ def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
 def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
     depth = 2 if n < 16 else 3
     tasks = [(n, p, unique) for p in _prefixes(n, depth)]
-    pool = process_context().Pool(workers, initializer=quiet_worker)
+    pool = start_pool(workers)
     try:
         ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
         queued = iter(tasks)

@@ -6,6 +6,7 @@ client into a runner of the same shape (`Backend`)."""
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import signal
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -15,7 +16,15 @@ import numpy.typing as npt
 
 from nqueens.engine.counter import Parts
 
-__all__ = ["BACKENDS", "Backend", "batches", "default_batch", "process_context", "quiet_worker"]
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "batches",
+    "default_batch",
+    "process_context",
+    "quiet_worker",
+    "start_pool",
+]
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
@@ -32,16 +41,42 @@ def process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+
+
+def start_pool(
+    workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[object, ...] = ()
+) -> multiprocessing.pool.Pool:
+    """A pool of `workers` processes, each set up by `initializer` (default
+    `quiet_worker`, which the initializer must call). The stopping signals are held back
+    while the workers are forked, so each starts with them blocked and takes them only
+    once `quiet_worker` has given them their worker's handling: a pool stopped as soon
+    as it starts (a count with nothing left to do, then an error) would otherwise see a
+    worker end in the parent's handler, with a traceback."""
+    held = hasattr(signal, "pthread_sigmask")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if held else set()
+    try:
+        return process_context().Pool(
+            workers, initializer=initializer or quiet_worker, initargs=initargs
+        )
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def quiet_worker() -> None:
     """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
     stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
     SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
-    turns it into an interrupt in the parent, and a fork inherits that)."""
+    turns it into an interrupt in the parent, and a fork inherits that). The signals,
+    held back while the worker was forked (`start_pool`), are let through again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):  # POSIX only
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _end_with_the_parent()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -100,7 +135,7 @@ def next_piece(size: int, seconds: float) -> int:
     >>> next_piece(1, 0.001), next_piece(100, 1.0), next_piece(100, 0.25)
     (4, 25, 100)
     """
-    wanted = int(size * CALL_SECONDS / max(seconds, 1e-9))
+    wanted = round(size * CALL_SECONDS / max(seconds, 1e-9))
     return max(1, min(4 * size, wanted))
 
 
@@ -138,7 +173,9 @@ def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
 def _run_processes(
     parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
-    pool = process_context().Pool(workers, initializer=_init_worker, initargs=(parts,))
+    if not batches:  # nothing left to count: no pool to start
+        return
+    pool = start_pool(workers, _init_worker, (parts,))
     try:
         yield from pool.imap_unordered(_count_in_worker, batches)
         pool.close()
