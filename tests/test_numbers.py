@@ -125,7 +125,7 @@ def test_the_types_say_their_bounds() -> None:
     real = Real(min=0)
     assert real.convert("1.5", None, None) == 1.5
     for value in ("nan", "inf", "1e400"):
-        with pytest.raises(click.BadParameter, match="not a finite number|not in the range"):
+        with pytest.raises(click.BadParameter, match=r"not a finite number|not in the range"):
             real.convert(value, None, None)
 
 

@@ -380,8 +380,8 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
     if argument == "-":
         yield standard_input(), "standard input"
         return
-    if "\n" in argument or not argument.strip():
-        yield None
+    if not argument.strip() or ("\n" in argument and not _names_a_file(argument)):
+        yield None  # text, unless a file has that name (a newline is legal in a name)
         return
     path = Path(argument)
     name = shorten(argument)
@@ -401,6 +401,15 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
     if _FILE_NAME_ONLY.search(argument) and ("." not in argument or _has_extension(argument)):
         raise InputFileError(f"cannot read {name}: there is no such file")
     yield None
+
+
+def _names_a_file(argument: str) -> bool:
+    """Whether text holding a newline is the name of an existing file (it is short
+    enough to be a path, and names one)."""
+    try:
+        return len(argument) <= 4096 and os.path.isfile(argument)
+    except (OSError, ValueError):
+        return False
 
 
 def standard_input() -> BinaryIO:
