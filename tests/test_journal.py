@@ -424,9 +424,19 @@ def test_an_identity_edited_to_text_is_one_line_everywhere(
     before = _md5(path)
     for args in (("journal", str(path)), ("journal", str(path), "--repair"),
                  ("count", "8", "-m", "backtrack", "-j", str(path))):  # fmt: skip
-        line = _refused(_run(*args))
+        line = _refused(_here(*args))
         assert "identity was changed" in line or "does not match its digest" in line, line
     assert _md5(path) == before
+
+
+def _here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`nqueens ARGS` in this process, as a completed process (for `_refused`)."""
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+
+    result = CliRunner().invoke(cli, list(args))
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
 def test_rows_edited_to_text_are_one_line_and_repaired(tmp_path: Path) -> None:
@@ -438,8 +448,8 @@ def test_rows_edited_to_text_are_one_line_and_repaired(tmp_path: Path) -> None:
     db.close()
     _redigest(path)
     for args in (("journal", str(path)), ("count", "8", "-m", "backtrack", "-j", str(path))):
-        assert "holds text where numbers belong" in _refused(_run(*args))
-    done = _run("journal", str(path), "--repair", "-w", "1")
+        assert "holds text where numbers belong" in _refused(_here(*args))
+    done = _here("journal", str(path), "--repair", "-w", "1")
     assert done.returncode == 0, done.stderr
     assert "subproblem 0: unreadable, now the recount" in done.stdout
     assert read_summary(path).digest == honest.digest

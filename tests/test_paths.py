@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from nqueens.cli import cli
-from tests.test_errors import HANG_GUARD, assert_one_line, nqueens
+from tests.test_errors import HANG_GUARD, nqueens
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 
@@ -72,45 +72,45 @@ def parts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if n != "250 characters"])
-def test_a_journal_takes_any_legal_name(tmp_path: Path, parts: Path, name: str) -> None:
+def test_a_journal_takes_any_legal_name(
+    tmp_path: Path, parts: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
     """F4: `count --journal 'n#1.db'` then `journal 'n#1.db'` said it was no journal,
     `--verify` counted and then failed, and each left an empty file `n` behind."""
+    monkeypatch.chdir(tmp_path)
     file = f"{NAMES[name]}.db"
+    merged = f"all{NAMES[name]}.db"
     for args in (
         ("count", "8", "--journal", file),
         ("journal", file),
         ("count", "8", "--journal", file, "--verify", "2"),
-        ("journal", file, "--repair"),
+        ("journal", file, "--repair", "--workers", "1"),
+        ("journal", "merge", str(parts / "p1.db"), str(parts / "p2.db"), "--out", merged),
     ):
-        result = nqueens(*args, cwd=tmp_path)
-        assert result.returncode == 0, (args, result.stderr)
-    summary = json.loads(nqueens("journal", file, "--json", cwd=tmp_path).stdout)
-    assert (summary["n"], summary["total"], summary["unique"]) == (8, 92, 12)
-    merged = f"all{NAMES[name]}.db"
-    result = nqueens(
-        "journal", "merge", "p1.db", "p2.db", "--out", str(tmp_path / merged), cwd=parts
-    )
-    assert result.returncode == 0, result.stderr
+        _invoke(*args)
+    for journal in (file, merged):
+        summary = json.loads(CliRunner().invoke(cli, ["journal", journal, "--json"]).stdout)
+        assert (summary["n"], summary["total"], summary["unique"]) == (8, 92, 12)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([file, merged])
 
 
-def test_a_journal_of_250_characters(tmp_path: Path, parts: Path) -> None:
+def test_a_journal_of_250_characters(
+    tmp_path: Path, parts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """SQLite keeps NAME-journal beside a journal while it writes one: a name of 248
     bytes or more leaves it no room. Counting into one (or repairing it) is refused
     before any work, leaving nothing; a merge, written under a short temporary name and
     renamed, makes one, and it reads back."""
+    monkeypatch.chdir(tmp_path)
     long = "m" * 247 + ".db"
-    merged = nqueens(
-        "journal", "merge", str(parts / "p1.db"), str(parts / "p2.db"), "--out", long,
-        cwd=tmp_path,
-    )  # fmt: skip
-    assert merged.returncode == 0, merged.stderr
-    assert json.loads(nqueens("journal", long, "--json", cwd=tmp_path).stdout)["total"] == 92
+    _invoke("journal", "merge", str(parts / "p1.db"), str(parts / "p2.db"), "--out", long)
+    assert json.loads(CliRunner().invoke(cli, ["journal", long, "--json"]).stdout)["total"] == 92
     for args in (("count", "8", "--journal", "j" * 250), ("journal", long, "--repair")):
-        assert "too long" in assert_one_line(nqueens(*args, cwd=tmp_path))
+        result = CliRunner().invoke(cli, list(args))
+        assert result.exit_code == 2 and "too long" in result.stderr, result.stderr
         assert [p.name for p in tmp_path.iterdir()] == [long]
     longest = "j" * 244 + ".db"  # 247 bytes: room for SQLite's -journal
-    assert nqueens("count", "8", "--journal", longest, cwd=tmp_path).returncode == 0
+    _invoke("count", "8", "--journal", longest)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([long, longest])
 
 
@@ -141,7 +141,7 @@ def test_tls_files_take_any_legal_name(tmp_path: Path, name: str) -> None:
 
 
 def test_a_scheduler_file_takes_any_legal_name(tmp_path: Path) -> None:
-    for name in ("s#?%1.json", "s" * 245 + ".json"):
+    for name in ("s#?%\n" + "s" * 240 + ".json",):  # every awkward character, 250 long
         with subprocess.Popen(
             [*NQUEENS, "cluster", "scheduler", "--port", "0", "--scheduler-file", name],
             cwd=tmp_path,

@@ -107,20 +107,46 @@ JOURNAL_COMMANDS = {
 }
 
 
+REAL_PROCESS = ("a FIFO", "/dev/stdout")
+"""The kinds tried as a real command (a hang is caught by its timeout; /dev/stdout is a
+pipe to `cat`, as in `count 8 --journal /dev/stdout | cat`); the others in this process."""
+
+
+def _refused_here(
+    monkeypatch: pytest.MonkeyPatch, folder: Path, *args: str
+) -> subprocess.CompletedProcess[bytes]:
+    """`nqueens ARGS` in this process, in `folder`, as a completed process (for
+    `assert_one_line`); nothing may start a Dask process meanwhile."""
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+
+    def never(*started: object, **options: object) -> None:
+        raise AssertionError(f"started {started}")
+
+    monkeypatch.setattr("nqueens.cli._supervise.supervise", never)
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(cli, list(args))
+    return subprocess.CompletedProcess(args, result.exit_code, b"", result.stderr_bytes)
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("command", JOURNAL_COMMANDS)
 def test_a_journal_that_is_no_file_is_one_line(
-    tmp_path: Path, parts: Path, kind: str, command: str
+    tmp_path: Path, parts: Path, monkeypatch: pytest.MonkeyPatch, kind: str, command: str
 ) -> None:
     """F5: a FIFO, a pipe or /dev/stdout as a journal hung; F6: a merged journal was
     written to standard output, then refused."""
     with KINDS[kind](tmp_path) as name:
         before = sorted(p.name for p in tmp_path.iterdir())
         args = [a.format(name=name, parts=parts) for a in JOURNAL_COMMANDS[command]]
-        with subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL) as cat:
-            result = run(*args, cwd=tmp_path, stdout=cat.stdin, stderr=subprocess.PIPE)
-            assert cat.stdin is not None
-            cat.stdin.close()
+        if kind not in REAL_PROCESS:
+            result = _refused_here(monkeypatch, tmp_path, *args)
+        else:
+            with subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL) as cat:
+                result = run(*args, cwd=tmp_path, stdout=cat.stdin, stderr=subprocess.PIPE)
+                assert cat.stdin is not None
+                cat.stdin.close()
         line = assert_one_line(result)
         assert "not a file" in line or "is a" in line or "is standard" in line, line
         assert sorted(p.name for p in tmp_path.iterdir()) == before
@@ -241,7 +267,7 @@ def test_a_fifo_holding_no_board_is_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("kind", ["a FIFO", "a device", "a socket"])
 def test_a_tls_file_or_scheduler_file_that_is_no_file_is_one_line(
-    tmp_path: Path, kind: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     """Reading a FIFO as a certificate would wait for a writer; writing the scheduler's
     address into one would wait for a reader."""
@@ -253,7 +279,11 @@ def test_a_tls_file_or_scheduler_file_that_is_no_file_is_one_line(
             ("count", "8", "--scheduler", "tls://127.0.0.1:9", *tls),
             ("cluster", "scheduler", "--port", "0", "--scheduler-file", name),
         ):
-            line = assert_one_line(nqueens(*args, cwd=tmp_path))
+            if kind in REAL_PROCESS:
+                result = nqueens(*args, cwd=tmp_path)
+            else:
+                result = _refused_here(monkeypatch, tmp_path, *args)
+            line = assert_one_line(result)
             assert "not a file" in line or "is a" in line, (args, line)
 
 
