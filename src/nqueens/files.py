@@ -17,7 +17,6 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
-import fcntl
 import glob
 import os
 import re
@@ -29,6 +28,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+try:  # POSIX: a write in progress holds a lock on its temporary file
+    import fcntl
+except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
+    fcntl = None  # type: ignore[assignment]
 
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
@@ -159,7 +163,8 @@ def output_path(path: str | Path, *, suffix: str | None = None) -> Iterator[Path
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=tail)
     part = Path(temporary)
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX)  # held while written: not stale (`_clear_stale`)
+        if fcntl is not None:  # held while written: not stale (`_clear_stale`)
+            fcntl.flock(handle, fcntl.LOCK_EX)
         part.chmod(_new_file_mode())  # as a plain open() would have made it, not mkstemp's 0600
         yield part
         _put_in_place(part, target)
@@ -199,6 +204,8 @@ def _clear_stale(folder: Path, prefix: str, tail: str) -> None:
     """Remove what an earlier write to the same name left when it was killed outright
     (kill -9, a power cut): its temporary file, and SQLite's journal beside it. A write
     still running holds a lock on its file (`fcntl.flock`), and is left alone."""
+    if fcntl is None:
+        return
     pattern = glob.escape(prefix) + "?" * RANDOM_LETTERS + glob.escape(tail)
     for leftover in glob.glob(os.path.join(glob.escape(str(folder)), pattern)):
         try:
