@@ -204,3 +204,25 @@ def test_a_pool_stopped_as_it_starts_says_nothing() -> None:
         [sys.executable, "-c", code, "held"], capture_output=True, text=True, timeout=HANG_GUARD
     )
     assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+
+
+def test_a_stop_during_a_finalizer_is_kept_not_printed() -> None:
+    """A signal handled while Python runs a `__del__` cannot raise there: Python printed
+    the Terminated traceback and went on, the stop lost (once seen as a count ending
+    with status 0 after SIGTERM). It is noted instead, and the command ends as stopped."""
+    code = (
+        "import os, signal\n"
+        "from nqueens.cli._signals import received, stopping_as_interrupt\n"
+        "class Dying:\n"
+        "    def __del__(self):\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        for _ in range(10000): pass\n"
+        "with stopping_as_interrupt():\n"
+        "    Dying()\n"
+        "stop = received()\n"
+        "print(stop.name if stop else None)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.stdout == "SIGTERM\n" and done.stderr == "", done.stderr[-2000:]

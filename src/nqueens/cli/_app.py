@@ -42,6 +42,9 @@ class _Group(click.Group):
         try:
             with stopping_as_interrupt():
                 result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            stop = received()  # a stop that came while a finalizer ran, and was noted only
+            if stop is not None:
+                result = _stopped(stop)
         except click.exceptions.NoArgsIsHelpError as error:  # bare `nqueens`: as --help
             click.echo(error.ctx.get_help())
             result = 0
