@@ -199,9 +199,20 @@ def test_workers_without_the_package_are_a_clear_error(tmp_path: Path) -> None:
         own.stop()
 
 
-def test_a_local_cluster_on_request() -> None:
-    result = nqueens.count(12, scheduler="local", workers=2)
-    assert (result.total, result.unique) == known_counts()[12] and result.workers == 2
+def test_a_local_cluster_on_request(tmp_path: Path) -> None:
+    """Counted exactly, and Dask's scratch files kept in a folder of the run's own, removed
+    at the end: Dask's default, $TMPDIR/dask-scratch-space, stayed behind (issue 38)."""
+    done = subprocess.run(
+        _count_command(12, "--scheduler", "local", "--workers", "2", "--json"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["total"], result["unique"]) == known_counts()[12] and result["workers"] == 2
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "", "foo://x:1", "tcp://h:99999"])

@@ -74,3 +74,115 @@ def test_save_columns_chooses_the_format_by_the_name(tmp_path: Path) -> None:
     assert save_columns(cols, tmp_path / "q.txt") == "lines"
     assert (tmp_path / "q.txt").read_text().split() == [str(c) for c in cols.tolist()]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["q.npy", "q.txt"]
+
+
+# Issue 38: `check` held a 400 MB file at 11 times its size, and crashed on odd .npy files.
+
+
+@pytest.mark.parametrize("fmt", ["lines", "list", "npy"])
+def test_a_long_placement_is_read_and_checked_in_about_twice_its_size(
+    tmp_path: Path, fmt: str
+) -> None:
+    """The peak of Python's and NumPy's allocations (tracemalloc) while `check` reads
+    and checks a million queens, against the file's size: the text was held whole, then
+    split into a list of strings (about 11 times the input); now the columns are read a
+    slice at a time and checked a step of rows at a time."""
+    import tracemalloc
+
+    path = tmp_path / f"q.{'npy' if fmt == 'npy' else 'txt'}"
+    save_columns(construct(1_000_000), path, fmt=fmt)
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        result = check_array(read_placement(str(path)))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.is_valid and result.n == 1_000_000
+    assert peak < 2.5 * size, (peak, size)
+
+
+def test_the_step_by_step_check_agrees_with_counting_whole_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Steps of 7 rows, so that every line's queens fall in several steps: the counts and
+    the examples are those of a count over the whole board (tests/naive.py's pairs)."""
+    import nqueens.large
+
+    monkeypatch.setattr(nqueens.large, "ROWS_PER_STEP", 7)
+    rng = np.random.default_rng(38)
+    for _ in range(300):
+        n = int(rng.integers(1, 40))
+        cols = rng.permutation(n) if rng.random() < 0.3 else rng.integers(0, n, n)
+        found = check_array(cols, examples=3)
+        lines = [cols, np.arange(n) + cols, np.arange(n) - cols + n - 1]
+        crowded = [int((np.bincount(line) > 1).sum()) for line in lines]
+        assert [found.columns, found.diagonals, found.antidiagonals] == crowded
+        for (r1, c1), (r2, c2) in found.examples:
+            assert r1 < r2 and (c1 == c2 or abs(r1 - r2) == abs(c1 - c2))
+        assert len(found.examples) == min(3, sum(crowded)) or sum(crowded) > 3
+
+
+def test_a_huge_number_in_a_long_list_is_one_error(tmp_path: Path) -> None:
+    cols = [str(c) for c in range(3000)]
+    cols[2500] = "9" * 5000
+    path = tmp_path / "q.txt"
+    path.write_text(" ".join(cols))
+    with pytest.raises(InvalidPlacementError, match="larger than any column"):
+        read_placement(str(path))
+    with pytest.raises(InvalidPlacementError, match="larger than any"):
+        read_placement(" ".join(cols))
+    cols[2500] = str(2**63)  # 19 digits: past int64
+    path.write_text(" ".join(cols))
+    with pytest.raises(InvalidPlacementError, match="larger than any column"):
+        read_placement(str(path))
+    cols[2500] = str(10**17)
+    path.write_text(" ".join(cols))
+    with pytest.raises(InvalidPlacementError, match="column 100000000000000000 in row 2500"):
+        check_array(read_placement(str(path)))
+
+
+def _npz(path: Path) -> None:
+    with path.open("wb") as out:
+        np.savez(out, a=np.arange(5))
+
+
+NPY_FILES = {
+    "empty": lambda path: path.write_bytes(b""),
+    "an .npz archive": _npz,
+    "strings": lambda path: np.save(path, np.array(["a", "b"])),
+    "bytes": lambda path: np.save(path, np.array([b"a", b"b"])),
+    "void": lambda path: np.save(path, np.zeros(3, "V4")),
+    "structured": lambda path: np.save(path, np.zeros(3, [("a", "i4"), ("b", "f8")])),
+    "floats": lambda path: np.save(path, np.arange(5.0)),
+    "two dimensions": lambda path: np.save(path, np.zeros((2, 2), int)),
+    "booleans": lambda path: np.save(path, np.array([True, False])),
+    "past int64": lambda path: np.save(path, np.array([2**64 - 1, 0], np.uint64)),
+    "objects": lambda path: np.save(path, np.array([1, "a"], dtype=object)),
+    "cut short": lambda path: path.write_bytes(b"\x93NUMPY\x01\x00v\x00{'descr'"),
+}
+
+
+@pytest.mark.parametrize("kind", NPY_FILES)
+def test_an_npy_file_that_holds_no_placement_is_one_error(tmp_path: Path, kind: str) -> None:
+    """F11: an empty file, an archive, strings, bytes, void and structured types."""
+    path = tmp_path / "q.npy"
+    NPY_FILES[kind](path)
+    with pytest.raises(InvalidPlacementError):
+        check_array(read_placement(str(path)))
+
+
+def test_the_odd_npy_files_are_one_line_through_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+    from tests.test_errors import assert_one_line, nqueens
+
+    monkeypatch.chdir(tmp_path)
+    for kind, make in NPY_FILES.items():
+        make(tmp_path / f"{kind}.npy")
+        result = CliRunner().invoke(cli, ["check", f"{kind}.npy"])
+        assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert_one_line(nqueens("check", "empty.npy", cwd=tmp_path))  # exit 130 with a blank line

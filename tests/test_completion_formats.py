@@ -174,6 +174,26 @@ def test_a_batch_answers_every_file_as_a_json_line(tmp_path: Path) -> None:
     assert done.returncode == 0
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_batch_answers_the_files_after_one_that_cannot_be_read(
+    tmp_path: Path, workers: str
+) -> None:
+    """Issue 38, F8: the batch stopped at a missing file ("cannot read ...", exit 2), and
+    the files after it were never answered."""
+    essence = "letting n = 8\nletting init = [[0, 0]]\n"
+    for name in ("d3.param", "e1.param", "after.param"):
+        (tmp_path / name).write_text(essence)
+    (tmp_path / "garbage.bin").write_bytes(bytes(range(256)))
+    names = ["d3.param", "e1.param", "nonexist.param", "garbage.bin", "after.param"]
+    done = run_nqueens("complete", *(str(tmp_path / n) for n in names), "--workers", workers)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [Path(a["file"]).name for a in answers] == names
+    assert [a["status"] for a in answers] == ["solved", "solved", "error", "error", "solved"]
+    assert "there is no such file" in answers[2]["error"] and "not text" in answers[3]["error"]
+    assert done.returncode == 2
+    assert done.stderr.startswith("5 instances: 3 solved, 0 impossible, 0 unknown, 2 errors")
+
+
 def test_the_time_limit_counts_from_the_start_on_huge_boards() -> None:
     done = run_nqueens("complete", "0:0", "--n", "100000", "--time-limit", "2")
     assert done.returncode in (0, 3) and done.stderr == ""

@@ -259,8 +259,8 @@ def test_more_text_than_any_board_is_refused(place: Path) -> None:
     """Past `limits.BOARD_TEXT_MAX_BYTES` the reading stops (the bound made small here:
     a gibibyte of text is no test's business)."""
     with pytest.raises(InputFileError, match="more than 4 KiB of text"):
-        files._read_text(io.BytesIO(b"." * 4097), "big.txt", most=4096)
-    assert files._read_text(io.BytesIO(b"Q" * 4096), "fits.txt", most=4096) == "Q" * 4096
+        files.read_text(io.BytesIO(b"." * 4097), "big.txt", most=4096)
+    assert files.read_text(io.BytesIO(b"Q" * 4096), "fits.txt", most=4096) == "Q" * 4096
 
 
 @pytest.mark.parametrize("n", ["2", "3"])

@@ -19,6 +19,7 @@ from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.journal import Journal, read_summary
 from nqueens.engine.runtime.verify import repair_journal
 from nqueens.errors import (
+    JournalError,
     JournalMismatchError,
     PublishedMismatchError,
     VerificationError,
@@ -401,3 +402,127 @@ def test_a_journal_whose_columns_are_not_its_methods_is_refused(
     monkeypatch.setitem(METHODS, "backtrack", fewer)
     with pytest.raises(JournalMismatchError, match="not what this version's backtrack method"):
         read_summary(path)
+
+
+# ---------------------------------------------------------------- issue 38: F14, F16
+def _redigest(path: Path) -> None:
+    """Write the digest that matches the journal as it stands (as a forger would)."""
+    from nqueens.engine.runtime.journal import _digest_of
+
+    with sqlite3.connect(path) as db:
+        stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        stored.pop("digest")
+        fields = ", ".join(f'"{f}"' for f in stored["fields"].split())
+        rows = db.execute(f"SELECT idx, {fields} FROM done").fetchall()
+        digest = f"{_digest_of(stored, rows):064x}"
+        db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (digest,))
+    db.close()
+
+
+@pytest.mark.parametrize("key", ["n", "subproblems"])
+@pytest.mark.parametrize("redigested", [False, True])
+def test_an_identity_edited_to_text_is_one_line_everywhere(
+    tmp_path: Path, key: str, redigested: bool
+) -> None:
+    """F14: `journal --repair` (which `nqueens journal` recommends for a journal changed
+    by hand) raised ValueError on metadata that is not a number, and so did `journal`
+    and `count` once the digest was made to match."""
+    path = _journal(tmp_path, 8, "backtrack")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = 'abc' WHERE key = ?", (key,))
+    db.close()
+    if redigested:
+        _redigest(path)
+    before = _md5(path)
+    for args in (("journal", str(path)), ("journal", str(path), "--repair"),
+                 ("count", "8", "-m", "backtrack", "-j", str(path))):  # fmt: skip
+        line = _refused(_here(*args))
+        assert "identity was changed" in line or "does not match its digest" in line, line
+    assert _md5(path) == before
+
+
+def _here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`nqueens ARGS` in this process, as a completed process (for `_refused`)."""
+    from click.testing import CliRunner
+
+    from nqueens.cli import cli
+
+    result = CliRunner().invoke(cli, list(args))
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+
+
+def test_rows_edited_to_text_are_one_line_and_repaired(tmp_path: Path) -> None:
+    """F14: text where a count belongs, with a digest made to match."""
+    path = _journal(tmp_path, 8, "backtrack")
+    honest = read_summary(path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE done SET classes_of_8 = 'many' WHERE idx = 0")
+    db.close()
+    _redigest(path)
+    for args in (("journal", str(path)), ("count", "8", "-m", "backtrack", "-j", str(path))):
+        assert "holds text where numbers belong" in _refused(_here(*args))
+    done = _here("journal", str(path), "--repair", "-w", "1")
+    assert done.returncode == 0, done.stderr
+    assert "subproblem 0: unreadable, now the recount" in done.stdout
+    assert read_summary(path).digest == honest.digest
+
+
+def test_a_full_disk_is_said_as_such(tmp_path: Path) -> None:
+    """F16: SQLite rolls a transaction back itself when the disk is full; rolling back
+    again failed, and its message ("cannot rollback - no transaction is active") hid the
+    first. SQLite's page limit makes the disk full here."""
+    with Journal(tmp_path / "j.db", {"n": "8", "subproblems": "100000"}, ["a", "b"]) as journal:
+        pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
+        journal._db.execute(f"PRAGMA max_page_count = {pages + 2}")
+        with pytest.raises(JournalError, match="database or disk is full"):
+            for start in range(0, 100_000, 500):
+                journal.record(range(start, start + 500), np.ones((500, 2), np.int64))
+        kept = journal.done()
+    with sqlite3.connect(tmp_path / "j.db") as db:  # what was recorded is whole
+        assert db.execute("SELECT count(*) FROM done").fetchone()[0] == kept
+    db.close()
+    assert 0 < kept < 100_000
+
+
+def _limited(size: int) -> None:
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def test_a_journal_that_cannot_be_made_leaves_nothing(tmp_path: Path) -> None:
+    """F16: on a full disk `count --journal` refused, but left an empty journal behind.
+    A file-size limit of 0 bytes plays the full disk (the write fails as it would)."""
+    done = subprocess.run(
+        [*NQUEENS, "count", "8", "--journal", "j.db"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=lambda: _limited(0),
+    )
+    assert "cannot use the journal j.db" in _refused(done)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_journal_that_fills_its_disk_mid_count_keeps_what_it_recorded(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [*NQUEENS, "count", "14", "-m", "backtrack", "-w", "1", "--batch-size", "1", "-j", "j.db"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: _limited(24_576),
+    )
+    line = _refused(done)
+    assert "cannot write the journal j.db" in line and "rollback" not in line
+    assert 0 < read_summary(tmp_path / "j.db").done < 1000
+
+
+def test_n_1_checks_its_options_as_any_n(tmp_path: Path) -> None:
+    journal = str(tmp_path / "one.db")
+    assert "K/M" in _refused(_run("count", "1", "--part", "abc", "--journal", journal))
+    done = _run("count", "1", "--verify", "3", "--journal", journal)
+    assert "no journal at" not in done.stderr

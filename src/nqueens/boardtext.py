@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens.errors import InvalidPlacementError, shorten
+from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import plural
 
 __all__ = ["BLOCKED_MARKS", "EMPTY_MARKS", "QUEEN_MARKS", "BoardText", "parse_board", "quoted"]
@@ -26,12 +27,21 @@ EMPTY_MARKS = frozenset(".·・_-")
 BLOCKED_MARKS = frozenset("xX")
 """Marks read as a blocked square (no queen may stand there)."""
 
-_COLUMNS = re.compile(r"[\[\(]?\s*-?\d+(\s*[,\s]\s*-?\d+)*\s*,?\s*[\]\)]?")
-_PAIRS = re.compile(r"(\s*-?\d+\s*:\s*-?\d+\s*[,;]?)+")
-_PAIR = re.compile(r"(-?\d+)\s*:\s*(-?\d+)")
-_GRID_RULE = re.compile(r"^\s*\+(-+\+)+\s*$")
-_HEADING = re.compile(r"^\s*(?:Solution\s+\d+:\s*(?P<cols>[\d\s,]*)|\d+)\s*$")
-_NUMBERS = re.compile(r"^\s*\d+(\s+\d+)*\s*$")
+# Every expression below reads its input in one pass: each repetition is possessive
+# (`*+`, `++`, `?+`) and no two can share a character, so none ever backtracks and the
+# time is linear in the text however it ends (tests/test_parsers.py checks each one).
+_COLUMNS = re.compile(
+    r"[\[(]?+\s*+-?+\d++(?:(?:\s*+,|\s)\s*+-?+\d++)*+\s*+,?+\s*+[\])]?+"
+)  # "1 3 0 2", "[1, 3, 0, 2]": one comma or some space between numbers
+_PAIRS = re.compile(r"(?:\s*+-?+\d++\s*+:\s*+-?+\d++\s*+[,;]?+)++")
+_PAIR = re.compile(r"(-?+\d++)\s*+:\s*+(-?+\d++)")
+_NUMBER = re.compile(r"-?+\d++")
+_DIGITS = re.compile(r"\d++")
+_LINE_BREAK = re.compile(r"[\n/;]")
+_LONG_NUMBER = re.compile(rf"\d{{{NUMBER_MAX_DIGITS + 1}}}\d*+")
+_GRID_RULE = re.compile(r"\s*+\+(?:-++\+)++\s*+")
+_HEADING = re.compile(r"\s*+(?:Solution\s++\d++:(?P<cols>[\d\s,]*+)|\d++\s*+)")
+_NUMBERS = re.compile(r"\s*+\d++(?:\s++\d++)*+\s*+")
 
 Square = tuple[int, int]
 
@@ -77,8 +87,14 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
             "empty placement: give a column list such as '1 3 0 2', board rows such as "
             "'Q.../....', or row:col pairs"
         )
+    long_number = _LONG_NUMBER.search(stripped)
+    if long_number is not None:
+        raise InvalidPlacementError(
+            f"invalid board {quoted(stripped)}: the number {quoted(long_number.group(), 24)} "
+            "is larger than any row or column"
+        )
     if _COLUMNS.fullmatch(stripped):
-        return _columns([int(t) for t in re.findall(r"-?\d+", stripped)], base, stripped)
+        return _columns([int(t) for t in _NUMBER.findall(stripped)], base, stripped)
     if _PAIRS.fullmatch(stripped):
         pairs = [(int(r) - base, int(c) - base) for r, c in _PAIR.findall(stripped)]
         return BoardText("pairs", None, tuple(pairs))
@@ -97,18 +113,18 @@ def _columns(numbers: list[int], base: int, text: str) -> BoardText:
 
 
 def _rows(text: str, base: int) -> BoardText:
-    lines = [line for line in re.split(r"[\n/;]", text) if line.strip()]
+    lines = [line for line in _LINE_BREAK.split(text) if line.strip()]
     caption: list[int] | None = None
-    heading = _HEADING.match(lines[0]) if len(lines) > 1 else None
+    heading = _HEADING.fullmatch(lines[0]) if len(lines) > 1 else None
     if heading:  # `solve --all`: a number, or "Solution K: cols", above each board
         lines = lines[1:]
         if heading.group("cols"):
-            caption = [int(t) for t in re.findall(r"\d+", heading.group("cols"))]
-    grid = any(_GRID_RULE.match(line) for line in lines)
-    if grid and lines and _NUMBERS.match(lines[0]):  # the grid's column line
+            caption = [int(t) for t in _DIGITS.findall(heading.group("cols"))]
+    grid = any(_GRID_RULE.fullmatch(line) for line in lines)
+    if grid and lines and _NUMBERS.fullmatch(lines[0]):  # the grid's column line
         caption = [int(t) for t in lines[0].split()]
         lines = lines[1:]
-    rows = [_marks(line) for line in lines if not (grid and _GRID_RULE.match(line))]
+    rows = [_marks(line) for line in lines if not (grid and _GRID_RULE.fullmatch(line))]
     n = len(rows)
     for row, marks in enumerate(rows):
         if len(marks) != n:

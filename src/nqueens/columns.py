@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
-from nqueens.files import output_file, read_board_input
-from nqueens.limits import CHECK_ARRAY_FROM_N
+from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
+from nqueens.limits import BOARD_TEXT_MAX_BYTES, CHECK_ARRAY_FROM_N, NUMBER_MAX_DIGITS
 from nqueens.placement import Placement
 
 if TYPE_CHECKING:
@@ -37,7 +37,10 @@ npy: a NumPy array file of int64."""
 BOARD_DRAWN_UP_TO = 30
 """Up to this N a placement is written as a board by default; beyond, as lines."""
 
-_COLUMN_LIST = re.compile(r"[\s\d,]*")
+_SEPARATORS = b" \t\n\r\f\v,"
+_COLUMN_BYTES = b"0123456789" + _SEPARATORS
+_COLUMN_LIST = re.compile(r"[0-9 \t\n\r\f\v,]*+")
+_LONG_NUMBER = re.compile(rb"\d{%d}" % (NUMBER_MAX_DIGITS + 1))
 
 
 def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
@@ -46,6 +49,8 @@ def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
     which the O(N) `nqueens.large.check_array` checks.
 
     `argument` is read as `files.read_board_input` reads it: text, a file's name, or `-`.
+    A long column list is read a slice at a time into its array, never whole as text:
+    the memory it takes is the array's, about that of the input.
 
     Examples
     --------
@@ -55,8 +60,17 @@ def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
     (3000,)
     """
     if argument.endswith(".npy") and Path(argument).is_file():
-        return _load_npy(argument) - base
-    return parse_placement(read_board_input(argument), base=base)  # read once: maybe stdin
+        return _from_base(_load_npy(argument), base)
+    with board_source(argument) as source:  # read once: it may be standard input
+        if source is None:
+            text = argument
+        else:
+            stream, name = source
+            head = stream.read(READ_SLICE).removeprefix(BOM.encode())
+            if len(head) == READ_SLICE and not head.translate(None, _COLUMN_BYTES):
+                return _from_base(_stream_columns(stream, name, head), base)
+            text = read_text(stream, name, head=head)
+    return parse_placement(text, base=base)
 
 
 def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
@@ -69,7 +83,7 @@ def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
     """
     large = _large_columns(text)
     if large is not None:
-        return large - base
+        return _from_base(large, base)
     return Placement.from_string(text, base=base)
 
 
@@ -117,20 +131,100 @@ def save_columns(cols: Columns, path: str | Path, *, fmt: str | None = None, bas
     return fmt
 
 
+def _from_base(cols: Columns, base: int) -> Columns:
+    """0-based columns, in place (the array is ours): no second copy of a huge one."""
+    if base:
+        cols -= base
+    return cols
+
+
 def _load_npy(path: str) -> Columns:
+    """A .npy file's column array: one-dimensional, of whole numbers, else one line."""
     import numpy as np
 
+    name = shorten(path)
     try:
-        return np.load(path, allow_pickle=False)  # type: ignore[no-any-return]
-    except ValueError as error:
-        raise InvalidPlacementError(f"{shorten(path)} is not a NumPy array file: {error}") from None
+        with open(path, "rb") as stream:
+            array = np.load(stream, allow_pickle=False)
+    except (ValueError, EOFError, OSError) as error:
+        reason = str(error) or "it is empty"
+        raise InvalidPlacementError(f"{name} is not a NumPy array file: {reason}") from None
+    if not isinstance(array, np.ndarray):  # an .npz archive under a .npy name
+        raise InvalidPlacementError(f"{name} is a NumPy archive (.npz), not an array file")
+    if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
+        raise InvalidPlacementError(
+            f"{name} holds an array of {array.dtype}, shape {array.shape}: a placement is "
+            "one dimension of whole column numbers"
+        )
+    if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
+        raise InvalidPlacementError(f"{name}: a column is larger than any board")
+    return array.astype(np.int64, copy=False)
 
 
 def _large_columns(text: str) -> Columns | None:
     """A long column list as an array (for the O(N) check); None for anything else."""
     if len(text) < 2 * CHECK_ARRAY_FROM_N or not _COLUMN_LIST.fullmatch(text):
         return None
+    import io
+
+    values = _stream_columns(io.BytesIO(text.encode()), "")
+    return values if values.size > CHECK_ARRAY_FROM_N else None
+
+
+def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
+    """The numbers of a column list read a slice at a time (`head` already read), each
+    slice parsed by NumPy into a chunk of the array: the text is never held whole.
+    `name` is the file's, for messages ("" for text given as such)."""
     import numpy as np
 
-    values = np.array(text.replace(",", " ").split(), dtype=np.int64)
-    return values if values.size > CHECK_ARRAY_FROM_N else None
+    said = f"invalid column list {name}".strip()
+    columns = _Growing()
+    carry = b""  # the digits of a number cut by the end of a slice
+    offset = 0
+    while True:
+        data, head = head or stream.read(READ_SLICE), b""
+        offset += len(data)
+        if offset > BOARD_TEXT_MAX_BYTES:
+            raise InvalidPlacementError(
+                f"cannot read {name}: it holds more than {BOARD_TEXT_MAX_BYTES >> 30} GiB"
+            )
+        junk = data.translate(None, _COLUMN_BYTES)
+        if junk:
+            at = offset - len(data) + data.index(junk[:1])
+            raise InvalidPlacementError(
+                f"{said}: byte {junk[:1]!r} at offset {at} is no column number, comma or space"
+            )
+        text = carry + data
+        cut = len(text) if not data else max(text.rfind(c) for c in _SEPARATORS) + 1
+        text, carry = text[:cut], text[cut:]
+        long_number = _LONG_NUMBER.search(text) or _LONG_NUMBER.search(carry)
+        if long_number is not None:
+            raise InvalidPlacementError(
+                f"{said}: the number {long_number.group().decode()}... is larger than any column"
+            )
+        if text.translate(None, _SEPARATORS):  # some digits (NumPy reads none as a 0)
+            columns.extend(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))
+        if not data:
+            return columns.array()
+
+
+class _Growing:
+    """An array that grows in place as chunks come (`ndarray.resize`, which the C
+    library does without a copy for a large block): never two copies of it at once."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.data = np.zeros(1 << 16, np.int64)
+        self.size = 0
+
+    def extend(self, chunk: Columns) -> None:
+        end = self.size + chunk.size
+        if end > self.data.size:
+            self.data.resize(max(end, self.data.size * 3 // 2), refcheck=False)
+        self.data[self.size : end] = chunk
+        self.size = end
+
+    def array(self) -> Columns:
+        self.data.resize(self.size, refcheck=False)
+        return self.data

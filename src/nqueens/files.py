@@ -15,7 +15,9 @@ decides how a name is written:
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
+import glob
 import os
 import re
 import shutil
@@ -27,17 +29,27 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+try:  # POSIX: a write in progress holds a lock on its temporary file
+    import fcntl
+except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
+    fcntl = None  # type: ignore[assignment]
+
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
 
 __all__ = [
     "STDOUT",
+    "board_source",
     "check_output_place",
     "is_stdout",
     "is_stream",
+    "name_max",
+    "not_a_file",
     "output_file",
     "output_path",
     "read_board_input",
+    "read_text",
+    "standard_input",
 ]
 
 BOM = "\ufeff"
@@ -45,7 +57,7 @@ BOM = "\ufeff"
 STDOUT = "-"
 """The output name that means standard output, for every option that names an output."""
 
-_DESCRIPTOR = re.compile(r"/(?:proc/(?:self|thread-self|(\d+))/fd|dev/fd)/(\d+)")
+_DESCRIPTOR = re.compile(r"/(?:proc/(?:self|thread-self|(\d++))/fd|dev/fd)/(\d++)")
 """A name for a descriptor this process already holds open (/dev/stdout links to one)."""
 
 
@@ -61,6 +73,33 @@ def is_stream(path: str | Path) -> bool:
     except (OSError, ValueError):
         return False
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def not_a_file(path: str | Path) -> str | None:
+    """What `path` is, in words, when it is neither a regular file nor a new name: a
+    standard stream, a FIFO (a named pipe), a device, a socket, a folder. None for a
+    regular file (reached through any symlinks) or a name that does not exist yet.
+
+    For what must be a file, as a journal or a TLS key is: told without opening it
+    (opening a FIFO waits for a writer, forever if none comes).
+    """
+    descriptor = _descriptor(path)
+    if descriptor is not None:
+        names = {0: "standard input", 1: "standard output", 2: "standard error"}
+        return names.get(descriptor, f"the open descriptor {descriptor}")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    kinds = [
+        (stat.S_ISREG, None),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (a named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
 
 
 def is_stdout(path: str | Path | None) -> bool:
@@ -92,8 +131,9 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
         raise OutputPlaceError(f"cannot write {name}: there is no folder {shorten(str(folder))}")
     if not folder.is_dir():
         raise OutputPlaceError(f"cannot write {name}: {shorten(str(folder))} is not a folder")
+    prefix, tail = _temporary_affixes(target, ".probe")
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{target.name}.", suffix=".probe"):
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=tail):
             pass
     except OSError as error:
         raise OutputPlaceError(f"cannot write {name}: {_reason(error)}") from None
@@ -118,21 +158,106 @@ def output_path(path: str | Path, *, suffix: str | None = None) -> Iterator[Path
                 shutil.copyfileobj(source, out)
         return
     target = check_output_place(path)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.stem}.", suffix=f".part{ending}"
-    )
-    os.close(handle)
+    prefix, tail = _temporary_affixes(target, f".part{ending}")
+    _clear_stale(target.parent, prefix, tail)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=prefix, suffix=tail)
     part = Path(temporary)
-    part.chmod(_new_file_mode())  # as a plain open() would have made it, not mkstemp's 0600
     try:
+        if fcntl is not None:  # held while written: not stale (`_clear_stale`)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        part.chmod(_new_file_mode())  # as a plain open() would have made it, not mkstemp's 0600
         yield part
-        os.replace(part, target)
+        _put_in_place(part, target)
     except OSError as error:
         part.unlink(missing_ok=True)
         raise OutputPlaceError(f"cannot write {shorten(str(path))}: {_reason(error)}") from None
     except BaseException:
         part.unlink(missing_ok=True)
         raise
+    finally:
+        os.close(handle)
+
+
+RANDOM_LETTERS = 8
+"""The letters `tempfile` puts between a temporary name's prefix and its suffix."""
+
+
+def name_max(folder: str | Path) -> int:
+    """The longest name, in bytes, a file in `folder` may have (255 almost everywhere)."""
+    try:
+        return int(os.pathconf(folder, "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
+
+
+def _temporary_affixes(target: Path, tail: str) -> tuple[str, str]:
+    """The prefix and suffix of a temporary name beside `target` (`.NAME.` and `tail`,
+    around the random letters), short enough for the file system however long the
+    target's own name (one of 250 characters is legal): the name is cut, never the
+    user's, and room is left for SQLite's `-journal` beside a journal written there."""
+    room = name_max(target.parent) - RANDOM_LETTERS - len(".." + "-journal") - len(tail.encode())
+    stem = os.fsencode(target.stem)[: max(room, 0)].decode(errors="ignore")
+    return f".{stem}.", tail
+
+
+def _clear_stale(folder: Path, prefix: str, tail: str) -> None:
+    """Remove what an earlier write to the same name left when it was killed outright
+    (kill -9, a power cut): its temporary file, and SQLite's journal beside it. A write
+    still running holds a lock on its file (`fcntl.flock`), and is left alone."""
+    if fcntl is None:
+        return
+    pattern = glob.escape(prefix) + "?" * RANDOM_LETTERS + glob.escape(tail)
+    for leftover in glob.glob(os.path.join(glob.escape(str(folder)), pattern)):
+        try:
+            handle = os.open(leftover, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                continue
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # locked: a write in progress
+            continue
+        finally:
+            os.close(handle)
+        for stale in (leftover, leftover + "-journal"):
+            with contextlib.suppress(OSError):
+                os.unlink(stale)
+    for companion in glob.glob(os.path.join(glob.escape(str(folder)), pattern + "-journal")):
+        if not os.path.lexists(companion.removesuffix("-journal")):
+            with contextlib.suppress(OSError):
+                os.unlink(companion)
+
+
+def _put_in_place(part: Path, target: Path) -> None:
+    """Put the finished `part` in the place of `target`, keeping an existing file's mode
+    and owner, as `install` and editors do: renamed onto it when it can take them (the
+    file appears whole or not at all), copied into the very file when it cannot, or when
+    the file has other hard links (replacing it would cut them off)."""
+    try:
+        existing = os.stat(target)
+    except FileNotFoundError:
+        os.replace(part, target)
+        return
+    if existing.st_nlink == 1 and _take_owner(part, existing):
+        os.chmod(part, stat.S_IMODE(existing.st_mode))
+        os.replace(part, target)
+        return
+    shutil.copyfile(part, target)  # into the same inode: its links, mode and owner stay
+    part.unlink()
+
+
+def _take_owner(part: Path, existing: os.stat_result) -> bool:
+    """Give `part` the owner and group of the file it replaces; False when this process
+    may not (only root gives a file to another user)."""
+    mine = os.stat(part)
+    if (mine.st_uid, mine.st_gid) == (existing.st_uid, existing.st_gid):
+        return True
+    try:
+        os.chown(part, existing.st_uid, existing.st_gid)
+    except PermissionError:
+        return False
+    return True
 
 
 @contextmanager
@@ -152,6 +277,8 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
     descriptor = _descriptor(path)
     try:
         if descriptor == 1:
+            if sys.stdout is None:  # closed by the shell (`>&-`)
+                raise OutputPlaceError("cannot write standard output: it is closed")
             sys.stdout.flush()
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
@@ -248,40 +375,72 @@ def read_board_input(argument: str) -> str:
     endless stream is refused without being read whole. A UTF-8 byte order mark is
     dropped.
     """
+    with board_source(argument) as source:
+        return argument if source is None else read_text(*source)
+
+
+@contextmanager
+def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
+    """The open stream a board argument names and its name for messages (standard input,
+    a file, a pipe), or None when the argument is the text itself (`read_board_input`
+    tells them apart). For readers that take a large input a slice at a time."""
     if argument == "-":
-        return _read_text(sys.stdin.buffer, "standard input")
-    if "\n" in argument or not argument.strip():
-        return argument
+        yield standard_input(), "standard input"
+        return
+    if not argument.strip() or ("\n" in argument and not _names_a_file(argument)):
+        yield None  # text, unless a file has that name (a newline is legal in a name)
+        return
     path = Path(argument)
     name = shorten(argument)
     try:
         if path.is_dir():
             raise InputFileError(f"cannot read {name}: it is a folder")
-        if path.exists():
-            with path.open("rb") as stream:
-                return _read_text(stream, name)
+        stream = path.open("rb") if path.exists() else None
     except OSError as error:
         if error.errno == errno.ENAMETOOLONG:  # no file has such a name: it is board text
-            return argument
+            yield None
+            return
         raise InputFileError(f"cannot read {name}: {_reason(error)}") from None
-    if _FILE_NAME_ONLY.search(argument) and (
-        "." not in argument or _FILE_EXTENSION.search(argument)
-    ):
+    if stream is not None:
+        with stream:
+            yield stream, name
+        return
+    if _FILE_NAME_ONLY.search(argument) and ("." not in argument or _has_extension(argument)):
         raise InputFileError(f"cannot read {name}: there is no such file")
-    return argument
+    yield None
+
+
+def _names_a_file(argument: str) -> bool:
+    """Whether text holding a newline is the name of an existing file (it is short
+    enough to be a path, and names one)."""
+    try:
+        return len(argument) <= 4096 and os.path.isfile(argument)
+    except (OSError, ValueError):
+        return False
+
+
+def standard_input() -> BinaryIO:
+    """Standard input's bytes; one line when the shell closed it (`<&-`)."""
+    stream = sys.stdin  # None when the shell closed it (the CLI puts /dev/null in its place)
+    if stream is None:
+        raise InputFileError("cannot read standard input: it is closed")
+    return stream.buffer
 
 
 READ_SLICE = 1 << 20
-"""Bytes read at a time by `_read_text`."""
+"""Bytes read at a time by `read_text`."""
 
 
-def _read_text(stream: BinaryIO, name: str, most: int = BOARD_TEXT_MAX_BYTES) -> str:
-    """The stream's text, decoded slice by slice (see `read_board_input`)."""
+def read_text(
+    stream: BinaryIO, name: str, most: int = BOARD_TEXT_MAX_BYTES, *, head: bytes = b""
+) -> str:
+    """The stream's text, decoded slice by slice (see `read_board_input`); `head` is what
+    a caller already read from it."""
     decoder = codecs.getincrementaldecoder("utf-8")()
     parts: list[str] = []
     offset = 0
     while True:
-        data = stream.read(READ_SLICE)
+        data, head = head or stream.read(READ_SLICE), b""
         final = not data
         if offset + len(data) > most:
             raise InputFileError(
@@ -319,7 +478,14 @@ _FILE_NAME_ONLY = re.compile(r"[^\W\dQqXxOo_]")
 holding one is a file's name, unless it has dots and no extension ("Q.Z/.Q./..Q" is a
 board with a typo, "missing.txt" and "notes" are names)."""
 
-_FILE_EXTENSION = re.compile(r"\.\w*[^\W\dQqXxOo_]\w*$")
+_WORD = re.compile(r"\w*+")
+
+
+def _has_extension(name: str) -> bool:
+    """Whether `name` ends in an extension: word characters after its last dot, one of
+    them a letter that no board uses (in one pass, as every reader of input must be)."""
+    extension = name.rpartition(".")[2]
+    return bool(_WORD.fullmatch(extension) and _FILE_NAME_ONLY.search(extension))
 
 
 def _new_file_mode() -> int:

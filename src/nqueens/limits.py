@@ -22,14 +22,17 @@ __all__ = [
     "BITBOARD_MAX_N",
     "BOARD_TEXT_MAX_BYTES",
     "CHECK_ARRAY_FROM_N",
+    "FILM_MAX_FPS",
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
+    "FILM_MIN_FPS",
     "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
     "JOIN_WORKER_BYTES",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
+    "NUMBER_MAX_DIGITS",
     "PLAN_MAX_WORKERS",
     "PLAYER_MAX_N",
     "PLAYER_MAX_STEPS",
@@ -108,6 +111,11 @@ BOARD_TEXT_MAX_BYTES = 1 << 30
 (`nqueens complete "0:0" --n 1000000`); a stream that never ends (a device, a pipe left
 open) stops here with one line rather than filling the memory."""
 
+NUMBER_MAX_DIGITS = 18
+"""The most digits of a number read from text (a row, a column, a size, a share): more is
+past any board and any 64-bit integer, and is refused before Python converts it (which
+takes long, and fails past 4,300 digits)."""
+
 WORKERS_PER_CORE = 4
 """The most worker processes (or Dask workers started here) per core of this machine.
 More than one per core only shares the cores; 4 leaves room for workers that wait on
@@ -132,8 +140,17 @@ whole count (N = 20 splits into about 65,000) and the journal records nothing un
 it ends."""
 
 FILM_MAX_FRAMES = 1_000_000
-"""The most frames one film may be asked for (`animate --max-frames`): a day and a half
-at 8 fps. `--max-frames 0`, the whole search, is bounded by the algorithm's own N."""
+"""The most frames one film has (`animate --max-frames`): a day and a half at 8 fps.
+`--max-frames 0`, the whole search, is bounded by the algorithm's own N, and by this
+too: a film that would pass it is refused when its frames are counted, before any is
+drawn."""
+
+FILM_MIN_FPS = 0.1
+"""The slowest film (`animate --fps`): ten seconds a frame."""
+
+FILM_MAX_FPS = 50.0
+"""The fastest film: a frame every two hundredths of a second, the shortest delay a GIF
+holds a frame for in browsers. A solution is held a second, `round(fps)` frames."""
 
 FILM_MAX_PIXELS = 4000
 """The widest film frame (`animate --size`): 16 million pixels drawn for each frame."""

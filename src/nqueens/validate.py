@@ -4,13 +4,42 @@ from __future__ import annotations
 
 import operator
 import os
+import re
 
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import InvalidSizeError, SizeTooLargeError, shorten
 from nqueens.i18n import N_, _
-from nqueens.limits import PLAN_MAX_WORKERS, WORKERS_PER_CORE, check_count, max_workers
+from nqueens.limits import (
+    NUMBER_MAX_DIGITS,
+    PLAN_MAX_WORKERS,
+    WORKERS_PER_CORE,
+    check_count,
+    max_workers,
+)
 from nqueens.messages import plural
 
-__all__ = ["board_size", "worker_count"]
+__all__ = ["board_size", "whole_number", "worker_count"]
+
+_WHOLE = re.compile(r"\s*+(-?+\d++(?:_\d++)*+)\s*+")  # possessive: read in one pass
+
+
+def whole_number(text: str, what: str) -> int | None:
+    """`text` as a whole number (digits of any script, maybe a minus sign, spaces round
+    them and underscores between them, as `int` reads them),
+    or None when it is not one. One of more than `limits.NUMBER_MAX_DIGITS` digits is
+    refused at once as too large a `what` (marked with `N_` by the caller): Python
+    would take long to convert it, or refuse it with an error of its own.
+
+    >>> whole_number(" 12 ", "board size"), whole_number("1e3", "board size")
+    (12, None)
+    """
+    match = _WHOLE.fullmatch(text)
+    if match is None:
+        return None
+    if len(match[1].lstrip("-").replace("_", "")) > NUMBER_MAX_DIGITS:
+        raise SizeTooLargeError(
+            _("{what} {value} is too large").format(what=_(what), value=shorten(match[1], 24))
+        )
+    return int(match[1])
 
 
 def board_size(n: object) -> int:

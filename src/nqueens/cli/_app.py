@@ -20,7 +20,9 @@ from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
 from nqueens.files import STDOUT, is_stdout, output_file
+from nqueens.i18n import N_
 from nqueens.render.text import STYLES
+from nqueens.validate import whole_number
 from nqueens.variants.rules import parse_board_size
 
 __all__ = ["cli", "main"]
@@ -40,6 +42,9 @@ class _Group(click.Group):
         try:
             with stopping_as_interrupt():
                 result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            stop = received()  # a stop that came while a finalizer ran, and was noted only
+            if stop is not None:
+                result = _stopped(stop)
         except click.exceptions.NoArgsIsHelpError as error:  # bare `nqueens`: as --help
             click.echo(error.ctx.get_help())
             result = 0
@@ -123,7 +128,7 @@ Examples:
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-NEGATIVE_SIZE = re.compile(r"-\d[\d_]*([x\u00d7]-?\d+)?", re.IGNORECASE)
+NEGATIVE_SIZE = re.compile(r"-\d[\d_]*+(?:[x\u00d7]-?+\d++)?+", re.IGNORECASE)
 """A size that starts with a minus sign (-3, -3x5): no option's name starts with a digit."""
 
 
@@ -201,10 +206,10 @@ class _SquareSize(click.ParamType[int, Any]):
                 f"{command} takes a square board N, not {shorten(str(value))}; a rectangle "
                 f"MxN goes to {RECTANGLE_COMMANDS}"
             )
-        try:
-            return int(value)
-        except ValueError:
-            self.fail(f"{value!r} is not a valid integer.", param, ctx)
+        number = whole_number(str(value), N_("board size"))
+        if number is None:
+            self.fail(f"{shorten(str(value))} is not a valid integer.", param, ctx)
+        return number
 
 
 def _size_argument(f: _F) -> _F:
@@ -242,4 +247,31 @@ def _opened(output: str | None, *, binary: bool = False) -> Iterator[BinaryIO]:
 
 def main() -> None:
     """Entry point of the `nqueens` console script."""
+    refused = _guard_standard_streams()
+    if refused is not None:
+        sys.exit(refused)
     cli()
+
+
+def _guard_standard_streams() -> int | None:
+    """A standard stream the shell closed (`>&-`, `<&-`) is opened on /dev/null, so that
+    no file this command opens takes its number (a journal, or a worker's output, written
+    as standard output), and Python's `sys.stdout` stays None. Standard output closed is
+    refused in one line: every command says something there. Standard input closed is
+    refused only by what reads it (`files.standard_input`)."""
+    closed = []
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            closed.append(descriptor)
+    for descriptor in closed:
+        devnull = os.open(os.devnull, os.O_RDWR)
+        if devnull != descriptor:
+            os.dup2(devnull, descriptor)
+            os.close(devnull)
+    if 1 in closed or sys.stdout is None:
+        return _fail(
+            "standard output is closed: redirect it (> FILE, > /dev/null) rather than close it"
+        )
+    return None

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
+from nqueens.cli._types import Whole
 from nqueens.errors import InvalidSchedulerAddressError
 from nqueens.i18n import LANGUAGES, set_language
 from nqueens.search import ALGORITHMS
@@ -112,7 +113,7 @@ one_based_option = click.option(
 def workers_option(help: str) -> Callable[[_F], _F]:
     """`--workers` (`-w`): worker processes, 1 or more (the library bounds the most);
     `help` says for what."""
-    return click.option("--workers", "-w", type=click.IntRange(min=1), help=help)
+    return click.option("--workers", "-w", type=Whole(min=1), help=help)
 
 
 def json_option(what: str) -> Callable[[_F], _F]:
@@ -125,7 +126,7 @@ def stop_after_option(*names: str, default: int, what: str, zero: str) -> Callab
     `zero`).", the default shown."""
     return click.option(
         *names,
-        type=click.IntRange(min=0),
+        type=Whole(min=0),
         default=default,
         show_default=True,
         help=f"Stop after this many {what} (0: {zero}).",
@@ -136,7 +137,7 @@ def max_steps_option(help: str) -> Callable[[_F], _F]:
     """`--max-steps`: how many steps of the search a page records."""
     return click.option(
         "--max-steps",
-        type=click.IntRange(min=1),
+        type=Whole(min=1),
         default=PLAYER_STEPS,
         show_default=True,
         help=help,

@@ -10,11 +10,14 @@ SIGTERM, 129 for SIGHUP.
 
 from __future__ import annotations
 
+import functools
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 __all__ = ["STOPPING_SIGNALS", "Stopped", "Terminated", "received", "stopping_as_interrupt"]
 
@@ -71,8 +74,20 @@ def stopping_as_interrupt() -> Iterator[None]:
         return
     _received.clear()
     previous = {number: signal.signal(number, _raise) for number in STOPPING_SIGNALS}
+    hook = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_unraisable, hook)
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _unraisable(hook: Callable[[Any], object], unraisable: Any) -> None:
+    """A stop that came while Python ran a finalizer (`__del__`, a weakref's callback),
+    where an exception cannot be raised: Python would print its traceback and go on. It
+    is only noted (`received`); the command then ends as stopped once it returns."""
+    if isinstance(unraisable.exc_value, Terminated):
+        return
+    hook(unraisable)

@@ -10,6 +10,7 @@ import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _answer_no, _say_written, _size_argument, cli
 from nqueens.cli._options import one_based_option, out_option, variant_option
+from nqueens.cli._types import Whole
 from nqueens.columns import read_placement
 from nqueens.files import STDOUT, check_output_place
 from nqueens.messages import no_solution, plural
@@ -80,10 +81,10 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
     help="explicit: the classical construction; min-conflicts: a random solution by "
     "local search (reproducible with --seed).",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="For min-conflicts.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="For min-conflicts.")
 @click.option(
     "--max-sweeps",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     default=1000,
     show_default=True,
     help="Give up min-conflicts after this many passes over the conflicted rows.",

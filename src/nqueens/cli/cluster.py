@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from nqueens.cli._app import cli
 from nqueens.cli._options import tls_options
+from nqueens.cli._signals import Stopped
+from nqueens.cli._types import Whole
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import TLSFiles
@@ -44,18 +48,32 @@ def _every_interface(f: _F) -> _F:
     )(f)
 
 
+@contextmanager
+def _scratch() -> Iterator[str]:
+    """A folder of the run's own for Dask's scratch files, removed when it ends."""
+    with tempfile.TemporaryDirectory(prefix="nqueens-dask-", ignore_cleanup_errors=True) as folder:
+        yield folder
+
+
 def _run(command: Any, says: str) -> None:
-    """Say where it listens, then become the Dask process (its Ctrl-C, its exit status)."""
+    """Say where it listens, then run the Dask process and watch it: its log lines are
+    passed on, a traceback of its own folded into its last line; a stopping signal
+    (Ctrl-C, SIGTERM, SIGHUP) is passed on to it, and the command ends as every command
+    does, with one line and 128 + the signal's number."""
+    from nqueens.cli._supervise import supervise
+
     click.echo(says, err=True)
     sys.stderr.flush()
-    os.execve(command.argv[0], command.argv, os.environ | command.env)
+    status = supervise(command.argv, os.environ | command.env)
+    if status.signal is not None:
+        raise Stopped(status.signal)
 
 
 @cluster.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=Whole(0, 65535),
     default=8786,
     show_default=True,
     help="The port to listen on (0: any free port; see --scheduler-file).",
@@ -83,18 +101,21 @@ def scheduler(
     """Run a Dask scheduler listening on HOST:PORT only (tls:// with the TLS files)."""
     from nqueens.engine.runtime.serve import scheduler_command
 
-    command = scheduler_command(
-        host,
-        port,
-        tls=tls,
-        dashboard=dashboard,
-        every_interface=every_interface,
-        scheduler_file=scheduler_file,
-    )
-    scheme = "tls" if tls is not None else "tcp"
-    plain = "" if tls else " (plain tcp: on a network you trust only; prefer the TLS files)"
-    where = f"{scheme}://{host}:{port}" if port else f"{scheme}://{host}, on a free port"
-    _run(command, f"nqueens: scheduler at {where}{plain}")
+    with _scratch() as scratch:
+        command = scheduler_command(
+            host,
+            port,
+            tls=tls,
+            dashboard=dashboard,
+            every_interface=every_interface,
+            scheduler_file=scheduler_file,
+            scratch=scratch,
+        )
+        scheme = "tls" if tls is not None else "tcp"
+        plain = "" if tls else " (plain tcp: on a network you trust only; prefer the TLS files)"
+        host = command.argv[command.argv.index("--host") + 1]  # as checked, given to Dask
+        where = f"{scheme}://{host}:{port}" if port else f"{scheme}://{host}, on a free port"
+        _run(command, f"nqueens: scheduler at {where}{plain}")
 
 
 @cluster.command()
@@ -122,14 +143,16 @@ def worker(
     """Run Dask workers for the scheduler at ADDRESS, listening on one address only."""
     from nqueens.engine.runtime.serve import worker_command
 
-    command = worker_command(
-        address,
-        host=host,
-        workers=nworkers,
-        tls=tls,
-        worker_port=worker_port,
-        nanny_port=nanny_port,
-        every_interface=every_interface,
-    )
-    listening = command.argv[command.argv.index("--host") + 1]
-    _run(command, f"nqueens: workers for {address}, listening on {listening}")
+    with _scratch() as scratch:
+        command = worker_command(
+            address,
+            host=host,
+            workers=nworkers,
+            tls=tls,
+            worker_port=worker_port,
+            nanny_port=nanny_port,
+            every_interface=every_interface,
+            scratch=scratch,
+        )
+        listening = command.argv[command.argv.index("--host") + 1]
+        _run(command, f"nqueens: workers for {address}, listening on {listening}")

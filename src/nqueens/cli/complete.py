@@ -10,8 +10,9 @@ import click
 from nqueens.boardtext import parse_board, quoted
 from nqueens.cli._app import cli
 from nqueens.cli._options import one_based_option, workers_option
+from nqueens.cli._types import Real, Whole
 from nqueens.completion import Partial
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, NQueensError
 from nqueens.files import read_board_input
 
 EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
@@ -19,7 +20,7 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 
 @cli.command()
 @click.argument("boards", nargs=-1, required=True, metavar="BOARD|FILE...")
-@click.option("--n", "size", type=int, help="Board size, needed with row:col pairs.")
+@click.option("--n", "size", type=Whole(), help="Board size, needed with row:col pairs.")
 @click.option(
     "--block",
     multiple=True,
@@ -28,31 +29,31 @@ EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 )
 @click.option(
     "--exclude-sum",
-    type=int,
+    type=Whole(),
     multiple=True,
     metavar="K",
     help="No queen on the diagonal row + col = K (0-based; repeat for more).",
 )
 @click.option(
     "--exclude-diff",
-    type=int,
+    type=Whole(),
     multiple=True,
     metavar="K",
     help="No queen on the diagonal row - col = K (0-based; repeat for more).",
 )
 @click.option(
     "--diagonals",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     metavar="D",
     help="With a CSPLib excluded-diagonals file: use its first D pairs (default all).",
 )
 @click.option("--count", "count_all", is_flag=True, help="Count every completion.")
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0),
+    type=Real(min=0),
     help="Give up after this many seconds (reading the board included) and answer unknown.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="For the restarts' draws.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="For the restarts' draws.")
 @click.option(
     "--format",
     "-f",
@@ -173,10 +174,15 @@ def _batch(
     from nqueens.completion.batch import Job, complete_many, summary
 
     start = time.perf_counter()
-    jobs = (
-        Job(name, read_board_input(name), size, base, diagonals, count_all, time_limit, seed)
-        for name in files
-    )
+
+    def job(name: str) -> Job:
+        try:
+            text, unreadable = read_board_input(name), None
+        except NQueensError as error:  # a missing or unreadable file: its own error line
+            text, unreadable = "", str(error)
+        return Job(name, text, size, base, diagonals, count_all, time_limit, seed, unreadable)
+
+    jobs = (job(name) for name in files)
     answers = []
     for answer in complete_many(jobs, workers=workers):
         answers.append(answer)

@@ -13,9 +13,12 @@ import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, cli
 from nqueens.cli._options import json_option, tls_options, variant_option, workers_option
+from nqueens.cli._types import Real, Whole
 from nqueens.engine.registry import METHODS
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import shorten
+from nqueens.i18n import N_
 from nqueens.messages import plural
+from nqueens.validate import whole_number
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
@@ -37,13 +40,12 @@ class _VerifyCount(click.ParamType[int | str, Any]):
     def convert(
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> int | str:
-        from nqueens.options import recount_samples
 
         text = str(value)
-        try:
-            return recount_samples(int(text) if text.isdigit() else value)
-        except InvalidSizeError:
-            self.fail(f"{text!r} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
+        number = whole_number(text, N_("number of subproblems"))
+        if number is not None and number >= 1:
+            return number
+        self.fail(f"{shorten(text)} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
 
 
 @contextmanager
@@ -90,7 +92,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 )
 @click.option(
     "--verify-seed",
-    type=click.IntRange(min=0),
+    type=Whole(min=0),
     metavar="SEED",
     help="The seed that chooses --verify's sample (default: a new one, printed).",
 )
@@ -109,12 +111,12 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 )
 @click.option(
     "--batch-size",
-    type=click.IntRange(min=1),
+    type=Whole(min=1),
     help="Subproblems per task (default: small enough to keep every worker busy).",
 )
 @click.option(
     "--connect-timeout",
-    type=click.FloatRange(min=0.1),
+    type=Real(min=0.1),
     default=10.0,
     show_default=True,
     help="Seconds to wait for the Dask scheduler and its first worker.",

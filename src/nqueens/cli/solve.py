@@ -10,6 +10,7 @@ import click
 
 from nqueens.cli._app import _SIZE_COMMAND, HUMAN_STYLES, _answer_no, _opened, _say_written, cli
 from nqueens.cli._options import one_based_option, out_option, variant_option, workers_option
+from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
 from nqueens.messages import plural
@@ -39,7 +40,7 @@ Examples:
 @click.argument("size", metavar="N")
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, numbered.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
-@click.option("--limit", "-l", type=click.IntRange(min=0), help="At most this many solutions.")
+@click.option("--limit", "-l", type=Whole(min=0), help="At most this many solutions.")
 @click.option(
     "--algorithm",
     "-A",

@@ -17,6 +17,7 @@ from nqueens.cli._options import (
     stop_after_option,
     variant_option,
 )
+from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 
@@ -76,7 +77,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 @_size_argument
 @algorithm_option("backtracking")
 @stop_after_option("--limit", "-l", default=200, what="steps", zero="every step")
-@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option("--solutions", type=Whole(min=1), help="Stop after this many solutions.")
 @click.option("--boards", "-b", is_flag=True, help="Draw the board after each move.")
 @click.option(
     "--state",

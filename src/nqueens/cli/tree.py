@@ -6,6 +6,7 @@ import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
 from nqueens.cli._options import algorithm_option, lang_option, out_option
+from nqueens.cli._types import Whole
 from nqueens.i18n import _
 
 
@@ -16,8 +17,8 @@ from nqueens.i18n import _
 @out_option("The picture to write (.svg, .png, .pdf).")
 @click.option("--levels", is_flag=True, help="Print nodes, dead ends and solutions per depth.")
 @click.option("--rejected", is_flag=True, help="Draw the squares the check function rejected.")
-@click.option("--depth", type=click.IntRange(min=0), help="Cut the tree at this depth.")
-@click.option("--solutions", type=click.IntRange(min=1), help="Stop after this many solutions.")
+@click.option("--depth", type=Whole(min=0), help="Cut the tree at this depth.")
+@click.option("--solutions", type=Whole(min=1), help="Stop after this many solutions.")
 @click.option(
     "--layout",
     type=click.Choice(["auto", "icicle", "sideways", "radial"]),

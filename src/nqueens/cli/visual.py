@@ -17,9 +17,10 @@ from nqueens.cli._options import (
     stop_after_option,
     variant_option,
 )
+from nqueens.cli._types import Real, Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
-from nqueens.limits import FILM_MAX_PIXELS
+from nqueens.limits import FILM_MAX_FPS, FILM_MAX_PIXELS, FILM_MIN_FPS
 from nqueens.messages import plural
 from nqueens.render.frames import MAX_FRAMES
 
@@ -36,7 +37,7 @@ _file_option = out_option("The file to write.", required=True)
 @_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
-@click.option("--limit", "-l", type=click.IntRange(min=1), help="At most this many solutions.")
+@click.option("--limit", "-l", type=Whole(min=1), help="At most this many solutions.")
 @click.option(
     "--heatmap", is_flag=True, help="On how many solutions each square holds a queen (N <= 17)."
 )
@@ -106,7 +107,7 @@ def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
 @_file_option
 @click.option(
     "--fps",
-    type=click.FloatRange(min=0, min_open=True),
+    type=Real(min=FILM_MIN_FPS, max=FILM_MAX_FPS),
     default=8.0,
     show_default=True,
     help="Frames per second.",
@@ -115,7 +116,7 @@ def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
 @stop_after_option("--solutions", default=0, what="solutions", zero="the whole search")
 @click.option(
     "--size",
-    type=click.IntRange(min=100, max=FILM_MAX_PIXELS),
+    type=Whole(min=100, max=FILM_MAX_PIXELS),
     default=480,
     show_default=True,
     help="Height of the film in pixels (and its board's width).",

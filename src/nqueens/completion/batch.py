@@ -1,9 +1,9 @@
 """Many instances in one process tree: one answer each, on every core, in input order.
 
 Each worker reads its instance's text, answers it with `complete()` under the time limit
-and returns an `Answer`; a malformed instance is an answer too (status `error`), so one
-bad file does not stop a batch of thousands. Workers are forked, so they inherit the
-compiled kernels.
+and returns an `Answer`; a malformed instance, or a file that cannot be read, is an
+answer too (status `error`), so one bad file does not stop a batch of thousands.
+Workers are forked, so they inherit the compiled kernels.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ class Job:
     count: bool = False
     time_limit: float | None = None
     seed: int = 0
+    unreadable: str | None = None  # why its text could not be read: answered as an error
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class Answer:
 
 def _answer(job: Job) -> Answer:
     start = time.perf_counter()
+    if job.unreadable is not None:
+        return Answer(job.name, None, "error", 0, 0.0, error=job.unreadable)
     try:
         partial = read_instance(job.text, n=job.n, base=job.base, diagonals=job.diagonals)
         limit = job.time_limit
@@ -75,9 +78,9 @@ def complete_many(jobs: Iterable[Job], *, workers: int | None = None) -> Iterato
     if count == 1:
         yield from map(_answer, jobs)
         return
-    from nqueens.engine.runtime.pool import worker_pool
+    from nqueens.engine.runtime.pool import start_pool
 
-    with worker_pool(count) as pool:
+    with start_pool(count) as pool:
         yield from pool.imap(_answer, jobs, chunksize=1)
 
 

@@ -17,14 +17,15 @@ from collections.abc import Iterator
 from nqueens.boardtext import quoted
 from nqueens.completion.model import Partial
 from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+from nqueens.limits import NUMBER_MAX_DIGITS
 
 __all__ = ["from_diagonals", "from_essence", "read_instance", "to_dimacs"]
 
 DIMACS_MAX_FREE = 400
 """The most free rows `to_dimacs` writes: its pairwise clauses grow as the cube."""
 
-_DIAGONALS = re.compile(r"^\s*numdiags\s*=", re.MULTILINE)
-_ESSENCE = re.compile(r"^\s*letting\s+n\b", re.MULTILINE)
+_DIAGONALS = re.compile(r"^[ \t]*+numdiags[ \t]*+=", re.MULTILINE)  # one pass: each
+_ESSENCE = re.compile(r"^[ \t]*+letting[ \t]++n\b", re.MULTILINE)  # line's own blanks
 
 
 def read_instance(
@@ -93,32 +94,45 @@ def from_essence(text: str) -> Partial:
     return Partial(n, fixed)
 
 
-_PAIR_LIST = re.compile(r"\[\s*(?:\[\s*-?\d+\s*,\s*-?\d+\s*\]\s*,?\s*)*\]")
-_NUMBER = re.compile(r"-?\d+")
+# Read in one pass (see boardtext.py): possessive repetitions, never backtracking.
+_STATEMENT = re.compile(r"[ \t]*+(?:letting[ \t]++)?+([A-Za-z_]\w*+)[ \t]*+(?:=|be\b)")
+_INTEGER = re.compile(r"-?+\d++")
+_PAIR_LIST = re.compile(r"\[(?:\[-?+\d++,-?+\d++\],?+)*+\]")  # without its spaces
+_LIST = re.compile(r"\[[\[\]\d,-]*+")
+_NUMBER = re.compile(r"-?+\d++")
+_LONG_NUMBER = re.compile(rf"\d{{{NUMBER_MAX_DIGITS + 1}}}")
 
 
 def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, object]:
     """`name = value` (or Essence' `letting name = value` / `be`) for each name: a whole
-    number, or a list of [a, b] pairs (read with a regular expression: a completion file
-    can hold thousands of pairs)."""
-    body = "\n".join(line.split("$", 1)[0] for line in text.splitlines())  # $ comments
+    number, or a list of [a, b] pairs. A statement starts a line and runs to the line
+    that starts the next; the first of a name counts. Read line by line, in one pass:
+    a completion file can hold thousands of pairs."""
+    statements: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        line = line.split("$", 1)[0]  # $ comments
+        start = _STATEMENT.match(line)
+        if start is None:
+            if current is not None:
+                current.append(line)
+            continue
+        current = [line[start.end() :]]
+        statements.setdefault(start[1], current)
     found: dict[str, object] = {}
     for name in names:
-        match = re.search(
-            rf"(?:^|\n)\s*(?:letting\s+)?{name}\s*(?:=|\bbe\b)\s*(.*?)(?=\n\s*(?:letting\s+)?"
-            r"[A-Za-z_]\w*\s*(?:=|\bbe\b)|\Z)",
-            body,
-            re.DOTALL,
-        )
-        if match is None:
+        if name not in statements:
             raise _bad(form, f"no '{name} = ...' line")
-        value = match.group(1).strip()
-        if re.fullmatch(r"-?\d+", value):
+        value = "\n".join(statements[name]).strip()
+        compact = "".join(value.split())
+        if _LONG_NUMBER.search(compact):
+            raise _bad(form, f"{name} = {quoted(value, 30)} holds a number too large")
+        if _INTEGER.fullmatch(compact) and compact == value:
             found[name] = int(value)
-        elif _PAIR_LIST.fullmatch(value):
-            numbers = [int(x) for x in _NUMBER.findall(value)]
+        elif _PAIR_LIST.fullmatch(compact):
+            numbers = [int(x) for x in _NUMBER.findall(compact)]
             found[name] = [numbers[i : i + 2] for i in range(0, len(numbers), 2)]
-        elif re.fullmatch(r"\[[\s\[\]\d,-]*\]", value):
+        elif _LIST.fullmatch(compact) and compact.endswith("]"):
             found[name] = None  # a list, but not of pairs
         else:
             raise _bad(form, f"{name} = {quoted(value, 30)} is not a number or list")

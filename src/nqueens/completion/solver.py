@@ -21,10 +21,12 @@ refused before any work (`COMPLETE_BYTES_PER_QUEEN`).
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 from nqueens.completion.model import Completion, Partial, Status
+from nqueens.errors import InvalidSizeError
 
 __all__ = ["FIRST_BUDGET", "complete"]
 
@@ -93,6 +95,8 @@ def complete(
     ------
     InvalidPlacementError
         Fixed queens that attack each other or lie off the board.
+    InvalidSizeError
+        A time limit that is not a finite number of seconds >= 0.
     SizeTooLargeError
         The board's arrays would not fit in this machine's memory (checked first).
 
@@ -110,6 +114,10 @@ def complete(
     """
     from nqueens.large import check_memory
 
+    if time_limit is not None and not 0 <= time_limit < math.inf:  # nan too
+        raise InvalidSizeError(
+            f"a time limit is a finite number of seconds >= 0, not {time_limit!r}"
+        )
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     check_memory(partial.n, COMPLETE_BYTES_PER_QUEEN, "complete a board")

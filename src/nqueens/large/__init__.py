@@ -9,8 +9,8 @@ columns, then the odd ones, with a small repair when N mod 6 is 2 or 3. Columns 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -189,24 +189,95 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     array = np.asarray(cols)
     if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError("a placement is a non-empty list of whole column numbers")
-    array = array.astype(np.int64, copy=False)
     n = array.size
-    bad = np.flatnonzero((array < 0) | (array >= n))
-    if bad.size:
-        row = int(bad[0])
+    if int(array.min()) < 0 or int(array.max()) >= n:
+        row = _first_row(array, lambda values, rows: (values < 0) | (values >= n))
         raise InvalidPlacementError(
             f"column {int(array[row])} in row {row} is off the board (columns run 0..{n - 1})"
         )
-    rows = np.arange(n, dtype=np.int64)
-    lines = (array, rows + array, rows - array + n - 1)
-    crowded = [np.flatnonzero(np.bincount(line, minlength=2 * n - 1) > 1) for line in lines]
+    counts: list[int] = []
     found: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    for line, where in zip(lines, crowded, strict=True):
-        for value in where[: max(0, examples - len(found))]:
-            first, second = np.flatnonzero(line == value)[:2]
-            found.append(((int(first), int(array[first])), (int(second), int(array[second]))))
-    columns, diagonals, antidiagonals = (int(c.size) for c in crowded)
+    for kind in range(3):
+        tally = _tally(array, kind)
+        counts.append(_count_crowded(tally))
+        for value in _first_crowded(tally, max(0, examples - len(found))):
+            first, second = _rows_on(array, kind, value)
+            found.append(((first, int(array[first])), (second, int(array[second]))))
+        del tally
+    columns, diagonals, antidiagonals = counts
     return Conflicts(n, columns, diagonals, antidiagonals, tuple(found[:examples]))
+
+
+ROWS_PER_STEP = 1 << 16
+"""Rows the O(N) check takes at a time: its working memory is a tally of 2 bytes per
+queen and a few arrays of this many rows, not arrays as long as the board (a board read
+from a 400 MB file is checked in about the memory of its columns)."""
+
+
+def _steps(array: npt.NDArray[np.integer], kind: int) -> Iterator[tuple[int, Columns]]:
+    """(first row, the line number of each row's queen) a step of rows at a time: kind 0
+    its column, 1 its diagonal (row + col), 2 its anti-diagonal (row - col + n - 1)."""
+    n = array.size
+    for start in range(0, n, ROWS_PER_STEP):
+        values = array[start : start + ROWS_PER_STEP].astype(np.int64)
+        if kind:
+            rows = np.arange(start, start + values.size, dtype=np.int64)
+            values = rows + values if kind == 1 else rows - values + (n - 1)
+        yield start, values
+
+
+def _tally(array: npt.NDArray[np.integer], kind: int) -> npt.NDArray[np.uint8]:
+    """How many queens stand on each line of the kind, counted up to 2 (crowded)."""
+    n = array.size
+    size = n if kind == 0 else 2 * n - 1
+    narrow = size <= np.iinfo(np.uint32).max  # sorted faster than 64-bit numbers
+    tally = np.zeros(size, np.uint8)
+    for _start, values in _steps(array, kind):
+        ordered = np.sort(values.astype(np.uint32) if narrow else values)
+        starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+        counts = np.diff(starts, append=ordered.size)  # queens per line in this step
+        lines = ordered[starts]
+        tally[lines] = np.minimum(tally[lines] + np.minimum(counts, 2), 2)
+    return tally
+
+
+def _count_crowded(tally: npt.NDArray[np.uint8]) -> int:
+    return sum(
+        int(np.count_nonzero(tally[i : i + ROWS_PER_STEP] > 1))
+        for i in range(0, tally.size, ROWS_PER_STEP)
+    )
+
+
+def _first_crowded(tally: npt.NDArray[np.uint8], wanted: int) -> list[int]:
+    """The first `wanted` lines holding more than one queen, in order."""
+    found: list[int] = []
+    for i in range(0, tally.size, ROWS_PER_STEP):
+        if len(found) >= wanted:
+            break
+        found += (i + np.flatnonzero(tally[i : i + ROWS_PER_STEP] > 1)).tolist()
+    return found[:wanted]
+
+
+def _rows_on(array: npt.NDArray[np.integer], kind: int, line: int) -> tuple[int, int]:
+    """The first two rows whose queens stand on `line` of the kind."""
+    rows: list[int] = []
+    for start, values in _steps(array, kind):
+        rows += (start + np.flatnonzero(values == line)[: 2 - len(rows)]).tolist()
+        if len(rows) == 2:
+            break
+    return rows[0], rows[1]
+
+
+def _first_row(
+    array: npt.NDArray[np.integer], wrong: Callable[[Columns, Columns], npt.NDArray[np.bool_]]
+) -> int:
+    """The first row whose column `wrong` marks."""
+    for start, values in _steps(array, 0):
+        rows = np.arange(start, start + values.size)
+        hits = np.flatnonzero(wrong(values, rows))
+        if hits.size:
+            return start + int(hits[0])
+    raise AssertionError("no row is wrong")
 
 
 @dataclass(frozen=True)
@@ -265,8 +336,6 @@ def min_conflicts(
     """
     import time
 
-    from nqueens.large import kernel
-
     n = board_size(n)
     if n in (2, 3):
         raise no_solution(n)
@@ -275,23 +344,83 @@ def min_conflicts(
     check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
     check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
     start = time.perf_counter()
-    cols = np.zeros(n, np.int64)
-    up = np.zeros(2 * n - 1, np.int64)
-    down = np.zeros(2 * n - 1, np.int64)
+    board = _Board(n, np.zeros(n, np.int64), np.zeros(2 * n - 1, np.int64))
     state = np.array([seed % 2147483646 + 1], np.int64)  # Park-Miller: 1 .. 2**31 - 2
-    kernel.greedy_start(n, cols, up, down, state, 64)
+    conflicted = np.empty(n, np.int64)
+    board.greedy_start(state)
     sweeps = swaps = 0
     left = -1
     while sweeps < max_sweeps:
-        left, made = kernel.repair(n, cols, up, down, state, 1, 64)
+        left, made = board.sweep(state, conflicted)
         sweeps += 1
-        swaps += int(made)
+        swaps += made
         if on_progress is not None:
-            on_progress(sweeps, int(left))
+            on_progress(sweeps, left)
         if left == 0:
             break
         if made == 0:  # stuck in a local minimum: start over from a new greedy placement
-            up[:] = 0
-            down[:] = 0
-            kernel.greedy_start(n, cols, up, down, state, 64)
+            board.up[:] = 0
+            board.down[:] = 0
+            board.greedy_start(state)
+    cols = board.cols
     return SearchOutcome(left == 0, cols, int(left), sweeps, swaps, time.perf_counter() - start)
+
+
+ROWS_PER_CALL = 1 << 18
+"""Rows one kernel call of min-conflicts starts or scans: a signal (Ctrl-C, SIGTERM)
+waits for the compiled call under way, so none runs longer than a fraction of a second
+even at N = 20,000,000, and the search stops within a second."""
+
+REPAIRS_PER_CALL = 1 << 14
+"""Conflicted rows one kernel call repairs (up to 64 swaps tried each)."""
+
+
+@dataclass
+class _Board:
+    """The placement min-conflicts works on, and its queens counted per diagonal; each
+    step a series of kernel calls over ranges of rows (`ROWS_PER_CALL`)."""
+
+    n: int
+    cols: Columns
+    up: Columns
+    down: Columns = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.down = np.zeros_like(self.up)
+
+    def greedy_start(self, state: Columns) -> None:
+        from nqueens.large import kernel
+
+        pool = np.arange(self.n)
+        for first in range(0, self.n, ROWS_PER_CALL):
+            stop = min(self.n, first + ROWS_PER_CALL)
+            kernel.greedy_rows(self.n, self.cols, self.up, self.down, state, 64, pool, first, stop)
+
+    def conflicted(self, out: Columns) -> int:
+        """The rows whose queen shares a diagonal, into `out`; returns how many."""
+        from nqueens.large import kernel
+
+        found = 0
+        for first in range(0, self.n, ROWS_PER_CALL):
+            stop = min(self.n, first + ROWS_PER_CALL)
+            found = kernel.conflicted_rows(
+                self.n, self.cols, self.up, self.down, first, stop, out, found
+            )
+        return int(found)
+
+    def sweep(self, state: Columns, conflicted: Columns) -> tuple[int, int]:
+        """One pass over the conflicted rows: (conflicted rows left, swaps made)."""
+        from nqueens.large import kernel
+
+        found = self.conflicted(conflicted)
+        if found == 0:
+            return 0, 0
+        made = 0
+        for first in range(0, found, REPAIRS_PER_CALL):
+            stop = min(found, first + REPAIRS_PER_CALL)
+            made += int(
+                kernel.repair_rows(
+                    self.n, self.cols, self.up, self.down, state, conflicted, first, stop, 64
+                )
+            )
+        return self.conflicted(conflicted), made

@@ -3,14 +3,15 @@
 A greedy start builds a permutation row by row, probing random unused columns for one
 whose two diagonals are free; what conflicts remain are repaired by swapping the columns
 of a conflicted row and a random row whenever that lowers the number of attacking pairs
-(the placement stays a permutation, so only diagonals can clash). Randomness is a
+(the placement stays a permutation, so only diagonals can clash). Each kernel does a
+range of rows, so that the caller keeps every call short: a signal waits for the call
+under way (`large.min_conflicts`). Randomness is a
 Park-Miller generator whose state is passed in, so runs are reproducible from a seed and
 identical with or without the JIT.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 _MODULUS = 2147483647  # 2**31 - 1
@@ -24,12 +25,14 @@ def next_random(state):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def greedy_start(n, cols, up, down, state, probes):  # type: ignore[no-untyped-def]
-    """Fill `cols` with a permutation, avoiding diagonal clashes where `probes` random
-    tries find a free column; count queens per diagonal into `up` and `down`."""
-    pool = np.arange(n)
-    left = n
-    for row in range(n):
+def greedy_rows(n, cols, up, down, state, probes, pool, first, stop):  # type: ignore[no-untyped-def]
+    """Rows `first` to `stop` - 1 of the greedy start, which fills `cols` with a
+    permutation row by row, avoiding diagonal clashes where `probes` random tries find a
+    free column, and counts queens per diagonal into `up` and `down`. `pool` holds the
+    columns not yet used in its first n - `first` places (all of them, 0..n-1, before
+    row 0): the start is made in pieces, a call each, as short as the caller wants."""
+    left = n - first
+    for row in range(first, stop):
         pick = 0
         for _ in range(probes):
             pick = next_random(state) % left
@@ -57,44 +60,42 @@ def _move(n, row, col, up, down, sign):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def repair(n, cols, up, down, state, sweeps, tries):  # type: ignore[no-untyped-def]
-    """Up to `sweeps` passes over the conflicted rows, each trying `tries` random swaps
-    per conflicted row. Returns (conflicted rows left, swaps made)."""
-    swaps = 0
-    conflicted = np.empty(n, np.int64)
-    for _ in range(sweeps):
-        found = 0
-        for row in range(n):
-            col = cols[row]
-            if up[row + col] > 1 or down[row - col + n - 1] > 1:
-                conflicted[found] = row
-                found += 1
-        if found == 0:
-            return 0, swaps
-        for k in range(found):
-            i = conflicted[k]
-            if up[i + cols[i]] <= 1 and down[i - cols[i] + n - 1] <= 1:
-                continue  # fixed by an earlier swap
-            for _ in range(tries):
-                j = next_random(state) % n
-                if j == i:
-                    continue
-                ci = cols[i]
-                cj = cols[j]
-                delta = _move(n, i, ci, up, down, -1) + _move(n, j, cj, up, down, -1)
-                delta += _move(n, i, cj, up, down, 1) + _move(n, j, ci, up, down, 1)
-                if delta < 0:
-                    cols[i] = cj
-                    cols[j] = ci
-                    swaps += 1
-                    break
-                _move(n, i, cj, up, down, -1)
-                _move(n, j, ci, up, down, -1)
-                _move(n, i, ci, up, down, 1)
-                _move(n, j, cj, up, down, 1)
-    found = 0
-    for row in range(n):
+def conflicted_rows(n, cols, up, down, first, stop, out, found):  # type: ignore[no-untyped-def]
+    """Append the rows `first` to `stop` - 1 whose queen shares a diagonal to `out`
+    (holding `found` rows so far); return how many it holds now."""
+    for row in range(first, stop):
         col = cols[row]
         if up[row + col] > 1 or down[row - col + n - 1] > 1:
+            out[found] = row
             found += 1
-    return found, swaps
+    return found
+
+
+@njit(cache=True)
+def repair_rows(n, cols, up, down, state, conflicted, first, stop, tries):  # type: ignore[no-untyped-def]
+    """Repair the conflicted rows `conflicted[first:stop]` in turn, trying `tries` random
+    swaps for each that is still conflicted, keeping a swap that lowers the attacking
+    pairs. Returns the swaps made."""
+    swaps = 0
+    for k in range(first, stop):
+        i = conflicted[k]
+        if up[i + cols[i]] <= 1 and down[i - cols[i] + n - 1] <= 1:
+            continue  # fixed by an earlier swap
+        for _ in range(tries):
+            j = next_random(state) % n
+            if j == i:
+                continue
+            ci = cols[i]
+            cj = cols[j]
+            delta = _move(n, i, ci, up, down, -1) + _move(n, j, cj, up, down, -1)
+            delta += _move(n, i, cj, up, down, 1) + _move(n, j, ci, up, down, 1)
+            if delta < 0:
+                cols[i] = cj
+                cols[j] = ci
+                swaps += 1
+                break
+            _move(n, i, cj, up, down, -1)
+            _move(n, j, ci, up, down, -1)
+            _move(n, i, ci, up, down, 1)
+            _move(n, j, cj, up, down, 1)
+    return swaps

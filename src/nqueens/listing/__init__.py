@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.runtime.pool import worker_pool
+from nqueens.engine.runtime.pool import start_pool
 from nqueens.i18n import _
 from nqueens.limits import BITBOARD_MAX_N, check_n
 from nqueens.listing import kernel
@@ -130,7 +130,7 @@ def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
 def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
     depth = 2 if n < 16 else 3
     tasks = [(n, p, unique) for p in _prefixes(n, depth)]
-    pool = worker_pool(workers)
+    pool = start_pool(workers)
     try:
         ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
         queued = iter(tasks)

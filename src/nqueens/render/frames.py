@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
+from nqueens.limits import FILM_MAX_FRAMES, check_count
 from nqueens.render.trace import _reason, describe, rules_reason
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
@@ -192,13 +193,23 @@ class Frames:
                     self.capped = True
                     return
                 shown += 1
+                _check_length(shown)
                 yield frame
 
     def count(self) -> int:
+        """How many frames the film has, counted without drawing; a film longer than
+        `limits.FILM_MAX_FRAMES` (the whole search, its solutions held long) is refused
+        as soon as its count passes the bound, whatever the options."""
         limit = self.limits.max_frames
         count = 0
         for _event, copies in self._steps():
             count += copies
             if limit is not None and count >= limit:
                 return limit
+            _check_length(count)
         return count
+
+
+def _check_length(frames: int) -> None:
+    if frames > FILM_MAX_FRAMES:
+        check_count(N_("frames"), frames, FILM_MAX_FRAMES, N_("the film as asked, so far"))

@@ -5,7 +5,7 @@ toroidal board, where rows and columns wrap too, though one queen per row and co
 already keeps those apart); `knight` adds the knight's moves (superqueens, also called
 amazons). A rectangular board of M rows and N columns (M <= N) takes M queens, one per
 row, so the number of its solutions is the number of nodes at depth M of the N-board's
-search tree.
+search tree; its rows are 64-bit words, so N is at most `limits.BITBOARD_MAX_N` (63).
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from nqueens.errors import (
     IncompatibleOptionsError,
     InvalidSizeError,
     NoSolutionError,
+    SizeTooLargeError,
     UnknownAlgorithmError,
     shorten,
 )
 from nqueens.i18n import N_
-from nqueens.validate import board_size
+from nqueens.limits import BITBOARD_MAX_N
+from nqueens.validate import board_size, whole_number
 
 __all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "BoardLike", "Rules", "parse_board_size"]
 
@@ -37,7 +39,7 @@ VARIANTS = {
 }
 """The variants by name, as `--variant` takes them."""
 
-_SIZE = re.compile(r"\s*(\d+)\s*[xX\u00d7]\s*(\d+)\s*")
+_SIZE = re.compile(r"\s*+(\d++)\s*+[xX\u00d7]\s*+(\d++)\s*+")  # possessive: one pass
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,16 @@ class Rules:
             )
         if self.wrap and not self.square:
             raise InvalidSizeError("a toroidal board is square: give one size N")
+        if not self.square and self.cols > BITBOARD_MAX_N:
+            raise self.too_wide()
+
+    def too_wide(self) -> SizeTooLargeError:
+        """The one bound of a board searched row by row in 64-bit words: every rectangle,
+        and a variant's square board when it is counted."""
+        return SizeTooLargeError(
+            f"the {self.rows}x{self.cols} board is too wide for 64-bit rows: use N <= "
+            f"{BITBOARD_MAX_N}"
+        )
 
     @classmethod
     def of(cls, variant: str = "classic", size: int | str = 8) -> Rules:
@@ -193,12 +205,13 @@ def parse_board_size(size: int | str) -> tuple[int, int]:
     if isinstance(size, str):
         match = _SIZE.fullmatch(size)
         if match:
-            return board_size(int(match[1])), board_size(int(match[2]))
-        text = size.strip()
-        if not text.lstrip("-").isdigit():
+            rows, cols = (whole_number(side, N_("board size")) for side in match.groups())
+            return board_size(rows), board_size(cols)
+        whole = whole_number(size, N_("board size"))
+        if whole is None:
             raise InvalidSizeError(
                 f"board size must be a whole number N or MxN, not {shorten(size)}"
             )
-        size = int(text)
+        size = whole
     n = board_size(size)
     return n, n

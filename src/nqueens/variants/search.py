@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
+from nqueens.errors import IncompatibleOptionsError
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.placement import Placement
 from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Solution, timed
@@ -151,10 +151,7 @@ def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
     needs the first column alone (times the width) when the classes are not asked for.
     """
     if rules.cols > BITBOARD_MAX_N:
-        raise SizeTooLargeError(
-            f"the {rules.rows}x{rules.cols} board is too wide for 64-bit rows: use N <= "
-            f"{BITBOARD_MAX_N}"
-        )
+        raise rules.too_wide()
     from nqueens.variants.counting import count_columns, split_for
     from nqueens.variants.kernel import count_first_column, symmetry_switches
 

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from nqueens.errors import InvalidSizeError
 from nqueens.i18n import N_, _
-from nqueens.limits import ANIMATION_MAX_N, FILM_MAX_FRAMES, FILM_MAX_PIXELS, check_count, check_n
+from nqueens.limits import (
+    ANIMATION_MAX_N,
+    FILM_MAX_FPS,
+    FILM_MAX_FRAMES,
+    FILM_MAX_PIXELS,
+    FILM_MIN_FPS,
+    check_count,
+    check_n,
+)
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import walk
 from nqueens.variants.rules import BoardLike, Rules
@@ -57,8 +65,12 @@ class Animation:
         self.n, self.variant, self.rules = board.rows, board.variant, steps.variant_rules
         if self.max_frames is None and self.solutions is None:  # the whole search
             steps.algorithm.check_size(board.rows)
-        if not self.fps > 0:
-            raise InvalidSizeError(_("fps must be more than 0, not {fps}").format(fps=self.fps))
+        if not FILM_MIN_FPS <= self.fps <= FILM_MAX_FPS:  # nan too
+            raise InvalidSizeError(
+                _("fps must be {least} to {most}, not {fps}").format(
+                    least=FILM_MIN_FPS, most=FILM_MAX_FPS, fps=self.fps
+                )
+            )
         if not 100 <= self.size <= FILM_MAX_PIXELS:
             raise InvalidSizeError(
                 _("size must be 100 to {most} pixels, not {size}").format(
@@ -96,8 +108,13 @@ class Animation:
         return self.frames.count()
 
     def save(self, path: str | Path, on_frame: Callable[[int], None] | None = None) -> int:
-        """Write the film to `path` (.gif, .mp4 or .html); returns the number of frames."""
+        """Write the film to `path` (.gif, .mp4 or .html); returns the number of frames.
+        A film with no frame limit is counted first: one past `limits.FILM_MAX_FRAMES`
+        is refused before a frame is drawn."""
         from nqueens.render.animation import write
+
+        if self.max_frames is None:
+            self.frame_count()
 
         return write(
             self.frames,

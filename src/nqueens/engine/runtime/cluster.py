@@ -16,6 +16,7 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import threading
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -33,11 +34,14 @@ from nqueens.errors import (
     InsecureSchedulerWarning,
     InvalidSchedulerAddressError,
     NQueensError,
+    shorten,
 )
 
 __all__ = ["TLSFiles", "connect", "default_batch_size", "parse_address", "run_batches"]
 
 if TYPE_CHECKING:
+    import ssl
+
     from nqueens.engine.counter import Parts
 
 Indices = npt.NDArray[np.intp]
@@ -57,6 +61,71 @@ class TLSFiles:
     cert: str | Path
     key: str | Path
 
+    def check(self) -> None:
+        """Refuse, before Dask reads them, files that are no files (a FIFO would make
+        the reading wait for a writer), missing files, and files that do not hold a
+        certificate authority, a certificate and its key: Dask would end in a traceback."""
+        import ssl
+
+        from nqueens.files import not_a_file
+
+        for what, file in (("CA", self.ca_file), ("certificate", self.cert), ("key", self.key)):
+            kind = not_a_file(file)
+            if kind is not None:
+                raise BackendUnavailableError(
+                    f"TLS {what} file {shorten(str(file))} is {kind}, not a file"
+                )
+            if not Path(file).is_file():
+                raise BackendUnavailableError(
+                    f"TLS {what} file {shorten(str(file))} does not exist"
+                )
+        try:
+            self.context()
+        except (ssl.SSLError, OSError, ValueError) as error:
+            raise BackendUnavailableError(
+                f"the TLS files cannot be used ({getattr(error, 'reason', None) or error}): "
+                "give a CA certificate, a certificate it signed and that certificate's key, "
+                "in PEM"
+            ) from None
+
+    def context(self) -> ssl.SSLContext:
+        """A client's TLS context from these files, as Dask makes it (names unchecked:
+        the certificate authority is the cluster's own)."""
+        import ssl
+
+        context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=str(self.ca_file))
+        context.check_hostname = False
+        context.load_cert_chain(str(self.cert), str(self.key))
+        return context
+
+    def check_accepted_by(self, address: Address, timeout: float = 5.0) -> None:
+        """Refuse these files when the scheduler at `address` is up and refuses them (a
+        certificate another authority signed, on either side): workers started with
+        them would retry for ever, a traceback each time. A scheduler not up yet is no
+        refusal: workers may be started first, and wait for it."""
+        import socket
+        import ssl
+
+        try:
+            connection = socket.create_connection((address.host, address.port), timeout)
+        except OSError:
+            return
+        try:
+            with self.context().wrap_socket(connection, server_hostname=address.host) as tls:
+                tls.settimeout(min(timeout, 2.0))
+                tls.recv(1)  # the scheduler speaks only when spoken to: a timeout is a welcome
+        except TimeoutError:
+            return
+        except ssl.SSLError as error:
+            raise BackendUnavailableError(
+                f"the Dask scheduler at {address.text} refuses these TLS files "
+                f"({error.reason or error}): give a certificate signed by the cluster's CA"
+            ) from None
+        except OSError:
+            return
+        finally:
+            connection.close()
+
 
 @dataclass(frozen=True)
 class Address:
@@ -65,6 +134,7 @@ class Address:
     text: str
     scheme: str = ""
     host: str = ""
+    port: int = 0
 
     @property
     def local(self) -> bool:
@@ -111,7 +181,7 @@ def parse_address(text: object) -> Address:
             f"scheduler address {shown!r} is not SCHEME://HOST:PORT: give the host and its "
             "port, such as tcp://10.0.0.5:8786, or local"
         )
-    return Address(full, parts.scheme, parts.hostname)
+    return Address(full, parts.scheme, parts.hostname, port)
 
 
 def default_batch_size(subproblems: int, workers: int) -> int:
@@ -126,9 +196,7 @@ def _security(address: Address, tls: TLSFiles | None) -> object | None:
     from distributed import Security
 
     if tls is not None:
-        for name, file in (("CA", tls.ca_file), ("certificate", tls.cert), ("key", tls.key)):
-            if not Path(file).is_file():
-                raise BackendUnavailableError(f"TLS {name} file {str(file)!r} does not exist")
+        tls.check()
         return Security(
             tls_ca_file=str(tls.ca_file),
             tls_client_cert=str(tls.cert),
@@ -333,12 +401,19 @@ def _connect(
             raise BackendUnavailableError(
                 "the Dask dashboard needs bokeh: pip install 'bokeh>=3.1'"
             )
+        import dask.config
+
+        scratch = stack.enter_context(
+            tempfile.TemporaryDirectory(prefix="nqueens-dask-", ignore_cleanup_errors=True)
+        )  # the run's own: Dask's /tmp/dask-scratch-space is shared, and stays
+        stack.enter_context(dask.config.set({"temporary-directory": scratch}))
         _deaf_worker_processes(stack)
         cluster = stack.enter_context(
             LocalCluster(
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
+                local_directory=scratch,  # the run's own, not /tmp/dask-scratch-space
                 host=LOOPBACK,  # scheduler, nannies and workers: this machine only
                 dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
                 scheduler_kwargs={"dashboard": on_dashboard is not None},

@@ -215,7 +215,7 @@ def parallel_efficiency(method: Method, workers: int) -> float:
     alone: the same work timed in this process, then in as many forked workers at once
     (cores that share a physical core, a cache or the memory bus count slower together:
     two workers on this project's 2-core VM count about 1.5 times as fast as one)."""
-    from nqueens.engine.runtime.pool import worker_pool
+    from nqueens.engine.runtime.pool import start_pool
 
     parts = method.split(EFFICIENCY_N)
     every = np.arange(len(parts), dtype=np.intp)
@@ -226,7 +226,7 @@ def parallel_efficiency(method: Method, workers: int) -> float:
         _repeat(parts, every, 1)
         repeats += 1
     alone = (time.perf_counter() - started) / repeats
-    with worker_pool(workers) as pool:
+    with start_pool(workers) as pool:
         together = pool.starmap(_repeat, [(parts, every, repeats)] * workers)
     return max(0.05, min(1.0, alone * repeats / (sum(together) / workers)))
 

@@ -13,6 +13,7 @@ without being touched, and the place is checked before any work starts.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sqlite3
@@ -24,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.engine.registry import METHODS
-from nqueens.errors import JournalError, JournalMismatchError
+from nqueens.errors import JournalError, JournalMismatchError, shorten
+from nqueens.files import name_max, not_a_file
 
 __all__ = [
     "FORMAT",
@@ -32,6 +34,7 @@ __all__ = [
     "JournalSummary",
     "Unchecked",
     "check_place",
+    "connect",
     "read_summary",
     "read_unchecked",
     "rewrite",
@@ -62,16 +65,50 @@ def _columns(fields: Sequence[str]) -> str:
     return ", ".join(f'"{name}"' for name in fields)
 
 
+COMPANION = "-journal"
+"""SQLite's rollback journal, kept beside the file under its name and this ending while a
+transaction is written: the file's name must leave room for it."""
+
+
+def connect(path: str | Path, *, read_only: bool = False) -> sqlite3.Connection:
+    """The one way a journal is opened: by a `file:` URI built from the path quoted, so
+    that a `#`, `?` or `%` in a name is part of the name (a URI would read `n#1.db` as
+    the file `n`); read-only when asked, never creating a file then."""
+    uri = Path(os.path.abspath(path)).as_uri() + ("?mode=ro" if read_only else "")
+    return sqlite3.connect(uri, uri=True, isolation_level=None)
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if SQLite has not already (it does itself when a
+    write fails for a full disk or an I/O error: rolling back again would fail, and its
+    message hide the first)."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
+
+
 def check_place(path: Path) -> bool:
     """Whether the journal exists; refuse a place it could not be kept in (a directory, a
-    missing or read-only folder, a read-only or foreign file), before any work starts."""
-    if path.is_dir():
+    stream, a missing or read-only folder, a read-only or foreign file, a name too long
+    for SQLite's own journal beside it), before any work starts. A FIFO or a device is
+    told by its kind, never opened (opening a FIFO would wait for a writer)."""
+    kind = not_a_file(path)
+    if kind == "a folder":
         raise JournalError(f"journal {path} is a directory: give a file name for --journal")
+    if kind is not None:
+        raise JournalError(
+            f"journal {shorten(str(path))} is {kind}, not a file: give a file name for --journal"
+        )
     folder = path.parent
     if not folder.is_dir():
         raise JournalError(f"cannot keep a journal in {folder}: no such folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise JournalError(f"cannot keep a journal in {folder}: the folder is read-only")
+    most = name_max(folder) - len(COMPANION)
+    if len(os.fsencode(path.name)) > most:
+        raise JournalError(
+            f"journal name {shorten(path.name)} is too long: SQLite keeps NAME{COMPANION} "
+            f"beside it; give a name of at most {most} bytes"
+        )
     if not path.exists():
         try:  # the surest test that it can be created: create it (and leave no trace)
             path.touch(exist_ok=False)
@@ -102,8 +139,9 @@ class Journal:
         self.identity = {"format": FORMAT, **identity, "fields": " ".join(self.fields)}
         existing = check_place(self.path)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db = connect(self.path)
         except sqlite3.Error as error:
+            self._forget_new(existing)
             raise JournalError(f"cannot open the journal {self.path} ({error})") from None
         try:
             if existing:
@@ -112,10 +150,21 @@ class Journal:
                 self._digest = _create(self._db, self.identity, self.fields)
         except sqlite3.Error as error:
             self._db.close()
+            self._forget_new(existing)
             raise JournalError(f"cannot use the journal {self.path} ({error})") from None
         except BaseException:
             self._db.close()
+            self._forget_new(existing)
             raise
+
+    def _forget_new(self, existing: bool) -> None:
+        """Remove the empty file a failed creation left (a full disk, an interrupt): a
+        refused journal leaves nothing behind. A file with anything in it is another
+        count's, made meanwhile, and stays."""
+        if not existing:
+            with contextlib.suppress(OSError):
+                if self.path.stat().st_size == 0:
+                    self.path.unlink()
 
     def finished(self) -> dict[int, tuple[int, ...]]:
         """{subproblem index: its fields} for every subproblem already done."""
@@ -151,7 +200,7 @@ class Journal:
                     "UPDATE meta SET value = ? WHERE key = 'digest'", (f"{digest:064x}",)
                 )
             except BaseException:
-                self._db.execute("ROLLBACK")
+                _rollback(self._db)
                 raise
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
@@ -182,7 +231,7 @@ def _create(db: sqlite3.Connection, identity: dict[str, str], fields: Sequence[s
         db.executemany("INSERT INTO meta VALUES (?, ?)", [*identity.items()])
         db.execute("INSERT INTO meta VALUES ('digest', ?)", (f"{digest:064x}",))
     except BaseException:
-        db.execute("ROLLBACK")
+        _rollback(db)
         raise
     db.execute("COMMIT")
     return digest
@@ -202,6 +251,12 @@ def _read_identity(db: sqlite3.Connection, path: Path) -> tuple[dict[str, str], 
             f"journal {path} is from an earlier nqueens (format "
             f"{stored.get('format', '1')}; its columns meant other things): start a new one"
         )
+    for key in ("n", "subproblems"):
+        if not str(stored.get(key, "")).isdecimal() or not str(stored[key]).isascii():
+            raise JournalMismatchError(
+                f"journal {path}: its identity was changed ({key} = "
+                f"{shorten(str(stored.get(key)), 24)} is not a number); start a new one"
+            )
     recorded = stored.pop("digest", "")
     return stored, recorded
 
@@ -216,6 +271,11 @@ def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
         raise JournalMismatchError(
             f"journal {path} does not match its digest (changed outside nqueens): "
             "`nqueens journal --repair` recounts it"
+        )
+    if not all(type(value) is int for row in rows for value in row):
+        raise JournalMismatchError(
+            f"journal {path} holds text where numbers belong (changed outside nqueens): "
+            "`nqueens journal --repair` recounts those rows"
         )
     return stored
 
@@ -238,7 +298,7 @@ def _open_existing(
     try:
         db.execute("UPDATE meta SET value = value WHERE key = 'format'")
     finally:
-        db.execute("ROLLBACK")
+        _rollback(db)
     rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     return _digest_of(stored, rows)
 
@@ -266,13 +326,19 @@ def read_summary(path: str | Path) -> JournalSummary:
     """Read a journal without writing to it, refusing one that is not ours, of another
     format, or changed by hand; its fields combined as its method combines them."""
     path = Path(path)
+    kind = not_a_file(path)
+    if kind is not None:
+        raise JournalError(
+            f"{shorten(str(path))} is {kind}, not a journal: give the file a "
+            "count wrote with --journal"
+        )
     if not path.is_file():
         raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
     with path.open("rb") as f:
         if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
             raise JournalError(f"{path} is not a journal (not an SQLite file)")
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = connect(path, read_only=True)
     except sqlite3.Error as error:
         raise JournalError(f"cannot open the journal {path} ({error})") from None
     try:
@@ -327,7 +393,7 @@ def read_unchecked(path: str | Path) -> Unchecked:
     check_place(path)
     if not path.exists():
         raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
-    db = sqlite3.connect(path, isolation_level=None)
+    db = connect(path)
     try:
         stored, recorded = _read_identity(db, path)
         fields = stored.get("fields", "").split()
@@ -351,7 +417,7 @@ def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterabl
     """Replace rows (`replace`: index -> fields) and delete others (`drop`: indices as
     stored) in one transaction, then write a fresh digest of every row; returns it."""
     path = Path(path)
-    db = sqlite3.connect(path, isolation_level=None)
+    db = connect(path)
     try:
         stored, _ = _read_identity(db, path)
         fields = stored["fields"].split()
@@ -367,7 +433,7 @@ def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterabl
             digest = f"{_digest_of(stored, rows):064x}"
             db.execute("UPDATE meta SET value = ? WHERE key = 'digest'", (digest,))
         except BaseException:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise
         db.execute("COMMIT")
     except sqlite3.Error as error:

@@ -17,10 +17,16 @@ from pathlib import Path
 
 import numpy as np
 
-from nqueens.engine.runtime.journal import Journal, JournalSummary, _read_meta, read_summary
+from nqueens.engine.runtime.journal import (
+    Journal,
+    JournalSummary,
+    _read_meta,
+    connect,
+    read_summary,
+)
 from nqueens.engine.runtime.parts import Part, share
-from nqueens.errors import JournalError, JournalMismatchError
-from nqueens.files import output_path
+from nqueens.errors import JournalError, JournalMismatchError, shorten
+from nqueens.files import check_output_place, not_a_file, output_path
 
 __all__ = ["merge_journals"]
 
@@ -38,7 +44,7 @@ class _Piece:
 
 def _read_piece(path: Path) -> _Piece:
     summary = read_summary(path)  # refuses a file that is not a journal, or was edited
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = connect(path, read_only=True)
     try:
         stored = _read_meta(db, path)
     except sqlite3.Error as error:
@@ -117,6 +123,12 @@ def merge_journals(paths: Sequence[str | Path], out: str | Path) -> JournalSumma
     """
     if not paths:
         raise JournalError("nothing to merge: give the journals of every part")
+    kind = not_a_file(out)
+    if kind is not None:  # `-`, a FIFO, /dev/null: a database is no stream
+        raise JournalError(
+            f"--out {shorten(str(out))} is {kind}: a merged journal is a file, give its name"
+        )
+    check_output_place(out)
     target = Path(out)
     inputs = [Path(p) for p in paths]
     for path in inputs:

@@ -16,12 +16,13 @@ import numpy as np
 import numpy.typing as npt
 
 from nqueens.errors import InvalidPartError, shorten
+from nqueens.limits import NUMBER_MAX_DIGITS
 
 __all__ = ["Part", "share"]
 
 Indices = npt.NDArray[np.intp]
 
-_PART = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+_PART = re.compile(r"\s*+(\d++)\s*+/\s*+(\d++)\s*+")  # possessive: one pass
 
 
 class Part(tuple[int, int]):
@@ -42,7 +43,7 @@ class Part(tuple[int, int]):
         Part(3, 4)
         """
         match = _PART.fullmatch(text)
-        if match is None:
+        if match is None or max(len(match[1]), len(match[2])) > NUMBER_MAX_DIGITS:
             raise InvalidPartError(f"a part is K/M (the K-th of M shares), not {shorten(text)}")
         return cls(int(match[1]), int(match[2]))
 

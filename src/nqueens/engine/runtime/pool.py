@@ -5,12 +5,11 @@ client into a runner of the same shape (`Backend`)."""
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import multiprocessing.pool
 import signal
-from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Any
+import time
+from collections.abc import Callable, Generator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -25,7 +24,7 @@ __all__ = [
     "default_batch",
     "process_context",
     "quiet_worker",
-    "worker_pool",
+    "start_pool",
 ]
 
 Indices = npt.NDArray[np.intp]
@@ -43,50 +42,67 @@ def process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-STOPPING = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""The signals by which a count is stopped (the CLI turns each into an interrupt)."""
+_STOPPING = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])}
+
+
+def start_pool(
+    workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[object, ...] = ()
+) -> multiprocessing.pool.Pool:
+    """A pool of `workers` processes, each set up by `initializer` (default
+    `quiet_worker`, which the initializer must call). The stopping signals are held back
+    while the workers are forked, so each starts with them blocked and takes them only
+    once `quiet_worker` has given them their worker's handling: a pool stopped as soon
+    as it starts (a count with nothing left to do, then an error) would otherwise see a
+    worker end in the parent's handler, with a traceback."""
+    held = hasattr(signal, "pthread_sigmask")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if held else set()
+    try:
+        return process_context().Pool(
+            workers, initializer=initializer or quiet_worker, initargs=initargs
+        )
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def quiet_worker() -> None:
     """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
     stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
     SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
-    turns it into an interrupt in the parent, and a fork inherits that). The workers are
-    forked with these signals blocked (`_blocked`): one that came before this ran is
-    delivered now, to the handlers set here."""
+    turns it into an interrupt in the parent, and a fork inherits that). The signals,
+    held back while the worker was forked (`start_pool`), are let through again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):  # POSIX only
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _end_with_the_parent()
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
 
 
-def worker_pool(
-    workers: int, initializer: Callable[..., None] = quiet_worker, initargs: tuple[Any, ...] = ()
-) -> multiprocessing.pool.Pool:
-    """A pool of forked workers that never print a traceback of their own when stopped:
-    forked with the stopping signals held back until their initializer (which must call
-    `quiet_worker`) has set their handlers."""
-    with _blocked():
-        return process_context().Pool(workers, initializer=initializer, initargs=initargs)
+_PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: a signal for this process when the one that started it ends."""
 
 
-@contextlib.contextmanager
-def _blocked() -> Iterator[None]:
-    """The stopping signals held back while workers are forked, so that a worker stopped
-    before its initializer ran (the pool stops early workers when the work is done, or at
-    Ctrl-C) dies quietly instead of raising the parent's KeyboardInterrupt in its start-up."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
+def _end_with_the_parent() -> None:
+    """On Linux, SIGTERM (its default action: an end without a word) as soon as the
+    parent ends, even by kill -9: an orphaned worker would otherwise finish its task and
+    print a BrokenPipeError traceback on the terminal for each result it cannot send."""
+    import ctypes
+    import ctypes.util
+    import os
+    import sys
+
+    if not sys.platform.startswith("linux"):
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
     try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask: the old behaviour
+        return
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:  # it ended before we asked
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 BATCH_LIMIT = 32
@@ -114,11 +130,40 @@ def _count(parts: Parts, indices: Indices) -> Counts:
     return counts
 
 
+CALL_SECONDS = 0.25
+"""About the longest one compiled call runs in this process. A signal (Ctrl-C, SIGTERM)
+waits for the call under way, since a numba kernel cannot be interrupted from Python:
+each batch is counted in pieces about this long, so that a stop comes within a second and
+keeps every piece that finished."""
+
+
+def next_piece(size: int, seconds: float) -> int:
+    """The size of the next piece, after one of `size` subproblems took `seconds`: sized
+    to take about `CALL_SECONDS`, growing at most fourfold and shrinking at once (a
+    subproblem may take far longer than the one before it).
+
+    >>> next_piece(1, 0.001), next_piece(100, 1.0), next_piece(100, 0.25)
+    (4, 25, 100)
+    """
+    wanted = round(size * CALL_SECONDS / max(seconds, 1e-9))
+    return max(1, min(4 * size, wanted))
+
+
 def _run_inprocess(
     parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
+    """Each batch in pieces of about `CALL_SECONDS` (`next_piece`), each piece yielded,
+    so recorded, as it finishes."""
+    size = 1
     for indices in batches:
-        yield indices, _count(parts, indices)
+        start = 0
+        while start < len(indices):
+            piece = indices[start : start + size]
+            began = time.perf_counter()
+            counts = _count(parts, piece)
+            size = next_piece(len(piece), time.perf_counter() - began)
+            start += len(piece)
+            yield piece, counts
 
 
 _worker_parts: Parts | None = None
@@ -138,7 +183,9 @@ def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
 def _run_processes(
     parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
-    pool = worker_pool(workers, _init_worker, (parts,))
+    if not batches:  # nothing left to count: no pool to start
+        return
+    pool = start_pool(workers, _init_worker, (parts,))
     try:
         yield from pool.imap_unordered(_count_in_worker, batches)
         pool.close()

@@ -17,9 +17,18 @@ import sys
 from dataclasses import dataclass, field
 
 from nqueens.engine.runtime.cluster import LOOPBACK, TLSFiles, parse_address
-from nqueens.errors import InvalidSchedulerAddressError
+from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, shorten
+from nqueens.files import check_output_place, not_a_file
+from nqueens.i18n import N_
+from nqueens.validate import whole_number, worker_count
 
-__all__ = ["SCHEDULER_PORT", "Command", "scheduler_command", "worker_command"]
+__all__ = [
+    "SCHEDULER_PORT",
+    "Command",
+    "check_port_free",
+    "scheduler_command",
+    "worker_command",
+]
 
 SCHEDULER_PORT = 8786
 """Dask's usual port for the scheduler: the one port a firewall must open to clients and
@@ -38,20 +47,104 @@ class Command:
 
 
 def _check_host(host: str, every_interface: bool) -> str:
-    """A host to listen on: one address, or every interface only when asked."""
-    text = host.strip().strip("[]")
-    if not text:
+    """A host to listen on, as Dask takes it: one address, or every interface only when
+    asked. Decided by the addresses the name resolves to, not by its spelling: `0`,
+    `0.0.0.0`, `::`, `[::]`, `0x0`, `::ffff:0.0.0.0` and a name that resolves to any of
+    them are every interface. A numeric address is given to Dask in its plain form (an
+    IPv6 one in brackets); a name as it is."""
+    text = host.strip()
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    if not bare:
         raise InvalidSchedulerAddressError(f"give an address to listen on, not {host!r}")
-    try:
-        everywhere = ipaddress.ip_address(text).is_unspecified
-    except ValueError:  # a host name: it resolves to the addresses of one machine
-        everywhere = False
+    numeric = _numeric(bare)
+    addresses = [numeric] if numeric is not None else _resolved(bare)
+    everywhere = [a for a in addresses if _unspecified(a)]
     if everywhere and not every_interface:
+        said = shorten(text)
+        if str(everywhere[0]) != bare:  # `0`, `0x0`, a name: the address it stands for
+            said += f" ({everywhere[0]})"
         raise InvalidSchedulerAddressError(
-            f"{text} listens on every interface of this machine, to anyone who reaches it: "
+            f"{said} listens on every interface of this machine, to anyone who reaches it: "
             f"give this machine's address on the cluster's network, or add {EVERY_INTERFACE}"
         )
-    return text
+    if numeric is None:
+        return bare
+    return f"[{numeric}]" if numeric.version == 6 else str(numeric)
+
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _numeric(text: str) -> Address | None:
+    """The address a numeric host stands for, in any spelling the system reads (`0`,
+    `0x7f.1`, `::ffff:0.0.0.0`); None for a name."""
+    try:
+        found = socket.getaddrinfo(text, None, flags=socket.AI_NUMERICHOST)
+    except (socket.gaierror, UnicodeError, ValueError):
+        return None
+    return ipaddress.ip_address(str(found[0][4][0]).split("%", 1)[0])
+
+
+def _resolved(name: str) -> list[Address]:
+    try:
+        found = socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise InvalidSchedulerAddressError(
+            f"cannot listen on {shorten(name)}: the name does not resolve ({reason})"
+        ) from None
+    return [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in found]
+
+
+def _unspecified(address: Address) -> bool:
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_unspecified or (mapped is not None and mapped.is_unspecified)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse, before Dask starts, a port another program listens on (Dask would end
+    with a traceback): the port is bound for a moment, as Dask binds it."""
+    if port == 0:
+        return
+    bare = host[1:-1] if host.startswith("[") else host
+    try:
+        found = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        return  # Dask says so itself
+    for family, kind, protocol, _, where in found:
+        with socket.socket(family, kind, protocol) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(where)
+            except OSError as error:
+                raise InvalidSchedulerAddressError(
+                    f"cannot listen on {host}:{port}: {error.strerror or error} (another "
+                    "program listens there: give another --port, or 0 for any free one)"
+                ) from None
+
+
+def worker_count_of(text: str) -> str:
+    """`--nworkers` as Dask takes it: `auto` (one per core), or a whole number of worker
+    processes from 1 to `limits.max_workers()`, as for `count --workers`."""
+    if text.strip() == "auto":
+        return "auto"
+    number = whole_number(text, N_("workers"))
+    if number is None:
+        raise InvalidSizeError(
+            f"--nworkers takes 'auto' or a number of worker processes, not {shorten(text)}"
+        )
+    return str(worker_count(number))
+
+
+def port_range_of(text: str, option: str) -> str:
+    """`--worker-port` or `--nanny-port`: PORT or PORT:LAST, each 0 to 65535."""
+    ends = [whole_number(end, N_("port")) for end in text.split(":", 1)]
+    ports = [end for end in ends if end is not None and 0 <= end <= 65535]
+    if len(ports) != len(ends) or ports != sorted(ports):
+        raise InvalidSchedulerAddressError(
+            f"{option} takes PORT or FIRST:LAST, ports from 0 to 65535, not {shorten(text)}"
+        )
+    return ":".join(str(port) for port in ports)
 
 
 def _tls_options(tls: TLSFiles | None) -> list[str]:
@@ -79,10 +172,17 @@ def scheduler_command(
     dashboard: bool = False,
     every_interface: bool = False,
     scheduler_file: str | None = None,
+    scratch: str | None = None,
 ) -> Command:
     """`dask scheduler` listening on `host`:`port` only (tls:// with `tls`; port 0: any
-    free port, which `scheduler_file` then tells, as JSON, with the whole address)."""
+    free port, which `scheduler_file` then tells, as JSON, with the whole address), its
+    scratch files in `scratch` (a folder of the run's own)."""
     host = _check_host(host, every_interface)
+    if tls is not None:
+        tls.check()
+    if scheduler_file is not None:
+        _check_scheduler_file(scheduler_file)
+    check_port_free(host, port)
     http, env = _http(dashboard, "scheduler", 8787)
     argv = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", host]
     argv += ["--port", str(port), *http]
@@ -95,7 +195,25 @@ def scheduler_command(
             "DASK_DISTRIBUTED__SCHEDULER__DASHBOARD__TLS__CERT": str(tls.cert),
             "DASK_DISTRIBUTED__SCHEDULER__DASHBOARD__TLS__KEY": str(tls.key),
         }
-    return Command(argv, env)
+    return Command(argv, env | _scratch(scratch))
+
+
+def _check_scheduler_file(path: str) -> None:
+    """The scheduler file is a file Dask writes whole: not a stream (writing a FIFO would
+    wait for a reader), in a folder that takes it."""
+    kind = not_a_file(path)
+    if kind is not None:
+        raise InvalidSchedulerAddressError(
+            f"--scheduler-file {shorten(path)} is {kind}, not a file: give a file name"
+        )
+    check_output_place(path)
+
+
+def _scratch(folder: str | None) -> dict[str, str]:
+    """Where Dask keeps its scratch files (each scheduler, nanny and worker makes a
+    folder there): a folder of the run's own, which the command removes when it ends,
+    rather than the /tmp/dask-scratch-space every Dask process shares and leaves."""
+    return {} if folder is None else {"DASK_TEMPORARY_DIRECTORY": folder}
 
 
 def facing(host: str) -> str:
@@ -121,10 +239,12 @@ def worker_command(
     worker_port: str | None = None,
     nanny_port: str | None = None,
     every_interface: bool = False,
+    scratch: str | None = None,
 ) -> Command:
     """`dask worker` for `scheduler`, its worker processes (one thread each: the kernels
     hold the GIL) and their nannies listening on `host` only (default: this machine's
-    address towards the scheduler)."""
+    address towards the scheduler), their scratch files in `scratch` (a folder of the
+    run's own)."""
     address = parse_address(scheduler)
     if address.local:
         raise InvalidSchedulerAddressError(
@@ -135,11 +255,15 @@ def worker_command(
             f"{address.text} needs TLS: give --tls-ca-file, --tls-cert and --tls-key"
         )
     chosen = _check_host(host if host is not None else facing(address.host), every_interface)
+    workers = worker_count_of(workers)
+    if tls is not None:
+        tls.check()
+        tls.check_accepted_by(address)
     http, env = _http(False, "worker", 0)
     argv = [sys.executable, "-m", "distributed.cli.dask_worker", address.text]
     argv += ["--host", chosen, "--nthreads", "1", "--nworkers", workers, *http]
     if worker_port is not None:
-        argv += ["--worker-port", worker_port]
+        argv += ["--worker-port", port_range_of(worker_port, "--worker-port")]
     if nanny_port is not None:
-        argv += ["--nanny-port", nanny_port]
-    return Command([*argv, *_tls_options(tls)], env)
+        argv += ["--nanny-port", port_range_of(nanny_port, "--nanny-port")]
+    return Command([*argv, *_tls_options(tls)], env | _scratch(scratch))

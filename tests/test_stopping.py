@@ -1,0 +1,228 @@
+"""A stop comes within a second and keeps what finished (issue 38's F15), and a count's
+workers end quietly with it, even when it is killed outright.
+
+A numba kernel cannot be interrupted from Python: a signal waits for the compiled call
+under way. So no call runs long: the in-process runner counts a batch in pieces of about
+`pool.CALL_SECONDS`, and min-conflicts works in ranges of rows. The tests count work
+units (the subproblems of each call, the rows of each kernel call, the subproblems kept)
+rather than timing anything.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from nqueens.engine.runtime import pool
+from tests.processes import journal_rows, wait_for_rows
+from tests.test_errors import HANG_GUARD, assert_one_line
+
+NQUEENS = [sys.executable, "-m", "nqueens"]
+
+
+class _Parts:
+    """Subproblems that each 'take' `seconds` on a clock of our own."""
+
+    def __init__(self, clock: list[float], seconds: float) -> None:
+        self.clock = clock
+        self.seconds = seconds
+        self.calls: list[int] = []
+
+    def task(self, indices: np.ndarray) -> tuple[Any, tuple[Any, ...]]:
+        def count(chosen: np.ndarray) -> np.ndarray:
+            self.calls.append(len(chosen))
+            self.clock[0] += self.seconds * len(chosen)
+            return np.ones((len(chosen), 2), np.int64)
+
+        return count, (indices,)
+
+
+def test_a_batch_is_counted_in_pieces_of_about_a_quarter_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [0.0]
+    monkeypatch.setattr(pool.time, "perf_counter", lambda: clock[0])
+    parts = _Parts(clock, 0.01)  # 25 subproblems make a quarter second
+    pieces = list(pool.BACKENDS["inprocess"](parts, [np.arange(1000)], 1))  # type: ignore[arg-type]
+    assert np.concatenate([p for p, _ in pieces]).tolist() == list(range(1000))
+    assert parts.calls[:4] == [1, 4, 16, 25] and max(parts.calls) == 25
+    assert all(counts.shape == (len(p), 2) for p, counts in pieces)
+
+
+def test_a_subproblem_that_takes_long_shrinks_the_next_piece_at_once() -> None:
+    assert pool.next_piece(64, 8 * pool.CALL_SECONDS) == 8
+    assert pool.next_piece(1, 100.0) == 1
+    assert pool.next_piece(10, 0.0) == 40  # at most four times as many
+
+
+def test_what_finished_before_a_stop_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pieces yielded before an interrupt are whole, and recorded by the caller."""
+    clock = [0.0]
+    monkeypatch.setattr(pool.time, "perf_counter", lambda: clock[0])
+    runner = pool.BACKENDS["inprocess"](_Parts(clock, 0.01), [np.arange(1000)], 1)  # type: ignore[arg-type]
+    kept = [next(runner)[0].tolist() for _ in range(3)]
+    runner.close()
+    assert kept == [[0], [1, 2, 3, 4], list(range(5, 21))]
+
+
+@pytest.mark.compiled
+def test_sigterm_stops_a_long_batch_and_keeps_its_finished_pieces(tmp_path: Path) -> None:
+    """F15: one batch of every subproblem of N = 17 (about 20 s here), SIGTERM once the
+    journal holds some: the count ends with 143, keeping what it finished, long before
+    the batch would have (the journal holds some subproblems, not all: before, it held
+    none until the whole batch was done, and kept none)."""
+    journal = tmp_path / "j.db"
+    args = ["count", "17", "--method", "backtrack", "--workers", "1", "--batch-size", "100000"]
+    with subprocess.Popen(
+        [*NQUEENS, *args, "--journal", str(journal)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as count:
+        wait_for_rows(journal, count, 1)  # type: ignore[arg-type]
+        count.send_signal(signal.SIGTERM)
+        _, err = count.communicate(timeout=HANG_GUARD)
+    assert count.returncode == 128 + signal.SIGTERM, err
+    kept = journal_rows(journal)
+    assert 0 < kept < 9033
+    assert f"interrupted after {kept} of 9033 subproblems, kept in" in err
+
+
+def test_min_conflicts_calls_its_kernels_on_bounded_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each kernel call of min-conflicts starts, scans or repairs a bounded range of rows
+    (here made small, so that a board of 50,000 takes many), and the placement is the
+    one the search finds in whole-board calls: the same seed, the same queens."""
+    import nqueens.large
+    from nqueens.large import kernel, min_conflicts
+
+    whole = min_conflicts(50_000, seed=3)
+    spans: list[int] = []
+    for name in ("greedy_rows", "conflicted_rows", "repair_rows"):
+        real = getattr(kernel, name)
+
+        def counted(*args: Any, real: Any = real, name: str = name) -> Any:
+            first, stop = (args[7], args[8]) if name != "conflicted_rows" else args[4:6]
+            spans.append(stop - first)
+            return real(*args)
+
+        monkeypatch.setattr(kernel, name, counted)
+    monkeypatch.setattr(nqueens.large, "ROWS_PER_CALL", 1000)
+    monkeypatch.setattr(nqueens.large, "REPAIRS_PER_CALL", 100)
+    pieces = min_conflicts(50_000, seed=3)
+    assert pieces.solved and np.array_equal(pieces.cols, whole.cols)
+    assert len(spans) > 100 and max(spans) <= 1000
+
+
+@pytest.mark.compiled
+def test_sigterm_stops_min_conflicts_on_a_huge_board(tmp_path: Path) -> None:
+    with subprocess.Popen(
+        [*NQUEENS, "construct", "4000000", "--method", "min-conflicts", "-o", "q.npy"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as construct:
+        time.sleep(2)
+        construct.send_signal(signal.SIGTERM)
+        out, err = construct.communicate(timeout=HANG_GUARD)
+    result = subprocess.CompletedProcess(construct.args, construct.returncode, out, err)
+    if construct.returncode == 0:
+        pytest.skip("the search finished before the signal came")
+    assert "stopped by SIGTERM" in assert_one_line(result, 128 + signal.SIGTERM)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_pool_count_killed_outright_leaves_no_tracebacks(tmp_path: Path) -> None:
+    """After kill -9 of a count on a pool, its workers printed a BrokenPipeError traceback
+    each as they tried to send their results; now they end with their parent."""
+    journal = tmp_path / "j.db"
+    journaled = ["--batch-size", "1", "--journal", str(journal)]
+    errors = tmp_path / "stderr"
+    with (
+        errors.open("w") as stderr,
+        subprocess.Popen(
+            [*NQUEENS, "count", "16", "--workers", "2", "--method", "backtrack", *journaled],
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            text=True,
+        ) as count,
+    ):
+        wait_for_rows(journal, count, 4)  # type: ignore[arg-type]
+        workers = _children(count.pid)
+        assert workers, "the pool has no workers"
+        count.kill()
+        count.wait(timeout=HANG_GUARD)
+    deadline = time.monotonic() + HANG_GUARD
+    while any(Path(f"/proc/{w}").exists() for w in workers):
+        assert time.monotonic() < deadline, "the workers outlived their parent"
+        time.sleep(0.1)
+    assert "Traceback" not in errors.read_text()
+    assert os.path.exists(journal) and journal_rows(journal) >= 4
+
+
+def test_a_pool_stopped_as_it_starts_says_nothing() -> None:
+    """A pool's workers are forked with the parent's SIGTERM handling (the CLI's, which
+    raises): one stopped before its initializer ran printed that handler's traceback.
+    `start_pool` holds the signals back until each worker has its own handling."""
+    code = (
+        "import sys, time\n"
+        "from nqueens.cli._signals import stopping_as_interrupt\n"
+        "from nqueens.engine.runtime.pool import process_context, quiet_worker, start_pool\n"
+        "def slow():  # a worker still starting when the pool is stopped\n"
+        "    time.sleep(0.4)\n"
+        "    quiet_worker()\n"
+        "with stopping_as_interrupt():\n"
+        "    for _ in range(2):\n"
+        "        if sys.argv[1] == 'held':\n"
+        "            pool = start_pool(2, slow)\n"
+        "        else:\n"
+        "            pool = process_context().Pool(2, initializer=slow)\n"
+        "        time.sleep(0.2)\n"
+        "        pool.terminate()\n"
+        "        pool.join()\n"
+    )
+    unheld = subprocess.run(
+        [sys.executable, "-c", code, "unheld"], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert "Terminated" in unheld.stderr  # what it was before
+    done = subprocess.run(
+        [sys.executable, "-c", code, "held"], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+
+
+def test_a_stop_during_a_finalizer_is_kept_not_printed() -> None:
+    """A signal handled while Python runs a `__del__` cannot raise there: Python printed
+    the Terminated traceback and went on, the stop lost (once seen as a count ending
+    with status 0 after SIGTERM). It is noted instead, and the command ends as stopped."""
+    code = (
+        "import os, signal\n"
+        "from nqueens.cli._signals import received, stopping_as_interrupt\n"
+        "class Dying:\n"
+        "    def __del__(self):\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        for _ in range(10000): pass\n"
+        "with stopping_as_interrupt():\n"
+        "    Dying()\n"
+        "stop = received()\n"
+        "print(stop.name if stop else None)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.stdout == "SIGTERM\n" and done.stderr == "", done.stderr[-2000:]
