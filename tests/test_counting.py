@@ -98,7 +98,6 @@ def test_a_rectangle_refuses_the_engine_options() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message", "flagged"),
     [
-        ({"part": "1/2"}, "JournalError", "it needs a journal", ("journal",)),
         ({"part": "abc", "journal": "x.db"}, "InvalidPartError", "K/M", ()),
         ({"verify": 3}, "JournalError", "it needs a journal", ("journal",)),
         ({"verify": 0, "journal": "x.db"}, "InvalidSizeError", "or 'all'", ("verify",)),
@@ -126,6 +125,21 @@ def test_count_options_are_checked_when_made(
     assert refused.value.options == flagged
     with pytest.raises(kind, match=message):
         nqueens.count(1, **options)
+
+
+def test_a_part_is_counted_into_a_journal_and_estimated_without_one() -> None:
+    """A part's journal is a count's rule, checked before N = 1 is answered; a part's
+    estimate keeps no journal (`count --part K/M --estimate`)."""
+    from nqueens.errors import JournalError
+
+    with pytest.raises(JournalError, match="it needs a journal") as refused:
+        nqueens.count(1, part="1/2")
+    assert refused.value.options == ("journal",)
+    plan = nqueens.estimate(10, method="backtrack", part="1/2", workers=1, budget=0.05, seed=1)
+    whole = nqueens.estimate(10, method="backtrack", workers=1, budget=0.05, seed=1)
+    assert 0 < plan.subproblems < whole.subproblems
+    code, out, err = invoke("count", "10", "-m", "backtrack", "--part", "1/2", "--estimate")
+    assert code == 0 and out, err
 
 
 def test_count_options_read_a_part_and_a_recount_once() -> None:

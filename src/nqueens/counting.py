@@ -87,6 +87,7 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     724
     """
     chosen, rules = _board(board, options, changes)
+    chosen.check_count()
     if not rules.square:
         return _count_rectangle(rules, chosen)
     method = choose(rules.rows, chosen.method, chosen.variant)
@@ -153,11 +154,18 @@ def estimate(
     Parameters
     ----------
     board, options, **changes
-        As for `count` (`workers` may exceed this machine's cores: a cluster's size).
+        As for `count` (`workers` may exceed this machine's cores: a cluster's size;
+        `part` plans one part's share).
     budget : float, optional
         Seconds to spend timing (default `nqueens.engine.runtime.estimate.BUDGET`).
     seed : int, optional
         For a reproducible sample.
+
+    Raises
+    ------
+    IncompatibleOptionsError
+        A rectangle (counted at once, in this process), or a journal, a scheduler or a
+        recount: an estimate counts nothing.
 
     Examples
     --------
@@ -165,11 +173,18 @@ def estimate(
     >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
     True
     """
-    chosen, rules = _board(board, options, {**changes, "plan": True})
+    chosen, rules = _board(board, options, changes)
     if not rules.square:
         raise IncompatibleOptionsError(
             f"a {rules.size} rectangle is counted by its own search in this process: "
             "count it, there is no plan to make"
+        )
+    kept = [name for name in ("journal", "scheduler", "verify") if getattr(chosen, name)]
+    if kept:
+        raise IncompatibleOptionsError(
+            "an estimate counts nothing here: it keeps no journal and needs no scheduler "
+            "(give a cluster's size as workers)",
+            option=tuple(kept),
         )
     method = choose(rules.rows, chosen.method, chosen.variant)
     from nqueens.engine.runtime.estimate import estimate_run

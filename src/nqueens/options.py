@@ -91,10 +91,6 @@ class CountOptions:
         one is recounted first, so that the error names the subproblem at fault.
     verify_seed : int, optional
         The seed that chooses `verify`'s sample (default: a new one, returned).
-    plan : bool
-        A plan of the count is asked, not the count (`nqueens.estimate`, `--estimate`): a
-        part is planned without a journal, and a journal, a scheduler or a recount, which
-        a plan does not use, are refused.
 
     Raises
     ------
@@ -102,19 +98,20 @@ class CountOptions:
         An option out of its range: workers or a batch size below 1, a part that is not
         K/M, a scheduler address that is not one.
     JournalError
-        A part or a recount without the journal it needs (to count).
+        A recount without the journal it reads (a count's part without one: when the
+        count starts, `check_count`, since a part's estimate needs none).
     IncompatibleOptionsError
         Options that do not go together (a dashboard without a local cluster, a
-        `verify_seed` without `verify`, a journal with a plan).
+        `verify_seed` without `verify`).
 
     Examples
     --------
     >>> CountOptions(workers=2).with_changes(method="join").method
     'join'
-    >>> CountOptions(part="1/2")  # doctest: +ELLIPSIS
+    >>> CountOptions(verify=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nqueens.errors.JournalError: a part is counted to be merged ...: it needs a journal
+    nqueens.errors.JournalError: a recount reads the subproblems ...: it needs a journal
     """
 
     method: str = "auto"
@@ -132,7 +129,6 @@ class CountOptions:
     on_plan: Callable[[Estimate], None] | None = None
     verify: int | Literal["all"] | None = None
     verify_seed: int | None = None
-    plan: bool = False
 
     def __post_init__(self) -> None:
         """Every option checked, alone and against the others, before any count starts
@@ -163,13 +159,6 @@ class CountOptions:
             )
         self._check_cluster()
         self._check_journal_work()
-        kept = [name for name in ("journal", "scheduler", "verify") if getattr(self, name)]
-        if self.plan and kept:
-            raise IncompatibleOptionsError(
-                "an estimate counts nothing here: it keeps no journal and needs no scheduler "
-                "(give a cluster's size as workers)",
-                option=tuple(kept),
-            )
 
     def _check_cluster(self) -> None:
         if self.scheduler is not None:
@@ -183,16 +172,12 @@ class CountOptions:
             )
 
     def _check_journal_work(self) -> None:
-        """A part and a recount: each read, and each with the journal it needs."""
+        """A part and a recount: each read, and a recount with the journal it reads (a
+        part's is a count's rule, `check_count`: a part's estimate keeps none)."""
         if self.part is not None:
             from nqueens.engine.runtime.parts import Part
 
             object.__setattr__(self, "part", Part.given(self.part))
-            if self.journal is None and not self.plan:
-                raise JournalError(
-                    "a part is counted to be merged with the others later: it needs a journal",
-                    option="journal",
-                )
         if self.verify is not None:
             object.__setattr__(self, "verify", recount_samples(self.verify))
             if self.journal is None:
@@ -209,6 +194,16 @@ class CountOptions:
             raise IncompatibleOptionsError(
                 "a seed chooses the recount's sample: ask for a recount too", option="verify"
             )
+
+    def check_count(self) -> CountOptions:
+        """These options, checked for a count, which an estimate is not: a part is
+        counted into a journal, to be merged with the others' later."""
+        if self.part is not None and self.journal is None:
+            raise JournalError(
+                "a part is counted to be merged with the others later: it needs a journal",
+                option="journal",
+            )
+        return self
 
     def with_changes(self, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any

@@ -166,9 +166,7 @@ def count(
         click.echo(f"Dask dashboard: {link}", err=True)
 
     # The other options are named as CountOptions' fields, which check them.
-    chosen = CountOptions(
-        **options, plan=estimate, on_dashboard=show_dashboard if dashboard else None
-    )
+    chosen = CountOptions(**options, on_dashboard=show_dashboard if dashboard else None)
     if estimate:
         _estimate(size, chosen, as_json, quiet)
         return
