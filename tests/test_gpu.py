@@ -32,26 +32,29 @@ NQUEENS = [sys.executable, "-m", "nqueens"]
 ON_GPU = not device.simulated()
 
 
-def _placements(n: int, depth: int) -> set[tuple[int, ...]]:
-    """By brute force: every placement of the first `depth` rows that no two queens
-    attack, with the row-0 queen in the left half, or in the middle column with the
-    row-1 queen in the left half (the mirror images give the rest)."""
+def _continuations(n: int, rows: tuple[int, ...], depth: int) -> set[tuple[int, ...]]:
+    """By brute force: every placement of the first `depth` rows that starts with `rows`
+    and in which no two queens attack each other."""
+    if len(rows) == depth:
+        return {rows}
+    r = len(rows)
     found: set[tuple[int, ...]] = set()
+    for c in range(n):
+        if all(c != q and abs(c - q) != r - s for s, q in enumerate(rows)):
+            found |= _continuations(n, (*rows, c), depth)
+    return found
 
-    def extend(rows: tuple[int, ...]) -> None:
-        if len(rows) == depth:
-            found.add(rows)
-            return
-        r = len(rows)
-        for c in range(n):
-            if all(c != q and abs(c - q) != r - s for s, q in enumerate(rows)):
-                extend((*rows, c))
 
+def _placements(n: int, depth: int) -> set[tuple[int, ...]]:
+    """Every such placement of `depth` rows with the row-0 queen in the left half, or in
+    the middle column with the row-1 queen in the left half (the mirror images give the
+    rest)."""
     half = n // 2
+    found: set[tuple[int, ...]] = set()
     for first in range(half + (n & 1)):
         for second in range(half if first == half else n):
-            if abs(first - second) > 1 and depth >= 2:
-                extend((first, second))
+            if abs(first - second) > 1:
+                found |= _continuations(n, (first, second), depth)
     return found
 
 
@@ -63,7 +66,7 @@ def test_exact_totals_and_uniques_through_the_kernel(n: int) -> None:
 
 
 @given(n=st.integers(4, 21), data=st.data())
-@settings(max_examples=25)
+@settings(max_examples=20)
 def test_the_split_and_the_prefixes_cover_every_placement_once(n: int, data: st.DataObject) -> None:
     """The subproblems are exactly the canonical placements of their rows, each once;
     the prefixes a task launches are exactly those that continue its subproblems."""
@@ -78,8 +81,11 @@ def test_the_split_and_the_prefixes_cover_every_placement_once(n: int, data: st.
     assert starts[0] == 0 and starts[-1] == len(prefixes)
     for i, row in enumerate(rows.tolist()):
         mine = {tuple(p) for p in prefixes[starts[i] : starts[i + 1]].tolist()}
-        wanted = {p for p in _placements(n, gpu_split.pre_placed(n)) if list(p[:depth]) == row}
+        wanted = _continuations(n, tuple(row), gpu_split.pre_placed(n))
         assert mine == wanted and starts[i + 1] - starts[i] == len(wanted)
+    *words, own = gpu_split.prefix_masks(n, rows, gpu_split.pre_placed(n))  # made in one pass
+    assert own.tolist() == starts.tolist()
+    assert all((a == b).all() for a, b in zip(words, gpu_split.masks(n, prefixes), strict=True))
 
 
 def test_the_prefixes_leave_the_kernel_the_rows_its_stack_holds() -> None:

@@ -97,7 +97,8 @@ class Method:
     survives_fork: bool = True  # its loaded kernels work in a forked worker (numba's do; a
     # GPU context does not): else its counts run in this process, whatever `workers` says
     batch_limit: int | None = 32  # the most subproblems a task counts by default (None: a
-    # sixteenth of a worker's share, however many: a GPU launch should be large)
+    # share of a worker's, however many: a GPU launch should be wide)
+    tasks_per_worker: int = 16  # a worker's share is cut into this many tasks by default
     needs_device: bool = False  # `auto` picks it only where its counter is `ready()` (a
     # usable GPU found); the others are always ready
 
@@ -291,7 +292,8 @@ GPU = Method(
     slow_from=13,
     survives_fork=False,  # a CUDA context lives in the process that made it
     default_workers=1,
-    batch_limit=None,  # a task is one launch: as wide as a sixteenth of the count
+    batch_limit=None,  # a task is one launch: as wide as a quarter of the count
+    tasks_per_worker=4,  # (split.pre_placed gives each millions of prefixes)
     needs_device=True,
 )
 
@@ -312,6 +314,7 @@ GPU_JOIN = Method(
     survives_fork=False,
     default_workers=1,
     batch_limit=None,
+    tasks_per_worker=4,
     needs_device=True,  # auto_from None: not measured on a GPU yet, so never picked
 )
 

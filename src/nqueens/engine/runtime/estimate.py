@@ -254,7 +254,7 @@ def plan(
     resident = _resident_bytes()
     strata = min(SAMPLES, size)
     bounds = np.linspace(0, size, strata + 1).astype(np.intp)
-    batch = default_batch(size, workers, method.batch_limit)
+    batch = default_batch(size, workers, method.batch_limit, method.tasks_per_worker)
     weights = np.diff(bounds).astype(float)
     probe = method.implementation().probe
     scale = 0.0

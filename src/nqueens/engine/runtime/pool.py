@@ -19,6 +19,7 @@ from nqueens.engine.counter import Parts
 __all__ = [
     "BACKENDS",
     "BATCH_LIMIT",
+    "TASKS_PER_WORKER",
     "Backend",
     "batches",
     "default_batch",
@@ -109,18 +110,28 @@ BATCH_LIMIT = 32
 """The most subproblems a task counts by default (a method's `batch_limit`)."""
 
 
-def default_batch(pending: int, workers: int, limit: int | None = BATCH_LIMIT) -> int:
+TASKS_PER_WORKER = 16
+"""Tasks a worker's share is cut into by default (a method's `tasks_per_worker`)."""
+
+
+def default_batch(
+    pending: int, workers: int, limit: int | None = BATCH_LIMIT, tasks: int = TASKS_PER_WORKER
+) -> int:
     """Small batches by default, so that no worker is left with a long tail at the end: a
-    sixteenth of a worker's share, at most `limit` subproblems (None: no limit, for a
-    method whose task is one launch on a GPU, which should be large)."""
-    size = pending // (workers * 16)
+    worker's share cut into `tasks`, at most `limit` subproblems each (None: no limit, for
+    a method whose task is one launch on a GPU, which should be wide)."""
+    size = pending // (workers * tasks)
     return max(1, size if limit is None else min(limit, size))
 
 
 def batches(
-    pending: Indices, workers: int, size: int | None = None, limit: int | None = BATCH_LIMIT
+    pending: Indices,
+    workers: int,
+    size: int | None = None,
+    limit: int | None = BATCH_LIMIT,
+    tasks: int = TASKS_PER_WORKER,
 ) -> list[Indices]:
-    size = size or default_batch(len(pending), workers, limit)
+    size = size or default_batch(len(pending), workers, limit, tasks)
     return [pending[i : i + size] for i in range(0, len(pending), size)]
 
 

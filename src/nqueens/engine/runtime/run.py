@@ -106,7 +106,8 @@ def _run(
             on_progress(Progress(done, len(wanted), so_far.total, so_far.unique, len(finished)))
 
     report()
-    results = runner(parts, batches(pending, workers, batch_size, method.batch_limit), workers)
+    cut = batches(pending, workers, batch_size, method.batch_limit, method.tasks_per_worker)
+    results = runner(parts, cut, workers)
     try:
         for indices, counts in results:
             if book is not None:

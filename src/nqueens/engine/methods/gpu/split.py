@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.engine.bits import lowest_bit_index
 from nqueens.engine.methods.gpu.device import LEVELS
 from nqueens.engine.registry import digest
 
@@ -33,6 +34,7 @@ __all__ = [
     "masks",
     "pre_placed",
     "prefix_kernel",
+    "prefix_masks",
     "prefixes",
     "split",
     "split_depth",
@@ -54,20 +56,13 @@ PREFIX_BYTES = 3 * 4 + 8
 
 
 def pre_placed(n: int) -> int:
-    """Rows placed on the CPU before the kernel: enough prefixes to fill a GPU (a million
-    and more from N = 18), each with enough search below it to pay for its fetch, and
-    never fewer than the kernel's stack needs (N - 1 - kernel.LEVELS). ygch/n_queens
-    measured 5 to 6 rows best for N = 18-22 on one GPU, and 7 at N = 27."""
-    if n <= 14:
-        rows = 2
-    elif n <= 16:
-        rows = n - 12
-    elif n <= 18:
-        rows = 5
-    elif n <= 22:
-        rows = 6
-    else:
-        rows = 7
+    """Rows placed on the CPU before the kernel: from N = 16, 7, as ygch/n_queens places
+    them at N = 27 (and 5-6 rows for N = 18-22 in one launch): here a count is 4 launches
+    (the method's `tasks_per_worker`), and 7 rows give each launch 0.5 to 10 million
+    prefixes from N = 16 to 22, several a thread on an H100 (270,336 threads), so that
+    the dynamic fetching evens out the tail; never fewer than the kernel's stack needs
+    (N - 1 - device.LEVELS)."""
+    rows = 2 if n < 16 else 7
     return max(rows, n - 1 - LEVELS, split_depth(n) if n >= 2 else 0)
 
 
@@ -83,16 +78,23 @@ def split_depth(n: int) -> int:
 
 def masks(n: int, rows: Array) -> tuple[Words, Words, Words]:
     """(columns, left diagonals, right diagonals) after each placement of `rows` (one
-    placement a row of column numbers), shifted to the next row as the kernel reads them."""
+    placement a row of column numbers), shifted to the next row as the kernel reads them:
+    the words `prefix_masks` makes while it places them."""
     cols = np.zeros(len(rows), np.int64)
     left = np.zeros(len(rows), np.int64)
     right = np.zeros(len(rows), np.int64)
     for r in range(rows.shape[1]):
         bit = np.left_shift(1, rows[:, r])
         cols |= bit
-        left = ((left | bit) << 1) & ((1 << 32) - 1)
+        left = (left | bit) << 1
         right = (right | bit) >> 1
-    return cols.astype(np.uint32), left.astype(np.uint32), right.astype(np.uint32)
+    return _words(cols), _words(left), _words(right)
+
+
+def _words(masks: Array) -> Words:
+    """Masks as the kernel's 32-bit words (the left diagonals' bits shifted past the
+    board, which no square reads, dropped with the rest past bit 31)."""
+    return (masks & 0xFFFFFFFF).astype(np.uint32)
 
 
 def _first_two(n: int) -> Array:
@@ -107,69 +109,57 @@ def _first_two(n: int) -> Array:
     return np.array(found, np.int64).reshape(len(found), 2)
 
 
+COUNTED, ROWS, MASKS = range(-1, 2)
+"""What `_extend` writes of each placement it reaches: nothing (counted only), its rows'
+columns, or its masks."""
+
+
 @njit(cache=True)
 def _extend(n, rows, depth, out, fill):  # type: ignore[no-untyped-def]
     """The placements of rows 0..depth-1 that continue each of `rows` (placements of its
-    first rows.shape[1] rows), in order, into out[:, :depth] when `fill`; how many, and
-    for each of `rows` where its own start (out's row index). A plain bitboard search."""
-    start = rows.shape[1]
+    first rows.shape[1] rows), in order, into `out` when `fill` is ROWS (their columns,
+    out[:, :depth]) or MASKS (their columns, left and right masks, out[:, :3]); how
+    many, and for each of `rows` where its own start (out's row index)."""
     starts = np.zeros(rows.shape[0] + 1, np.int64)
-    placed = np.zeros(n + 1, np.int64)
-    full = (1 << n) - 1
-    cols = np.zeros(n + 1, np.int64)
-    left = np.zeros(n + 1, np.int64)
-    right = np.zeros(n + 1, np.int64)
-    avail = np.zeros(n + 1, np.int64)
+    placed = np.zeros(depth, np.int64)
     found = 0
     for i in range(rows.shape[0]):
         starts[i] = found
-        c = 0
-        lw = 0
-        rw = 0
-        for r in range(start):
+        cols = left = right = 0
+        for r in range(rows.shape[1]):
             bit = 1 << rows[i, r]
             placed[r] = rows[i, r]
-            c |= bit
-            lw = (lw | bit) << 1
-            rw = (rw | bit) >> 1
-        if start == depth:
-            if fill:
-                for r in range(depth):
-                    out[found, r] = placed[r]
-            found += 1
-            continue
-        level = start
-        cols[level] = c
-        left[level] = lw
-        right[level] = rw
-        avail[level] = full & ~(c | lw | rw)
-        while level >= start:
-            free = avail[level]
-            if free == 0:
-                level -= 1
-                continue
-            bit = free & -free
-            avail[level] = free ^ bit
-            column = 0
-            while (bit >> column) != 1:
-                column += 1
-            placed[level] = column
-            if level + 1 == depth:
-                if fill:
-                    for r in range(depth):
-                        out[found, r] = placed[r]
-                found += 1
-                continue
-            c = cols[level] | bit
-            lw = (left[level] | bit) << 1
-            rw = (right[level] | bit) >> 1
-            level += 1
-            cols[level] = c
-            left[level] = lw
-            right[level] = rw
-            avail[level] = full & ~(c | lw | rw)
+            cols |= bit
+            left = (left | bit) << 1
+            right = (right | bit) >> 1
+        found = _below(n, depth, rows.shape[1], cols, left, right, placed, out, found, fill)
     starts[rows.shape[0]] = found
     return found, starts
+
+
+@njit(cache=True)
+def _below(n, depth, row, cols, left, right, placed, out, found, fill):  # type: ignore[no-untyped-def]
+    """A plain recursive bitboard search from `row` down to `depth` (a few rows): each
+    placement reached written at out[found] as `fill` asks (see `_extend`); the new
+    `found`."""
+    if row == depth:
+        if fill == ROWS:
+            out[found, :depth] = placed
+        elif fill == MASKS:
+            out[found, 0] = cols
+            out[found, 1] = left
+            out[found, 2] = right
+        return found + 1
+    free = ((1 << n) - 1) & ~(cols | left | right)
+    while free:
+        bit = free & -free
+        free ^= bit
+        placed[row] = lowest_bit_index(bit)
+        found = _below(
+            n, depth, row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1,
+            placed, out, found, fill,
+        )  # fmt: skip
+    return found
 
 
 def prefixes(n: int, rows: Array, depth: int) -> tuple[Array, Array]:
@@ -177,10 +167,20 @@ def prefixes(n: int, rows: Array, depth: int) -> tuple[Array, Array]:
     each of `rows`' own begin (one more entry: the end)."""
     if rows.shape[1] >= depth:
         return rows[:, :depth], np.arange(len(rows) + 1, dtype=np.int64)
-    count, _ = _extend(n, rows, depth, np.zeros((0, depth), np.int64), False)
+    count, _ = _extend(n, rows, depth, np.zeros((0, depth), np.int64), COUNTED)
     out = np.zeros((count, depth), np.int64)
-    _, starts = _extend(n, rows, depth, out, True)
+    _, starts = _extend(n, rows, depth, out, ROWS)
     return out, starts
+
+
+def prefix_masks(n: int, rows: Array, depth: int) -> tuple[Words, Words, Words, Array]:
+    """The kernel's words of every placement of the first `depth` rows that continue
+    each of `rows` (as `masks` of `prefixes` gives them, made in one pass), and where each
+    of `rows`' own begin."""
+    count, _ = _extend(n, rows, depth, np.zeros((0, 3), np.int64), COUNTED)
+    out = np.zeros((count, 3), np.int64)
+    _, starts = _extend(n, rows, depth, out, MASKS)
+    return _words(out[:, 0]), _words(out[:, 1]), _words(out[:, 2]), starts
 
 
 def prefix_kernel() -> object:
@@ -189,7 +189,7 @@ def prefix_kernel() -> object:
 
 
 def _count_at(n: int, depth: int) -> int:
-    return int(_extend(n, _first_two(n), depth, np.zeros((0, depth), np.int64), False)[0])
+    return int(_extend(n, _first_two(n), depth, np.zeros((0, depth), np.int64), COUNTED)[0])
 
 
 @dataclass(frozen=True, eq=False)
@@ -228,7 +228,7 @@ def count_on_gpu(n: int, rows: Array) -> Array:
     from nqueens.engine.methods.gpu import device, kernel
 
     depth = pre_placed(n)
-    _, starts = _extend(n, rows, depth, np.zeros((0, depth), np.int64), False)
+    _, starts = _extend(n, rows, depth, np.zeros((0, depth), np.int64), COUNTED)
     out = np.zeros((len(rows), 2), np.int64)
     per_launch = max(1, min(CHUNK, device.budget() // PREFIX_BYTES))
     largest = 0
@@ -236,11 +236,11 @@ def count_on_gpu(n: int, rows: Array) -> Array:
     while first < len(rows):
         last = int(np.searchsorted(starts, starts[first] + per_launch, side="right")) - 1
         last = min(len(rows), max(last, first + 1))  # one subproblem at least
-        expanded, own = prefixes(n, rows[first:last], depth)
-        found = kernel.count_prefixes(n, *masks(n, expanded))
+        *words, own = prefix_masks(n, rows[first:last], depth)
+        found = kernel.count_prefixes(n, *words)
         below = np.concatenate(([0], np.cumsum(found, dtype=np.uint64)))
         out[first:last, 0] = (below[own[1:]] - below[own[:-1]]).astype(np.int64) * MIRRORS
-        largest = max(largest, len(expanded) * PREFIX_BYTES)
+        largest = max(largest, len(words[0]) * PREFIX_BYTES)
         first = last
     out[:, 1] = largest
     return out
