@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import ImageGrab
 
-from nqueens.render.colours import STATE_FILLED, STATE_READ
+from nqueens.render.colours import REJECT, STATE_FILLED, STATE_READ
 from nqueens.search import ALGORITHMS
 from tests.conftest import require_program as _require
 from tests.pixels import dark_pixels
@@ -41,7 +41,7 @@ def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
     root, viewer = open_window(8, "backtracking")
     try:
         root.update()
-        assert root.title() == "8 queens: backtracking search"
+        assert root.title() == "8 queens: backtracking"
         assert viewer.caption.get() == "empty board"
         for _ in range(5):
             assert viewer.forward()
@@ -84,7 +84,7 @@ def test_play_runs_on_its_own_and_pauses(display: str) -> None:
     try:
         viewer.speed.set(60)
         viewer.toggle()
-        assert viewer.playing and viewer.play_button.cget("text") == "Pause"
+        assert viewer.playing and viewer.play_button.cget("text") == "\u275a\u275a pause"
         deadline = time.monotonic() + 20
         while viewer.stepper.position < 10:
             assert time.monotonic() < deadline, "playing did not advance"
@@ -266,15 +266,24 @@ def test_the_windows_panel_draws_the_state(
     window.go_to(steps)
     window.update()
     events = window.stepper.history[: window.stepper.position]
-    want, reads = expected_cells(algorithm, n, events, list(window.stepper.replay.cols))
+    want, reads, hit = expected_cells(algorithm, n, events, list(window.stepper.replay.cols))
     canvas = window.state_canvas
     assert {name for name, _ in window.state_cells} == {k for k, cells in want.items() if cells}
+    structures = {s.name: s for s in events[-1].state.structures}
     for (name, index), item in window.state_cells.items():
         fill = canvas.itemcget(item, "fill")
+        position = list(structures[name].indices or range(1000)).index(index)
         if name in FLAGS:
-            assert (fill == STATE_FILLED) == (want[name][index] == "1"), (name, index)
-        if name in reads:
-            assert (canvas.itemcget(item, "outline") == STATE_READ) == (index in reads[name])
+            assert (fill == STATE_FILLED) == (want[name][position] == "1"), (name, index)
+        outline = canvas.itemcget(item, "outline")
+        if (name, index) == hit:
+            assert outline == REJECT
+        elif name in reads:
+            assert (outline == STATE_READ) == (index in reads[name])
+    # The code beside it, the step's line marked.
+    marked = window.code.tag_ranges("current")
+    line = window.code.get(marked[0], marked[1]).split()[0]
+    assert int(line) == events[-1].state.line
     texts = {
         canvas.itemcget(i, "text") for i in canvas.find_withtag("state") if canvas.type(i) == "text"
     }

@@ -159,7 +159,12 @@ def test_the_4_queens_search_step_by_step() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.count("Place") == 8 and kinds.count("Remove") == 4
     assert kinds.count("Reject") == 18 and len(events) == 31
-    assert events[:4] == [Place(0, 0), Reject(1, 0, (0, 0)), Reject(1, 1, (0, 0)), Place(1, 2)]
+    assert events[:4] == [
+        Place(0, 0),
+        Reject(1, 0, (0, 0), "board[0] = 0"),
+        Reject(1, 1, (0, 0), "board[0] = 0"),
+        Place(1, 2),
+    ]
     assert events[8] == Remove(1, 2)
     assert events[-1] == Solution(nqueens.Placement.from_string("1 3 0 2"))
     everything = list(get_algorithm("backtracking").events(4))

@@ -26,11 +26,14 @@ def too_large(
     n: int, what: str, limit: int, *, instead: str | None = None, why: str | None = None
 ) -> str:
     """The one wording of a refused size: "N = 99 is too large for `what`: use N <= `limit`",
-    then ", or `instead`" (another tool or option) and " (`why`)" when given."""
-    if instead:
+    then ", or `instead`" (another tool or option) and " (`why`)" when given; each of the
+    four a whole message of the catalog, never glued from pieces."""
+    if instead and why:
+        message = _("N = {n} is too large for {what}: use N <= {limit}, or {instead} ({why})")
+    elif instead:
         message = _("N = {n} is too large for {what}: use N <= {limit}, or {instead}")
+    elif why:
+        message = _("N = {n} is too large for {what}: use N <= {limit} ({why})")
     else:
         message = _("N = {n} is too large for {what}: use N <= {limit}")
-    if why:
-        message += _(" ({why})")
     return message.format(n=n, what=what, limit=limit, instead=instead, why=why)

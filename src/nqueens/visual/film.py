@@ -91,7 +91,7 @@ class Animation:
     def title(self) -> str:
         if self.rules is not None:
             return variant_title(self.n, self.rules)
-        return _("{n} queens: {algorithm}").format(n=self.n, algorithm=self.algorithm)
+        return get_algorithm(self.algorithm).heading(self.n)
 
     @property
     def capped(self) -> bool:
@@ -113,6 +113,7 @@ class Animation:
             title=self.title,
             base=int(self.one_based),
             on_frame=on_frame,
+            code=get_algorithm(self.algorithm).listing() if self.frames.stateful else None,
         )
 
     def _repr_html_(self) -> str:

@@ -111,10 +111,9 @@ def play(
         )
     check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
     if rules is None:
-        _path, first, lines = chosen.source()
         events = chosen.events(n, state=True)
-        recording = record(events, n, chosen.name, max_steps, code=(first, lines))
-        title = None
+        recording = record(events, n, chosen.name, max_steps, code=chosen.listing())
+        title = chosen.heading(n)
     else:
         if learn:
             raise IncompatibleOptionsError(
