@@ -288,3 +288,41 @@ def test_the_windows_panel_draws_the_state(
         canvas.itemcget(i, "text") for i in canvas.find_withtag("state") if canvas.type(i) == "text"
     }
     assert f"recursion depth {events[-1].state.depth}" in texts
+
+
+def test_the_window_marks_the_row_the_attacked_squares_and_the_test(display: str) -> None:
+    """At a rejection of `flags`: the row the step works on outlined, a dot on each
+    attacked square that stands out from its shade (read from the canvas), the caption
+    naming the test that failed and its cell, the red line from that test's queen."""
+    from nqueens.render.colours import contrast
+    from nqueens.render.gui import open_window
+    from tests.naive import naive_first_test
+
+    root, viewer = open_window(6, "flags")
+    try:
+        viewer.go_to(60)
+        root.update()
+        event = viewer.stepper.event
+        queens = list(viewer.stepper.replay.cols)
+        (by_row, by_col), test = naive_first_test("flags", 6, queens, (event.row, event.col))
+        assert (event.row, event.col, test) == (5, 2, "col[2] = 1")  # the issue's step 60
+        assert viewer.caption.get() == (
+            f"attacked row 5, col 2 by the queen on row {by_row}, col {by_col} "
+            f"(same column, {test})"
+        )
+        canvas = viewer.canvas
+        x1, y1, _x2, _y2 = canvas.coords(viewer.lines[0])
+        bx, by = viewer._xy(by_row, by_col)
+        assert (x1, y1) == (bx + viewer.square / 2, by + viewer.square / 2)
+        assert canvas.itemcget(viewer.row_mark, "state") == "normal"
+        top = canvas.coords(viewer.row_mark)[1]
+        assert viewer._xy(5, 0)[1] <= top < viewer._xy(5, 0)[1] + viewer.square
+        for (row, col), dot in viewer.dots.items():
+            shown = canvas.itemcget(dot, "state") == "normal"
+            attacked = (row, col) in viewer.stepper.replay.attacked()
+            assert shown == attacked, (row, col)
+            if shown:
+                square = canvas.itemcget(viewer.squares[row, col], "fill")
+                assert contrast(canvas.itemcget(dot, "fill"), square) >= 3
+    finally:
+        root.destroy()
