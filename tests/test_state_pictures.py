@@ -85,6 +85,12 @@ def test_the_films_panel_shows_the_state_in_its_pixels(algorithm: str, n: int, s
             assert _close(pixels[y0 - 3, (x0 + x1) // 2], HIT), (name, index)
         elif name in reads:
             assert _close(above, READ) == (index in reads[name]), (name, index)
+    # The row the step works on, outlined (none for a solution).
+    event = events[-1]
+    row = None if isinstance(event, Solution) else event.row
+    assert frame.row == row and painter.board.row_mark.get_visible() == (row is not None)
+    if row is not None:
+        assert painter.board.row_mark.get_y() == row - 0.5
     # The code under the state, the line that produced the step marked.
     assert frame.state is not None and frame.state.line in dict(listing)
     x0, y0, x1, y1 = painter.panel.code_lines[frame.state.line]  # type: ignore[union-attr]
