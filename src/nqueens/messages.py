@@ -6,9 +6,11 @@ here once, so that its wording, and its translation, change in one place.
 
 from __future__ import annotations
 
-from nqueens.i18n import _, ngettext
+from collections.abc import Sequence
 
-__all__ = ["plural", "too_large"]
+from nqueens.i18n import _, ngettext, pgettext
+
+__all__ = ["listed", "plural", "seconds_of", "too_large"]
 
 
 def plural(count: int, singular: str, plural: str, **values: object) -> str:
@@ -20,6 +22,17 @@ def plural(count: int, singular: str, plural: str, **values: object) -> str:
     `what`, `instead` and `why` below come translated by the caller.
     """
     return ngettext(singular, plural, count).format(count=f"{count:,}", **values)
+
+
+def listed(items: Sequence[str]) -> str:
+    """Noun phrases in a list, with the language's separator: "4 nodes, 0.50 s" in
+    English, "ノード 4 個、0.50 秒" in Japanese."""
+    return pgettext("a list of items", ", ").join(items)
+
+
+def seconds_of(value: float, spec: str = ".2f") -> str:
+    """A time in seconds with its unit: "0.50 s", "0.50 秒"."""
+    return _("{value} s").format(value=format(value, spec))
 
 
 def too_large(

@@ -21,6 +21,7 @@ from nqueens.cli._app import (
 from nqueens.columns import read_placement
 from nqueens.errors import NoSolutionError
 from nqueens.files import STDOUT, check_output_place
+from nqueens.i18n import N_, _
 from nqueens.messages import plural
 from nqueens.placement import Placement, Square
 from nqueens.variants.rules import Rules
@@ -51,18 +52,39 @@ def check(placement: str, one_based: bool, variant: str) -> None:
         return
     pairs = board.attacks()
     if not pairs:
-        queens = plural(board.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other")
+        click.echo(_valid(board.n))
         if board.n > 1:
             click.echo(
-                f"canonical form: {board.canonical().to_string(base=base)} "
-                f"({board.orbit_size()} distinct images under rotation and reflection)"
+                _(
+                    "canonical form: {cols} ({images} distinct images under rotation and "
+                    "reflection)"
+                ).format(cols=board.canonical().to_string(base=base), images=board.orbit_size())
             )
         return
-    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
-    click.echo(f"invalid: {attacking} of queens attack")
+    click.echo(
+        plural(
+            len(pairs),
+            "invalid: {count} pair of queens attack",
+            "invalid: {count} pairs of queens attack",
+        )
+    )
     _echo_pairs(pairs, base)
     raise click.exceptions.Exit(1)
+
+
+def _valid(n: int, variant: str | None = None) -> str:
+    if variant is None:
+        return plural(
+            n,
+            "valid: {count} queen, no two attack each other",
+            "valid: {count} queens, no two attack each other",
+        )
+    return plural(
+        n,
+        "valid: {count} queen, no two attack each other as {variant}",
+        "valid: {count} queens, no two attack each other as {variant}",
+        variant=variant,
+    )
 
 
 def _check_large(cols: Any, base: int) -> None:
@@ -70,12 +92,17 @@ def _check_large(cols: Any, base: int) -> None:
 
     result = check_array(cols)
     if result.is_valid:
-        queens = plural(result.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other")
+        click.echo(_valid(result.n))
         return
     click.echo(
-        f"invalid: lines with more than one queen: columns {result.columns:,}, diagonals "
-        f"{result.diagonals:,}, anti-diagonals {result.antidiagonals:,}; for example:"
+        _(
+            "invalid: lines with more than one queen: columns {columns}, diagonals "
+            "{diagonals}, anti-diagonals {anti}; for example:"
+        ).format(
+            columns=f"{result.columns:,}",
+            diagonals=f"{result.diagonals:,}",
+            anti=f"{result.antidiagonals:,}",
+        )
     )
     _echo_pairs(result.examples, base)
     raise click.exceptions.Exit(1)
@@ -85,11 +112,16 @@ def _check_variant(board: Placement, rules: Rules, base: int) -> None:
     """The check under a variant's rules: its own attacks, named."""
     pairs = rules.attacking_pairs(board.cols)
     if not pairs:
-        queens = plural(board.n, "{count} queen", "{count} queens")
-        click.echo(f"valid: {queens}, no two attack each other as {rules.variant}")
+        click.echo(_valid(board.n, rules.variant))
         return
-    attacking = plural(len(pairs), "{count} pair", "{count} pairs")
-    click.echo(f"invalid as {rules.variant}: {attacking} of queens attack")
+    click.echo(
+        plural(
+            len(pairs),
+            "invalid as {variant}: {count} pair of queens attack",
+            "invalid as {variant}: {count} pairs of queens attack",
+            variant=rules.variant,
+        )
+    )
     _echo_pairs(((a, b) for a, b, _ in pairs), base, [how for _, _, how in pairs])
     raise click.exceptions.Exit(1)
 
@@ -99,9 +131,11 @@ def _echo_pairs(
 ) -> None:
     """One line per pair of queens attacking each other, saying along which line."""
     for index, ((r1, c1), (r2, c2)) in enumerate(pairs):
-        how = kinds[index] if kinds else "same column" if c1 == c2 else "same diagonal"
+        how = kinds[index] if kinds else N_("same column") if c1 == c2 else N_("same diagonal")
         click.echo(
-            f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+            _("  row {r1} col {c1}  and  row {r2} col {c2}  ({how})").format(
+                r1=r1 + base, c1=c1 + base, r2=r2 + base, c2=c2 + base, how=_(how)
+            )
         )
 
 
@@ -190,5 +224,11 @@ def construct(
     assert cols is not None
     written = save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)
     if output is not None:
-        queens = plural(n, "{count} queen", "{count} queens")
-        _say_written(output, f"wrote {output}: {queens} ({written})")
+        queens = plural(
+            n,
+            "wrote {out}: {count} queen ({format})",
+            "wrote {out}: {count} queens ({format})",
+            out=output,
+            format=written,
+        )
+        _say_written(output, queens)

@@ -20,6 +20,7 @@ from nqueens.cli._app import (
     cli,
 )
 from nqueens.errors import NoSolutionError
+from nqueens.i18n import _
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N, VARIANT_FIRST_MAX_N
 from nqueens.messages import plural
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
@@ -123,7 +124,7 @@ def solve(
                 n, listing, unique, limit, algorithm, fmt, out, base, stats, workers
             )
     none = str(NoSolutionError.for_size(n))
-    _close_listing(written, listing, unique, limit, fmt, output, f"for N = {n}", none)
+    _close_listing(written, listing, unique, limit, fmt, output, f"N = {n}", none)
     if show_stats:
         click.echo(
             f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
@@ -207,6 +208,9 @@ def _solve_variant(
     if fmt == "npy":
         raise IncompatibleOptionsError("--format npy holds classic boards only: use list or csv")
     where = f"the {rules.variant} {rules.rows}x{rules.cols} board"
+    board = _("the {variant} {rows}x{cols} board").format(
+        variant=rules.variant, rows=rules.rows, cols=rules.cols
+    )
     if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
         raise SizeTooLargeError(
             f"{rules.rows} queens are too many for {where}'s search to find a first "
@@ -226,7 +230,7 @@ def _solve_variant(
         finally:
             text.detach()
     none = str(rules.no_solution())
-    _close_listing(written, listing, unique, limit, fmt, output, f"on {where}", none)
+    _close_listing(written, listing, unique, limit, fmt, output, board, none)
     if show_stats:
         click.echo(
             f"{stats.nodes:,} nodes, {stats.solutions:,} found, {stats.time:.3f} s", err=True
@@ -244,17 +248,37 @@ def _close_listing(
     none: str,
 ) -> None:
     """The closing line of a listing, `wrote FILE: ...` (`_say_written`), or the answer "no
-    solution" (`_answer_no`)."""
+    solution" (`_answer_no`); `board` says which ("N = 8", a variant's board)."""
     human = fmt in HUMAN_STYLES
     if written == 0 and (limit is None or limit > 0):
         _answer_no(none, on_stdout=human and output is None)
-    kind = (
-        plural(written, "{count} unique solution", "{count} unique solutions")
-        if unique
-        else plural(written, "{count} solution", "{count} solutions")
-    )
-    shown = f"first {kind}" if listing and limit is not None and written == limit else kind
+    first = listing and limit is not None and written == limit
+    shown = _listed(written, unique, first, board)
     if output is not None:
-        _say_written(output, f"wrote {output}: {shown} {board}")
+        _say_written(output, _("wrote {out}: {what}").format(out=output, what=shown))
     elif listing and human and written:
-        click.echo(f"\n{shown} {board}")
+        click.echo("\n" + shown)
+
+
+def _listed(count: int, unique: bool, first: bool, board: str) -> str:
+    """What a listing holds, in one message: "first 3 unique solutions for N = 8"."""
+    if first and unique:
+        return plural(
+            count,
+            "first {count} unique solution for {board}",
+            "first {count} unique solutions for {board}",
+            board=board,
+        )
+    if first:
+        return plural(
+            count, "first {count} solution for {board}", "first {count} solutions for {board}",
+            board=board,
+        )  # fmt: skip
+    if unique:
+        return plural(
+            count, "{count} unique solution for {board}", "{count} unique solutions for {board}",
+            board=board,
+        )  # fmt: skip
+    return plural(
+        count, "{count} solution for {board}", "{count} solutions for {board}", board=board
+    )

@@ -11,6 +11,8 @@ import time
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import _
+
 if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
     from rich.progress import TaskID
@@ -46,14 +48,16 @@ class CountProgress:
             )
 
             self._bar = Progress(
-                TextColumn("counting"),
+                TextColumn(_("counting")),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("subproblems"),
-                TextColumn("{task.fields[solutions]} solutions"),
+                TextColumn(_("subproblems")),
+                TextColumn(
+                    _("{solutions} found").replace("{solutions}", "{task.fields[solutions]}")
+                ),
                 TextColumn("{task.fields[rate]}"),
                 TimeElapsedColumn(),
-                TextColumn("ETA {task.fields[eta]}"),
+                TextColumn(_("ETA {eta}").replace("{eta}", "{task.fields[eta]}")),
                 console=Console(stderr=True),
                 auto_refresh=False,
                 transient=True,
@@ -68,8 +72,10 @@ class CountProgress:
         """Say why the first count on a machine pauses."""
         if not self.quiet:
             print(
-                "compiling the counting kernels (once per machine; later runs load them "
-                "from the cache)...",
+                _(
+                    "compiling the counting kernels (once per machine; later runs load them "
+                    "from the cache)..."
+                ),
                 file=sys.stderr,
                 flush=True,
             )
@@ -90,7 +96,11 @@ class CountProgress:
             return
         elapsed = time.perf_counter() - self._started
         fresh = progress.done - progress.resumed
-        rate = f"{fresh / elapsed:,.0f} subproblems/s" if elapsed > 0 and fresh else ""
+        rate = (
+            _("{rate} subproblems/s").format(rate=f"{fresh / elapsed:,.0f}")
+            if elapsed > 0 and fresh
+            else ""
+        )
         self._bar.update(
             self._task,
             total=progress.total,
