@@ -46,7 +46,8 @@ def require_program(program: str) -> None:
     if shutil.which(program) is None:
         if os.environ.get("CI"):
             pytest.fail(f"{program} is missing: .ci/run installs it")
-        pytest.skip(f"{program} is not installed (apt install xvfb xdotool)")
+        package = "poppler-utils" if program.startswith("pdf") else "xvfb xdotool"
+        pytest.skip(f"{program} is not installed (apt install {package})")
 
 
 @pytest.fixture(scope="session")
