@@ -119,8 +119,10 @@
     const queens = current();
     const fixed = fixedRows(queens);
     if (!fixed) {
-      const [first, [row, col]] = QueensSearch.conflicts(queens)[0];
-      setHint(_("No: {why} Take one of them away.", { why: why([first], row, col) }), "impossible", 0);
+      // The lowest queen in conflict (the search's last), and the first test it fails.
+      const [row, col] = QueensSearch.conflicts(queens).flat()
+        .reduce((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a));
+      setHint(_("No: {why} Take one of them away.", { why: why(queens, row, col) }), "impossible", 0);
       return;
     }
     const ways = QueensSearch.count(n, fixed);
