@@ -5,6 +5,7 @@ serves it; the search index needs one) and straight from file://."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -112,3 +113,17 @@ def test_pages_open_from_file_with_no_request_leaving(browser: object, site: Pat
     assert title.rstrip("¶").strip() == "Variants"
     assert [url for url in requests if not url.startswith(("file://", "data:", "blob:"))] == []
     page.close()  # type: ignore[attr-defined]
+
+
+def test_japanese_paragraphs_keep_no_stray_spaces(browser: object, served: str) -> None:
+    """A line break inside a Japanese paragraph would show as a space between two words
+    ("バックトラックの 枝刈り"): the rendered page has none between Japanese characters."""
+    page, errors, _requests = _open(browser, served + "ja/teaching.html")
+    text = page.evaluate(  # type: ignore[attr-defined]
+        """() => Array.from(document.querySelectorAll("article p, article li, article td"),
+        (e) => e.textContent).join("\\n")"""
+    )
+    page.close()  # type: ignore[attr-defined]
+    japanese = "[\u3040-\u30ff\u4e00-\u9fff\u3001\u3002\uff08\uff09]"
+    assert "配置フラグ" in text and errors == []
+    assert re.findall(f"{japanese} {japanese}", text) == []

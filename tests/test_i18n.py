@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import itertools
 import os
 import re
 import subprocess
@@ -415,3 +416,19 @@ def test_the_window_speaks_japanese(display: str) -> None:
         assert leftovers("\n".join(seen)) == []
     finally:
         root.destroy()
+
+
+def test_the_japanese_pages_write_each_paragraph_on_one_line() -> None:
+    """Markdown turns a line break into a space, which Japanese does not put between its
+    words: a Japanese line of prose goes on to its end (code blocks aside)."""
+    japanese = r"[\u3040-\u30ff\u4e00-\u9fff\u3001\u3002\uff08\uff09\uff1a]"
+    for page in (ROOT / "docs").glob("*.ja.md"):
+        fenced = False
+        lines = page.read_text().splitlines()
+        for number, (line, following) in enumerate(itertools.pairwise(lines), 1):
+            if line.startswith("```"):
+                fenced = not fenced
+            if fenced or not line.strip() or not following.strip():
+                continue
+            joined = re.search(rf"{japanese}$", line) and re.match(rf"\s*{japanese}", following)
+            assert not joined, f"{page.name}:{number}: {line}"

@@ -235,3 +235,27 @@ def test_trace_state_prints_each_structure_after_each_step(
             cells = [] if cells == [EMPTY] else cells
             got[name.strip()] = cells
         assert got == want
+
+
+def said(event: Reject, attacker: tuple[int, int], test: str) -> str:
+    """The sentence every surface says of a rejection, worked out here."""
+    why = "same column" if attacker[1] == event.col else "same diagonal"
+    by = f"row {attacker[0]}, col {attacker[1]}"
+    return f"attacked row {event.row}, col {event.col} by the queen on {by} ({why}, {test})"
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), steps=st.integers(1, 400))
+def test_the_trace_names_the_first_test_that_failed(algorithm: str, n: int, steps: int) -> None:
+    """Each rejection's line of the trace, against the test worked out from the board."""
+    from nqueens.render.trace import trace_lines
+
+    walked = list(walk(algorithm, n, steps))
+    lines = list(trace_lines(ALGORITHMS[algorithm].events(n), n, limit=steps))[: len(walked)]
+    for line, (event, queens, _checks) in zip(lines, walked, strict=True):
+        if isinstance(event, Reject):
+            queen, test = naive_first_test(
+                algorithm, n, above(event, queens, n), (event.row, event.col)
+            )
+            number, sentence = line.split(maxsplit=1)
+            assert number.isdigit() and sentence == said(event, queen, test)

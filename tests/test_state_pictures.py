@@ -17,7 +17,7 @@ from nqueens.render.state_panel import CURRENT_LINE
 from nqueens.search import ALGORITHMS
 from nqueens.search.events import Event, Reject, Solution
 from tests.naive import naive_first_test, naive_state
-from tests.test_search_state import FLAGS, square
+from tests.test_search_state import FLAGS, REJECTING, said, square
 
 FILLED = np.array(to_rgb(STATE_FILLED)) * 255
 READ = np.array(to_rgb(STATE_READ)) * 255
@@ -95,3 +95,23 @@ def test_the_films_panel_shows_the_state_in_its_pixels(algorithm: str, n: int, s
     assert frame.state is not None and frame.state.line in dict(listing)
     x0, y0, x1, y1 = painter.panel.code_lines[frame.state.line]  # type: ignore[union-attr]
     assert _close(pixels[(y0 + y1) // 2, x1 - 3], MARKED)
+
+
+@settings(max_examples=25, deadline=None)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), data=st.data())
+def test_the_films_caption_and_red_line_name_the_first_test(
+    algorithm: str, n: int, data: st.DataObject
+) -> None:
+    """At a random rejection, the film's caption says the test the code made first that
+    failed, and its red line starts at the queen on that test's line."""
+    frames = list(Frames(lambda: ALGORITHMS[algorithm].events(n), n, FrameLimits(600, None, 1)))
+    rejected = [f for f in frames if f.reject is not None]
+    frame = data.draw(st.sampled_from(rejected))
+    reject = frame.reject
+    assert reject is not None
+    queens = list(frame.cols)
+    above = queens if len(queens) == n else queens[: reject.row]
+    queen, test = naive_first_test(algorithm, n, above, (reject.row, reject.col))
+    assert frame.caption == said(reject, queen, test)
+    (start, end), *_rest = frame.reject_path()
+    assert start == (queen[1], queen[0]) and end == (reject.col, reject.row)

@@ -107,7 +107,7 @@ def trace_lines(
             yield from ("        " + line for line in event.state.lines())
             if event.state.legend != legend:  # said when it changes: what the cells mean
                 legend = event.state.legend
-                yield f"        ({legend})"
+                yield "        " + _("({legend})").format(legend=legend)
         if solutions is not None and replay.solutions >= solutions:
             yield "... " + plural(
                 solutions, "stopped after {count} solution", "stopped after {count} solutions"
