@@ -159,6 +159,7 @@ def test_a_variants_page_shades_and_names_its_own_attacks(
     legend = page.inner_text("#legend")
     assert ATTACK_LEGEND["line"] in legend and ATTACK_LEGEND[kind] in legend
     assert not page.is_visible("#learn") and not page.is_visible("#learn-key")
+    assert not page.is_visible("#predict") and not page.is_visible("#fill")
     frames = list(Frames(lambda: events(rules), n, FrameLimits(401, None, 1), rules=rules))
     seen = set()
     dashed = coloured = False

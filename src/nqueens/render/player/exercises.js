@@ -63,6 +63,13 @@
     }
     showScore();
   }
+  // A variant's page keeps to the recorded search: its attacks are not the classic
+  // lines these explanations and flags speak of.
+  if (player.variant) {
+    for (const id of ["predict", "fill"]) $(id).hidden = true;
+    player.setMode("watch");
+    return;
+  }
   player.modes.predict = {
     enter: () => { player.render(); board.classList.add("predicting"); guesses.replaceChildren(); askPrediction(); showScore(); },
     leave: () => { board.classList.remove("predicting"); guesses.replaceChildren(); },
@@ -72,7 +79,6 @@
   }));
 
   // -- fill in col, up, down --------------------------------------------------------
-  if (player.variant) { $("fill").hidden = true; }
   const fillLayer = player.element("g", { class: "fill-layer" });
   const SIZES = { col: n, up: 2 * n - 1, down: 2 * n - 1 };
   let fillQueens = [];
