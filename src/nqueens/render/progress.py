@@ -53,7 +53,7 @@ class CountProgress:
                 MofNCompleteColumn(),
                 TextColumn(_("subproblems")),
                 TextColumn(
-                    _("{solutions} found").replace("{solutions}", "{task.fields[solutions]}")
+                    _("{solutions} solutions").replace("{solutions}", "{task.fields[solutions]}")
                 ),
                 TextColumn("{task.fields[rate]}"),
                 TimeElapsedColumn(),
