@@ -62,7 +62,8 @@ def unavailable(reason: str) -> NoReturn:
 def require_program(program: str) -> None:
     """Skip where `program` is missing (fail under CI, which installs it)."""
     if shutil.which(program) is None:
-        unavailable(f"{program} is not installed (apt install {program.lower()})")
+        package = "poppler-utils" if program.startswith("pdf") else program.lower()
+        unavailable(f"{program} is not installed (apt install {package})")
 
 
 @pytest.fixture(scope="session")

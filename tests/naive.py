@@ -260,24 +260,53 @@ def naive_state(
                 {c - at + r for r, c in above if c - at + r >= 0},
             )
 
+        def binary(cells: set[int]) -> list[str]:  # the highest bit on the left
+            return bits(cells)[::-1]
+
         taken, left, right = masks(row)
         state = {
-            "taken": bits(taken),
-            "left": bits(left),
-            "right": bits(right),
-            "free": bits(set(range(n)) - taken - left - right),
+            "taken": binary(taken),
+            "left": binary(left),
+            "right": binary(right),
+            "free": binary(set(range(n)) - taken - left - right),
         }
         if algorithm == "bitboard-stack":
             tried = [*queens[:row], col]
             state["stack"] = [
-                "".join(bits({c for c in range(n) if c > tried[r]} - set().union(*masks(r))))
+                "".join(binary({c for c in range(n) if c > tried[r]} - set().union(*masks(r))))
                 for r in range(row + 1)
             ]
         return state
+    board = [str(c) for c in queens] + ["."] * (n - len(queens))
     if algorithm == "backtracking":
-        height = n if kind == "Solution" else row
-        return {"earlier": [f"({r},{c})" for r, c in on[:height]]}
-    state = {"board": [str(c) for c in queens] + ["."] * (n - len(queens)), "checks": [str(checks)]}
+        return {"board": board}
+    state = {"board": board, "checks": [str(checks)]}
     if algorithm == "permutations":
         state["used"] = bits(set(queens))
     return state
+
+
+def naive_first_test(
+    algorithm: str, n: int, queens: list[int], square: tuple[int, int]
+) -> tuple[tuple[int, int], str]:
+    """The first test that rejects `square`, in the order the algorithm's code makes its
+    tests, given the queens above it (for the generate-and-test searches, the whole
+    board with the rejected square's queen on it): (the attacking queen, the test with
+    its cell and value, as `Reject.test` writes it)."""
+    a, b = square
+    above = [(r, c) for r, c in enumerate(queens) if r < a]
+    if algorithm.startswith("flags"):
+        for name, index, on_line in (
+            ("col", b, lambda r, c: c == b),
+            ("up", a + b, lambda r, c: r + c == a + b),
+            ("down", a - b + n - 1, lambda r, c: r - c == a - b),
+        ):
+            found = [(r, c) for r, c in above if on_line(r, c)]
+            if found:
+                (queen,) = found  # one queen at most on a line
+                return queen, f"{name}[{index}] = 1"
+        raise AssertionError(f"{square} is not attacked")
+    for r, c in above:  # the check functions: the earlier queens from the top
+        if naive_queen_attack((r, c), square):
+            return (r, c), f"board[{r}] = {c}"
+    raise AssertionError(f"{square} is not attacked")

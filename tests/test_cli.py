@@ -133,8 +133,11 @@ def test_trace_reads_step_by_step() -> None:
     lines = out.splitlines()
     assert code == 0 and len(lines) == 79
     assert lines[0].split() == ["1", "place", "row", "0,", "col", "0"]
-    assert "attacked row 1, col 0  by the queen on row 0, col 0 (same column)" in lines[1]
-    assert "found    solution 1: 1 3 0 2" in out
+    assert (
+        lines[1].strip()
+        == "2  attacked row 1, col 0 by the queen on row 0, col 0 (same column, board[0] = 0)"
+    )
+    assert "found solution 1: 1 3 0 2" in out
     assert lines[-1] == ("end of search: 78 steps, 16 queens placed, 16 taken back, 2 solutions")
 
 
@@ -144,7 +147,7 @@ def test_trace_limits_and_boards() -> None:
     assert out.splitlines()[1] == "        Q . . . . . . ."
     code, out, _ = invoke("trace", "6", "--solutions", "1", "--limit", "0")
     assert code == 0
-    assert "found    solution 1: 1 3 5 0 2 4" in out and "stopped after 1 solution" in out
+    assert "found solution 1: 1 3 5 0 2 4" in out and "stopped after 1 solution" in out
 
 
 def test_check_valid_and_invalid() -> None:

@@ -167,7 +167,7 @@ def test_a_batch_answers_every_file_as_a_json_line(tmp_path: Path) -> None:
     assert answers[0]["n"] == 10 and answers[0]["nodes"] >= 1 and answers[0]["seconds"] >= 0
     assert "--diagonals" in answers[1]["error"]
     assert done.returncode == 2
-    assert done.stderr.startswith("4 instances: 1 solved, 0 impossible, 0 unknown, 3 errors")
+    assert done.stderr.startswith("4 instances: 1 solved, 0 impossible, 0 unknown, 3 failed")
     done = run_nqueens("complete", *files[1:3], "--jsonl", "--workers", "1", "--count")
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [(a["status"], a.get("count")) for a in answers] == [("impossible", 0), ("solved", 1)]

@@ -169,3 +169,17 @@ def test_every_page_renders_its_lists_and_tables_as_written(site: Path) -> None:
                     f"{page.relative_to(site)}: a table's rows of {sorted(set(rows))} cells"
                 )
     assert wrong == []
+
+
+def test_japanese_paragraphs_keep_no_stray_spaces(browser: object, served: str) -> None:
+    """A line break inside a Japanese paragraph would show as a space between two words
+    ("バックトラックの 枝刈り"): the rendered page has none between Japanese characters."""
+    page, errors, _requests = _open(browser, served + "ja/teaching.html")
+    text = page.evaluate(  # type: ignore[attr-defined]
+        """() => Array.from(document.querySelectorAll("article p, article li, article td"),
+        (e) => e.textContent).join("\\n")"""
+    )
+    page.close()  # type: ignore[attr-defined]
+    japanese = "[\u3040-\u30ff\u4e00-\u9fff\u3001\u3002\uff08\uff09]"
+    assert "配置フラグ" in text and errors == []
+    assert re.findall(f"{japanese} {japanese}", text) == []

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import ImageGrab
 
-from nqueens.render.colours import STATE_FILLED, STATE_READ
+from nqueens.render.colours import REJECT, STATE_FILLED, STATE_READ
 from nqueens.search import ALGORITHMS
 from tests.conftest import require_program as _require
 from tests.pixels import dark_pixels
@@ -41,7 +41,7 @@ def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
     root, viewer = open_window(8, "backtracking")
     try:
         root.update()
-        assert root.title() == "8 queens: backtracking search"
+        assert root.title() == "8 queens: backtracking"
         assert viewer.caption.get() == "empty board"
         for _ in range(5):
             assert viewer.forward()
@@ -84,7 +84,7 @@ def test_play_runs_on_its_own_and_pauses(display: str) -> None:
     try:
         viewer.speed.set(60)
         viewer.toggle()
-        assert viewer.playing and viewer.play_button.cget("text") == "Pause"
+        assert viewer.playing and viewer.play_button.cget("text") == "\u275a\u275a pause"
         deadline = time.monotonic() + 20
         while viewer.stepper.position < 10:
             assert time.monotonic() < deadline, "playing did not advance"
@@ -262,16 +262,63 @@ def test_the_windows_panel_draws_the_state(
     window.go_to(steps)
     window.update()
     events = window.stepper.history[: window.stepper.position]
-    want, reads = expected_cells(algorithm, n, events, list(window.stepper.replay.cols))
+    want, reads, hit = expected_cells(algorithm, n, events, list(window.stepper.replay.cols))
     canvas = window.state_canvas
     assert {name for name, _ in window.state_cells} == {k for k, cells in want.items() if cells}
+    structures = {s.name: s for s in events[-1].state.structures}
     for (name, index), item in window.state_cells.items():
         fill = canvas.itemcget(item, "fill")
+        position = list(structures[name].indices or range(1000)).index(index)
         if name in FLAGS:
-            assert (fill == STATE_FILLED) == (want[name][index] == "1"), (name, index)
-        if name in reads:
-            assert (canvas.itemcget(item, "outline") == STATE_READ) == (index in reads[name])
+            assert (fill == STATE_FILLED) == (want[name][position] == "1"), (name, index)
+        outline = canvas.itemcget(item, "outline")
+        if (name, index) == hit:
+            assert outline == REJECT
+        elif name in reads:
+            assert (outline == STATE_READ) == (index in reads[name])
+    # The code beside it, the step's line marked.
+    marked = window.code.tag_ranges("current")
+    line = window.code.get(marked[0], marked[1]).split()[0]
+    assert int(line) == events[-1].state.line
     texts = {
         canvas.itemcget(i, "text") for i in canvas.find_withtag("state") if canvas.type(i) == "text"
     }
     assert f"recursion depth {events[-1].state.depth}" in texts
+
+
+def test_the_window_marks_the_row_the_attacked_squares_and_the_test(display: str) -> None:
+    """At a rejection of `flags`: the row the step works on outlined, a dot on each
+    attacked square that stands out from its shade (read from the canvas), the caption
+    naming the test that failed and its cell, the red line from that test's queen."""
+    from nqueens.render.colours import contrast
+    from nqueens.render.gui import open_window
+    from tests.naive import naive_first_test
+
+    root, viewer = open_window(6, "flags")
+    try:
+        viewer.go_to(60)
+        root.update()
+        event = viewer.stepper.event
+        queens = list(viewer.stepper.replay.cols)
+        (by_row, by_col), test = naive_first_test("flags", 6, queens, (event.row, event.col))
+        assert (event.row, event.col, test) == (5, 2, "col[2] = 1")  # the issue's step 60
+        assert viewer.caption.get() == (
+            f"attacked row 5, col 2 by the queen on row {by_row}, col {by_col} "
+            f"(same column, {test})"
+        )
+        canvas = viewer.canvas
+        x1, y1, _x2, _y2 = canvas.coords(viewer.lines[0])
+        bx, by = viewer._xy(by_row, by_col)
+        assert (x1, y1) == (bx + viewer.square / 2, by + viewer.square / 2)
+        assert canvas.itemcget(viewer.row_mark, "state") == "normal"
+        top = canvas.coords(viewer.row_mark)[1]
+        assert viewer._xy(5, 0)[1] <= top < viewer._xy(5, 0)[1] + viewer.square
+        for (row, col), dot in viewer.dots.items():
+            shown = canvas.itemcget(dot, "state") == "normal"
+            attacked = (row, col) in viewer.stepper.replay.attacked()
+            assert shown == attacked, (row, col)
+            if shown:
+                square = canvas.itemcget(viewer.squares[row, col], "fill")
+                assert contrast(canvas.itemcget(dot, "fill"), square) >= 3
+    finally:
+        root.destroy()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import itertools
 import os
 import re
 import subprocess
@@ -61,17 +62,28 @@ def english_messages() -> dict[str, str]:
     return pairs
 
 
+def names() -> set[str]:
+    """Words that stay as they are in Japanese: the names a user types (algorithms) and
+    the names the algorithms' code gives its structures (`board`, `free`, ...)."""
+    from nqueens.search import ALGORITHMS
+
+    structures = {"board", "col", "up", "down", "taken", "left", "right", "free", "stack"}
+    return set(ALGORITHMS) | structures | {"used", "checks"}
+
+
 def leftovers(text: str) -> list[str]:
     """The English pieces of interface messages found in `text`: each message's words
     between its {fields}, where they hold a word of letters and its translation does not
-    keep them (a command or an option stays as it is)."""
+    keep them (a command, an option or an algorithm's name stays as it is)."""
     found = []
+    typed = names()
     for english, japanese in english_messages().items():
         for piece in re.split(r"\{\w+\}", english):
             piece = piece.strip(" .,:;()")
-            if not re.search(r"[A-Za-z]{3,}", piece) or piece in japanese:
+            if not re.search(r"[A-Za-z]{3,}", piece) or piece in japanese or piece in typed:
                 continue
-            if re.search(rf"(?<![A-Za-z-]){re.escape(piece)}(?![A-Za-z-])", text):
+            # a word of code (`check(1, 2)`, `board[0]`) is code, not an English word
+            if re.search(rf"(?<![A-Za-z-]){re.escape(piece)}(?![A-Za-z(\[-])", text):
                 found.append(piece)
     return found
 
@@ -122,6 +134,15 @@ def test_no_message_is_marked_inside_an_f_string() -> None:
         for number, line in enumerate(source.read_text().splitlines(), 1):
             if re.search(r"""\bf["']""", line):
                 assert not hidden.search(line), f"{source.name}:{number}: {line.strip()}"
+
+
+def test_japanese_sentences_use_japanese_punctuation() -> None:
+    """No ASCII colon beside Japanese (a teacher writes the full-width one, or a full
+    stop), and no "yes:"/"no:" prefixes: the Japanese says what it means."""
+    japanese = r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff60]"
+    for english, translation in english_messages().items():
+        assert not re.search(rf"{japanese}:|:\s?{japanese}", translation), (english, translation)
+        assert not translation.startswith(("はい", "いいえ")), translation
 
 
 def test_placeholders_survive_translation() -> None:
@@ -195,7 +216,7 @@ def test_messages_said_once_read_in_both_languages() -> None:
     assert plural(1234, "{count} queen", "{count} queens") == "1,234 queens"
     with use_language("ja"):
         message = too_large(99, _("64-bit boards"), 63)
-    assert message == "N = 99 は 64 ビットの盤面 には大きすぎます: N <= 63 にしてください"
+    assert message == "N = 99 は 64 ビットの盤面には大きすぎます：N <= 63 にしてください"
     assert translations("ja").gettext("a message nobody translated") == (
         "a message nobody translated"
     )
@@ -213,11 +234,11 @@ def test_trace_in_japanese_by_option_or_locale() -> None:
     assert by_option.returncode == 0, by_option.stderr
     assert by_option.stdout == after_command.stdout == by_locale.stdout
     lines = by_option.stdout.splitlines()
-    assert lines[0] == "     1  配置     0 行 0 列"
+    assert lines[0] == "     1  0 行 0 列に配置"
     assert "バックトラック" in by_option.stdout and "探索終了" in lines[-1]
     assert leftovers(by_option.stdout) == []
     english = _run("trace", "5", "--limit", "0", "--lang", "en", LANG="ja_JP.UTF-8")
-    assert english.stdout.splitlines()[0] == "     1  place    row 0, col 0"
+    assert english.stdout.splitlines()[0] == "     1  place row 0, col 0"
 
 
 def test_tree_levels_in_japanese() -> None:
@@ -295,7 +316,7 @@ def test_a_missing_glyph_fails_the_pictures_tests(glyphs_checked: None) -> None:
 def test_show_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
     with use_language("ja"):
         figure = nqueens.show(6, unique=True, out=tmp_path / "unique.png")
-    assert figure.get_suptitle() == "6 クイーン: ユニーク解 1 個"
+    assert figure.get_suptitle() == "6 クイーン：ユニーク解 1 個"
     assert leftovers(_figure_text(figure)) == []
 
 
@@ -303,7 +324,7 @@ def test_show_a_rectangle_in_japanese(glyphs_checked: None, tmp_path: Path) -> N
 
     with use_language("ja"):
         figure = nqueens.show("4x6", unique=True, out=tmp_path / "r.png")
-    assert figure.get_suptitle().startswith("4x6 の盤面: ユニーク解")
+    assert figure.get_suptitle().startswith("4x6 の盤面：ユニーク解")
     assert leftovers(_figure_text(figure)) == []
 
 
@@ -313,7 +334,7 @@ def test_animate_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
 
     with use_language("ja"):
         film = nqueens.animate(5, max_frames=40)
-        assert film.title == "5 クイーン: backtracking"
+        assert film.title == "5 クイーン：バックトラック法（backtracking）"
         captions = [frame.caption + frame.counters() for frame in film.frames]
         film.save(tmp_path / "film.gif")
         film.save(tmp_path / "film.html")
@@ -323,7 +344,8 @@ def test_animate_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         text = _figure_text(painter.figure)
     assert any("配置" in c for c in captions) and any("バックトラック" in c for c in captions)
     page = (tmp_path / "film.html").read_text()
-    assert '<html lang="ja">' in page and "<title>5 クイーン: backtracking</title>" in page
+    assert '<html lang="ja">' in page
+    assert "<title>5 クイーン：バックトラック法（backtracking）</title>" in page
     assert leftovers("\n".join(captions) + text) == []
 
 
@@ -338,7 +360,7 @@ def test_tree_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         svg = str(tree_svg(found))
         tree(5, depth=2, out=tmp_path / "tree.png")
     text = _figure_text(figure)
-    assert "5 クイーン、backtracking: ノード" in text and "行き止まり" in text
+    assert "5 クイーン、backtracking：ノード" in text and "行き止まり" in text
     assert leftovers(text) == []
     visible = re.sub(r"<[^>]+>", "\n", svg)
     assert leftovers(visible) == []
@@ -371,7 +393,7 @@ def test_the_window_speaks_japanese(display: str) -> None:
         root, viewer = open_window(6, "backtracking")
     try:
         root.update()
-        assert root.title() == "6 クイーン: backtracking による探索"
+        assert root.title() == "6 クイーン：バックトラック法（backtracking）"
         assert viewer.caption.get() == "空の盤面"
         seen = [root.title(), *texts(root)]
         with use_language("ja"):
@@ -381,8 +403,24 @@ def test_the_window_speaks_japanese(display: str) -> None:
             viewer.toggle()
             seen += texts(root)
             viewer.toggle()
-        assert "再生" in seen and "見つかった解" in seen and "一時停止" in seen
+        assert "▶ 再生" in seen and "見つかった解" in seen and "❚❚ 一時停止" in seen
         assert any(line.startswith("ステップ 12") for line in seen)
         assert leftovers("\n".join(seen)) == []
     finally:
         root.destroy()
+
+
+def test_the_japanese_pages_write_each_paragraph_on_one_line() -> None:
+    """Markdown turns a line break into a space, which Japanese does not put between its
+    words: a Japanese line of prose goes on to its end (code blocks aside)."""
+    japanese = r"[\u3040-\u30ff\u4e00-\u9fff\u3001\u3002\uff08\uff09\uff1a]"
+    for page in (ROOT / "docs").glob("*.ja.md"):
+        fenced = False
+        lines = page.read_text().splitlines()
+        for number, (line, following) in enumerate(itertools.pairwise(lines), 1):
+            if line.startswith("```"):
+                fenced = not fenced
+            if fenced or not line.strip() or not following.strip():
+                continue
+            joined = re.search(rf"{japanese}$", line) and re.match(rf"\s*{japanese}", following)
+            assert not joined, f"{page.name}:{number}: {line}"

@@ -58,28 +58,29 @@ def words(page: object) -> str:
 def test_the_watcher_speaks_japanese_at_every_step(japanese_page: object) -> None:
     page = japanese_page("6", "--max-steps", "300")  # type: ignore[operator]
     assert page.get_attribute("html", "lang") == "ja"
-    assert page.inner_text("#title") == "6 クイーン: backtracking による探索"
+    assert page.inner_text("#title") == "6 クイーン：バックトラック法（backtracking）"
     assert page.inner_text("#caption") == "空の盤面"
     seen = [words(page)]
     page.click("#forward")
-    assert page.inner_text("#caption") == "0 行 0 列 に配置"
+    assert page.inner_text("#caption") == "0 行 0 列に配置"
     page.click("#forward")
     assert (
-        page.inner_text("#caption") == "1 行 0 列 には 0 行 0 列 のクイーンが利いている（同じ列）"
+        page.inner_text("#caption")
+        == "1 行 0 列には 0 行 0 列のクイーンが利いている（同じ列、board[0] = 0）"
     )
     seen.append(words(page))
     for _step in range(12):
         page.click("#forward")
     seen.append(words(page))
     page.click("#next-solution")
-    assert page.inner_text("#caption").startswith("解 1 を発見: ")
+    assert page.inner_text("#caption").startswith("解 1 を発見：")
     seen.append(words(page))
     page.click("#play")
     assert "一時停止" in page.inner_text("#play")
     seen.append(words(page))
     page.click("#play")
     page.fill("#scrubber", "300")  # the end of the recording
-    assert page.inner_text("#caption").endswith(" \u2014 記録の終わり")
+    assert page.inner_text("#caption").endswith("（記録の終わり）")
     seen.append(words(page))
     text = "\n".join(seen)
     assert "この記録は探索の最初の 300 ステップです" in text  # capped, in Japanese
@@ -91,15 +92,18 @@ def test_the_learner_speaks_japanese(japanese_page: object) -> None:
     page = japanese_page("6", "--learn")  # type: ignore[operator]
     seen = [words(page)]
     page.click('#board rect[data-row="0"][data-col="1"]')
-    assert page.inner_text("#learner-status") == "6 個中 1 個のクイーンを配置"
+    assert page.inner_text("#learner-status") == "6 個中 1 個のクイーンを配置しました。"
     page.click('#board rect[data-row="1"][data-col="2"]')
-    assert "互いに利いているクイーンの組が 1 組" in page.inner_text("#learner-status")
+    assert page.inner_text("#learner-status") == (
+        "1 行 2 列には 0 行 1 列のクイーンが利いています"
+        "（右下がりの同じ斜め。down[4] に記録されています）。"
+    )
     page.click("#hint")
-    assert page.inner_text("#hint-text").startswith("いいえ: ")
+    assert page.inner_text("#hint-text").startswith("完成できません。")
     seen.append(words(page))
     page.click("#undo")
     page.click("#hint")
-    assert page.inner_text("#hint-text").startswith("はい: この盤面はまだ完成できます")
+    assert page.inner_text("#hint-text").startswith("この盤面はまだ完成できます")
     seen.append(words(page))
     page.click("#show-solution")
     seen.append(words(page))

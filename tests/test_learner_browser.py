@@ -50,6 +50,37 @@ def shaded(page: object) -> set[tuple[int, int]]:
     }
 
 
+LINES = {
+    "col": "same column",
+    "up": "same diagonal, rising to the right",
+    "down": "same diagonal, falling to the right",
+}
+
+
+def first_line(n: int, queens: set[tuple[int, int]], square: tuple[int, int]) -> str:
+    """Why `square` is attacked, worked out here: the first queen found along the lines in
+    the order the flags search tests them (column, / diagonal, \\ diagonal, then the row),
+    and the flag cell that records that line, as the learner must say it."""
+    row, col = square
+    others = sorted(q for q in queens if q != square)
+    for kind, on_line, cell in (
+        ("col", lambda r, c: c == col, lambda r, c: f"col[{c}]"),
+        ("up", lambda r, c: r + c == row + col, lambda r, c: f"up[{r + c}]"),
+        ("down", lambda r, c: r - c == row - col, lambda r, c: f"down[{r - c + n - 1}]"),
+    ):
+        for r, c in others:
+            if on_line(r, c):
+                return (
+                    f"row {row}, col {col} is attacked by the queen on row {r}, col {c}: "
+                    f"{LINES[kind]}, recorded in {cell(r, c)}."
+                )
+    (r, c) = next(q for q in others if q[0] == row)
+    return (
+        f"row {row}, col {col} is attacked by the queen on row {r}, col {c}: same row (the "
+        "search puts one queen in each row, so no array records rows)."
+    )
+
+
 def python_completions(n: int, board: Board) -> list[tuple[int, ...]]:
     """Every solution that keeps the board's queens, in the search's (lexicographic) order."""
     return [s.cols for s in nqueens.solutions(n) if all(s.cols[r] == c for r, c in board.items())]
@@ -90,7 +121,7 @@ def test_click_place_shade_conflict_undo_redo(learner: object) -> None:
     page.click("rect[data-row='0'][data-col='1']")
     assert learner_queens(page) == {(0, 1)}
     assert shaded(page) == attacked_by(6, {(0, 1)})
-    assert page.inner_text("#learner-status") == "1 of 6 queens placed"
+    assert page.inner_text("#learner-status") == "1 of 6 queens placed."
     page.click("rect[data-row='3'][data-col='4']")  # on the queen's diagonal: a conflict
     assert learner_queens(page) == {(0, 1), (3, 4)}
     assert shaded(page) == attacked_by(6, {(0, 1), (3, 4)})
@@ -99,7 +130,9 @@ def test_click_place_shade_conflict_undo_redo(learner: object) -> None:
     line = page.locator("line.conflict-line")
     ends = {(line.get_attribute(f"y{i}"), line.get_attribute(f"x{i}")) for i in (1, 2)}
     assert ends == {("0.5", "1.5"), ("3.5", "4.5")}
-    assert "1 pair of queens attack each other" in page.inner_text("#learner-status")
+    # The wrong move is told which queen attacks it, along which line, in which flag cell.
+    assert page.inner_text("#learner-status") == first_line(6, {(0, 1), (3, 4)}, (3, 4))
+    assert "down[4]" in page.inner_text("#learner-status")
     page.click("#undo")
     assert learner_queens(page) == {(0, 1)}
     assert page.locator("line.conflict-line").count() == 0
@@ -146,13 +179,68 @@ def test_hint_counts_completions_like_the_python_engine(
         assert f"in {expected:,} way" in text
 
 
-def test_hint_on_attacking_queens_names_them(learner: object) -> None:
+@pytest.mark.parametrize(
+    "board",
+    [{0: 0, 4: 4}, {1: 5, 6: 5}, {2: 1, 5: 4}, {0: 3, 4: 7}, {0: 7, 7: 0}],
+)
+def test_hint_on_attacking_queens_names_the_line_and_the_cell(
+    learner: object, board: Board
+) -> None:
     page = learner(8)  # type: ignore[operator]
-    place(page, {0: 0, 4: 4})
+    place(page, board)
     page.keyboard.press("h")
-    assert page.inner_text("#hint-text") == (
-        "No: the queens on row 0, col 0 and row 4, col 4 attack each other. Take one away."
-    )
+    later = max(board.items())
+    why = first_line(8, set(board.items()), later)
+    assert page.inner_text("#hint-text") == f"No: {why} Take one of them away."
+
+
+def test_a_row_in_the_same_row_is_named_too(learner: object) -> None:
+    page = learner(8)  # type: ignore[operator]
+    page.click("rect[data-row='3'][data-col='0']")
+    page.click("rect[data-row='3'][data-col='6']")  # the same row: no flag records rows
+    assert page.inner_text("#learner-status") == first_line(8, {(3, 0), (3, 6)}, (3, 6))
+
+
+def dead_row(n: int, queens: set[tuple[int, int]]) -> tuple[int, list[str]] | None:
+    """The first empty row with no safe square, and why for each square, worked out here."""
+    for row in range(n):
+        if any(r == row for r, _c in queens):
+            continue
+        reasons = []
+        for col in range(n):
+            attacked = [q for q in queens if naive_attack(q, (row, col))]
+            if not attacked:
+                break
+            why = first_line(n, queens | {(row, col)}, (row, col))
+            # "row R, col C is attacked by the queen on row r, col c: LINE, recorded in CELL."
+            by = why.split("by the queen on ")[1].split(":")[0]
+            line, cell = why.split(": ", 1)[1].rstrip(".").split(", recorded in ")
+            reasons.append(f"col {col}: the queen on {by}, {line}, {cell}")
+        else:
+            return row, reasons
+    return None
+
+
+def naive_attack(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] == b[0] or a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1])
+
+
+@pytest.mark.parametrize(("n", "board"), [(6, {0: 1, 2: 4}), (8, {0: 1, 1: 6, 4: 2})])
+def test_a_dead_end_says_which_row_runs_out_and_why_square_by_square(
+    learner: object, n: int, board: Board
+) -> None:
+    page = learner(n)  # type: ignore[operator]
+    place(page, board)
+    found = dead_row(n, set(board.items()))
+    assert found is not None
+    row, reasons = found
+    status = page.inner_text("#learner-status")
+    assert status.startswith(f"Dead end: row {row} has no safe square left")
+    assert page.get_attribute("#board", "data-dead-row") == str(row)
+    assert page.get_attribute("rect.dead-row", "visibility") == "visible"
+    page.click("#hint")
+    assert page.inner_text("#hint-text").startswith(f"No: row {row} has no safe square left")
+    assert page.locator("#hint-why li").all_inner_texts() == reasons
 
 
 @pytest.mark.parametrize(("n", "board"), [(8, {2: 3, 5: 1}), (8, {7: 7}), (10, {1: 1, 3: 6})])
@@ -229,7 +317,8 @@ def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path:
             x = int(first["x"] + (col + 0.5) * square)
             y = int(first["y"] + (row + 0.5) * square)
             dark = dark_pixels(pixels, (y, x))
-            assert (dark > 10) if board.get(row) == col else (dark == 0), (row, col)
+            marked = board.get(row) == col or (row, col) in attacked  # a queen, or the dot
+            assert (dark > 10) if marked else (dark == 0), (row, col)
             corner = pixels[
                 int(first["y"] + (row + 0.12) * square), int(first["x"] + (col + 0.12) * square)
             ]
@@ -262,16 +351,33 @@ def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -
     page.close()
 
 
-def test_the_learner_sees_no_solution_until_asking(learner: object, open_player: object) -> None:  # noqa: F811
+def test_the_list_and_the_trees_leaves_stay_locked_until_found(learner: object) -> None:
+    """The learner sees no solution in the list, nor a solution leaf in the tree, until
+    finding it on the board, or giving up."""
     page = learner(8)  # type: ignore[operator]
-    assert page.locator("#solutions li").count() == 92  # recorded, folded away
-    assert not page.locator("#solutions").is_visible()
-    assert page.locator("#solution-list summary").is_visible()
-    page.click("#solution-list summary")  # the student asks
-    assert page.locator("#solutions").is_visible()
-    page.keyboard.press("l")  # to the recorded search, and back: folded again
-    assert page.locator("#solutions").is_visible()
-    page.keyboard.press("l")
-    assert not page.locator("#solutions").is_visible()
+    locked = "#solutions li:not(.locked)"
+    green = """() => Array.from(document.querySelectorAll("svg.search-tree .node.solution"))
+        .filter((n) => getComputedStyle(n).fill === "rgb(143, 184, 106)").map((n) => n.id)"""
+    assert page.locator("#solutions li").count() == 92  # recorded, but locked away
+    assert page.locator(locked).count() == 0
+    assert page.evaluate(green) == []
+    assert page.inner_text("#locked-note").startswith("You have found 0 of the 92 solutions")
+    titles = page.evaluate(
+        """() => Array.from(document.querySelectorAll("svg.search-tree .node.solution title"),
+        (t) => t.textContent)"""
+    )
+    assert titles and not any("solution" in title for title in titles)
+    place(page, dict(enumerate((0, 4, 7, 5, 2, 6, 1, 3))))
+    assert page.locator(locked).all_inner_texts() == ["0 4 7 5 2 6 1 3"]
+    assert page.evaluate(green) == ["node-0-4-7-5-2-6-1-3"]
+    assert page.inner_text("#locked-note").startswith("You have found 1 of the 92 solutions")
+    page.click("#give-up")
+    assert page.locator(locked).count() == 92
+    assert len(page.evaluate(green)) == 92
+    assert page.locator("#give-up").is_hidden()
+
+
+def test_the_watcher_sees_every_solution(open_player: object) -> None:  # noqa: F811
     watching = open_player(8)  # type: ignore[operator]
-    assert watching.locator("#solutions").is_visible()  # the player shows them from the start
+    assert watching.locator("#solutions li:not(.locked)").count() == 92
+    assert watching.locator("#solutions").is_visible()

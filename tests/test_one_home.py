@@ -4,6 +4,7 @@ kernel's table, a command's help text), these tests pin the copies to the one ho
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -106,3 +107,15 @@ def test_the_engine_listing_refuses_past_its_limits_before_loading_numba() -> No
         "assert 'numba' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_recounters_said_in_two_languages_are_the_registrys() -> None:
+    """`count --verify` says who recounted in words the catalog translates: the same words
+    as the registry's, and as the verification's own for a method's own task."""
+    from nqueens.cli.counting import RECOUNTERS
+    from nqueens.engine.registry import METHODS
+
+    independent = {m.name: m.recounted_by for m in METHODS.values() if m.recounted_by}
+    assert independent == RECOUNTERS
+    source = (Path(__file__).parent.parent / "src/nqueens/engine/runtime/verify.py").read_text()
+    assert 'f"the {method.name} method\'s own task, in this process"' in source

@@ -56,7 +56,7 @@ def test_step_forward_and_back_updates_board_and_counters(open_player: object) -
     assert page.locator("use.queen[visibility=visible]").count() == 1
     page.click("#forward")  # (1, 0) is attacked by the queen on (0, 0)
     assert page.inner_text("#caption") == (
-        "attacked row 1, col 0 by the queen on row 0, col 0 (same column)"
+        "attacked row 1, col 0 by the queen on row 0, col 0 (same column, board[0] = 0)"
     )
     assert page.get_attribute("g.cross", "visibility") == "visible"
     assert page.locator("rect.attacked").count() == 6  # 2 in each row below: column, diagonal
@@ -159,6 +159,7 @@ def test_a_variants_page_shades_and_names_its_own_attacks(
     legend = page.inner_text("#legend")
     assert ATTACK_LEGEND["line"] in legend and ATTACK_LEGEND[kind] in legend
     assert not page.is_visible("#learn") and not page.is_visible("#learn-key")
+    assert not page.is_visible("#predict") and not page.is_visible("#fill")
     frames = list(Frames(lambda: events(rules), n, FrameLimits(401, None, 1), rules=rules))
     seen = set()
     dashed = coloured = False
@@ -185,8 +186,13 @@ def test_a_variants_page_shades_and_names_its_own_attacks(
                     "e => getComputedStyle(e).fill",
                 )
                 light, dark = ATTACK_COLOURS[kind]
-                want = [round(255 * v) for v in to_rgb(dark if (row + col) % 2 else light)]
-                assert fill == "rgb({}, {}, {})".format(*want)
+                tone = "dark" if (row + col) % 2 else "light"
+                assert fill == f'url("#attacked-{kind}-{tone}")'  # the shade, with a dot on it
+                shade = page.eval_on_selector(
+                    f"#attacked-{kind}-{tone} rect.shade", "e => getComputedStyle(e).fill"
+                )
+                want = [round(255 * v) for v in to_rgb(dark if tone == "dark" else light)]
+                assert shade == "rgb({}, {}, {})".format(*want)
                 coloured = True
         if frame.reject is not None and frame.reject_kind != "line":
             lines = page.eval_on_selector_all(

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens.render.player import REJECT, SOLUTION
+from nqueens.render.trace import describe
 from nqueens.search import ALGORITHMS
-from tests.naive import naive_state
-from tests.test_search_state import FLAGS, PRODUCED_BY
+from nqueens.search.replay import Replay
+from tests.naive import naive_first_test, naive_state
+from tests.test_search_state import FLAGS, PRODUCED_BY, REJECTING
 
 pytestmark = pytest.mark.browser
 
@@ -61,9 +63,19 @@ def shown(page: object) -> dict[str, dict[str, list[object]]]:
         return Object.fromEntries(Array.from(document.querySelectorAll("#state .structure"))
         .map((row) => [row.dataset.name, {
             cells: Array.from(row.querySelectorAll(".cell"), (c) => c.textContent),
+            indices: indices(row, ".cell"),
             read: indices(row, ".cell.read"),
             filled: indices(row, ".cell.filled"),
+            hit: indices(row, ".cell.hit"),
             note: row.querySelector(".structure-note").textContent }])); }"""
+    )
+
+
+def red_line(page: object) -> list[float]:
+    """The attack line drawn on the board: x1 y1 x2 y2 in squares, centres at .5."""
+    return page.evaluate(  # type: ignore[attr-defined,no-any-return]
+        """() => { const l = document.querySelector("#board line.attack-line[visibility=visible]");
+        return ["x1", "y1", "x2", "y2"].map((a) => Number(l.getAttribute(a))); }"""
     )
 
 
@@ -91,19 +103,27 @@ def test_the_state_panel_shows_the_structures_of_the_queens_on_the_board(
     assert {name: s["cells"] for name, s in got.items()} == want
     for name, s in got.items():
         if name in FLAGS:
-            assert s["filled"] == [i for i, v in enumerate(s["cells"]) if v == "1"]
-    if algorithm.startswith("flags") and kind != SOLUTION:
+            ones = [s["indices"][i] for i, v in enumerate(s["cells"]) if v == "1"]
+            assert sorted(s["filled"]) == sorted(ones)
+        if name in ("taken", "left", "right", "free"):  # binary: the highest bit on the left
+            assert s["indices"] == list(range(n - 1, -1, -1))
+    if kind == REJECT:  # the cell whose test failed, and no other, is the hit
+        above = queens if len(queens) == n else queens[:row]
+        _queen, test = naive_first_test(algorithm, n, above, (row, col))
+        name, index = test.split("[")[0], int(test.split("[")[1].split("]")[0])
+        assert {k: s["hit"] for k, s in got.items() if s["hit"]} == {name: [index]}
+    if algorithm.startswith("flags") and kind not in (SOLUTION, REJECT):
         assert got["col"]["read"] == [col]
         assert got["up"]["read"] == [row + col]
         assert got["down"]["read"] == [row - col + n - 1]
         assert got["up"]["note"] == f"up[a+b] = up[{row}+{col}] = up[{row + col}]"
     if algorithm == "backtracking" and kind == REJECT:
-        assert got["earlier"]["filled"] == [attacker[0]]
-        assert got["earlier"]["read"] == list(range(attacker[0] + 1))
+        assert got["board"]["hit"] == [attacker[0]]
+        assert got["board"]["read"] == list(range(attacker[0] + 1))
 
     # The marked line: the one this step's event recorded, and the statement that makes
     # such a step in this algorithm.
-    line, depth, _parts = recording.states[step - 1]
+    line, depth, _parts, _legend = recording.states[step - 1]
     marked = page.locator("#code .line.current")  # type: ignore[attr-defined]
     assert marked.count() == 1
     assert int(marked.get_attribute("data-line")) == line
@@ -114,7 +134,46 @@ def test_the_state_panel_shows_the_structures_of_the_queens_on_the_board(
     assert page.get_attribute("#depth", "data-depth") == str(depth)  # type: ignore[attr-defined]
 
 
-def test_the_code_panel_is_the_algorithms_own_source(pages: object) -> None:
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), data=st.data())
+def test_a_rejection_names_the_first_test_that_failed_on_the_page(
+    pages: object, algorithm: str, n: int, data: st.DataObject
+) -> None:
+    """At a random rejection, the caption names the test the code made first that failed,
+    and its cell; the red line runs from the queen on that test's line, which is ringed;
+    the caption is the very sentence the trace, the film and the window say."""
+    page, recording = pages(algorithm, n)  # type: ignore[operator]
+    rejections = [i + 1 for i, e in enumerate(recording.events) if e[0] == REJECT]
+    step = data.draw(st.sampled_from(rejections))
+    go_to(page, step)
+    cols = page.get_attribute("#board", "data-cols")  # type: ignore[attr-defined]
+    queens = [int(c) for c in cols.split()] if cols else []
+    _kind, row, col, *_rest = (int(x) for x in recording.events[step - 1][:5])
+    above = queens if len(queens) == n else queens[:row]
+    (by_row, by_col), test = naive_first_test(algorithm, n, above, (row, col))
+    why = "same column" if by_col == col else "same diagonal"
+    said = (
+        f"attacked row {row}, col {col} by the queen on row {by_row}, col {by_col} ({why}, {test})"
+    )
+    assert page.inner_text("#caption").split(" \u2014 ")[0] == said  # type: ignore[attr-defined]
+    assert red_line(page) == [by_col + 0.5, by_row + 0.5, col + 0.5, row + 0.5]
+    ring = page.locator("#board circle.attacker-ring")  # type: ignore[attr-defined]
+    assert (float(ring.get_attribute("cx")), float(ring.get_attribute("cy"))) == (
+        by_col + 0.5,
+        by_row + 0.5,
+    )
+    events = list(ALGORITHMS[algorithm].events(n))[:step]
+    replay = Replay(n)
+    for event in events:
+        replay.apply(event)
+    assert describe(events[-1], replay) == said
+
+
+def test_the_code_panel_is_the_algorithms_own_listing(pages: object) -> None:
+    """The lines of the package's own source, numbered as in the file, less those that
+    only report the steps (`if observe:`, `stats.` counting), each fitting the panel."""
     page, _recording = pages("bitboard", 5)  # type: ignore[operator]
     import inspect
 
@@ -126,7 +185,27 @@ def test_the_code_panel_is_the_algorithms_own_source(pages: object) -> None:
         """() => Array.from(document.querySelectorAll("#code .line"))
         .map((line) => [Number(line.dataset.line), line.lastChild.textContent])"""
     )
-    assert shown_lines == [[first + i, text] for i, text in enumerate(source)]
+    hidden: set[int] = set()
+    guard = None  # the indent of an `if observe:` whose block is being skipped
+    for i, text in enumerate(source[1:], 1):  # the signature names `stats` and `observe`
+        indent = len(text) - len(text.lstrip())
+        if guard is not None and text.strip() and indent > guard:
+            hidden.add(first + i)
+            continue
+        guard = None
+        if "observe" in text:
+            guard = indent
+            hidden.add(first + i)
+        elif "stats." in text:
+            hidden.add(first + i)
+    want = [[first + i, text or " "] for i, text in enumerate(source) if first + i not in hidden]
+    assert shown_lines == want
+    assert not any("observe" in text for _number, text in shown_lines[1:])
+    widths = page.evaluate(  # type: ignore[attr-defined]
+        """() => Array.from(document.querySelectorAll("#code .line .text"))
+        .map((t) => [t.scrollWidth, t.clientWidth])"""
+    )
+    assert all(scroll <= client for scroll, client in widths)  # no line cut off on the right
     go_to(page, 0)
     assert page.locator("#code .line.current").count() == 0  # type: ignore[attr-defined]
     assert page.locator("#state .structure").count() == 0  # type: ignore[attr-defined]

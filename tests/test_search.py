@@ -159,7 +159,12 @@ def test_the_4_queens_search_step_by_step() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.count("Place") == 8 and kinds.count("Remove") == 4
     assert kinds.count("Reject") == 18 and len(events) == 31
-    assert events[:4] == [Place(0, 0), Reject(1, 0, (0, 0)), Reject(1, 1, (0, 0)), Place(1, 2)]
+    assert events[:4] == [
+        Place(0, 0),
+        Reject(1, 0, (0, 0), "board[0] = 0"),
+        Reject(1, 1, (0, 0), "board[0] = 0"),
+        Place(1, 2),
+    ]
     assert events[8] == Remove(1, 2)
     assert events[-1] == Solution(nqueens.Placement.from_string("1 3 0 2"))
     everything = list(get_algorithm("backtracking").events(4))
@@ -214,7 +219,7 @@ def test_walk_steps_through_the_algorithms_own_events(name: str) -> None:
     events = list(steps)
     assert events == list(get_algorithm(name).events(5, state=True))  # a fresh run each time
     assert all(e.state is not None for e in events) and events == list(steps.events())
-    assert steps.source() == get_algorithm(name).source()
+    assert steps.listing() == get_algorithm(name).listing()
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 5), ("superqueens", 6)])
@@ -223,7 +228,7 @@ def test_walk_steps_a_variant_through_its_check_function(variant: str, n: int) -
 
     rules = Rules.of(variant, n)
     steps = nqueens.search.walk(rules, state=True)  # a variant's search keeps no state
-    assert (steps.search, steps.state, steps.variant_rules, steps.source()) == (
+    assert (steps.search, steps.state, steps.variant_rules, steps.listing()) == (
         "check-function",
         False,
         rules,

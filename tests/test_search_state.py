@@ -11,38 +11,38 @@ from nqueens.search import ALGORITHMS
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 from nqueens.search.state import EMPTY
-from tests.naive import naive_queen_attack, naive_state
+from tests.naive import naive_first_test, naive_queen_attack, naive_state
 from tests.processes import run_nqueens
 
 # The statement that produces each kind of step, as a student reads it in the source.
 PRODUCED_BY = {
     "flags": {
-        Place: {"board.place(row, col)"},
-        Reject: {"if not board.is_free(row, col):"},
-        Remove: {"board.remove(row, col)"},
-        Solution: {"yield tuple(board.cols)"},
+        Place: {"col[b] = up[a + b] = down[a - b + n - 1] = 1"},
+        Reject: {"if col[b] or up[a + b] or down[a - b + n - 1]:"},
+        Remove: {"col[b] = up[a + b] = down[a - b + n - 1] = 0"},
+        Solution: {"yield tuple(pos)"},
     },
     "backtracking": {
-        Place: {"cols[row] = col"},
-        Reject: {"if found is not None:"},
-        Remove: {"yield Remove(row, col)"},
-        Solution: {"yield tuple(cols)"},
+        Place: {"board[row] = col"},
+        Reject: {"if r >= 0:"},
+        Remove: {"for col in range(n):"},
+        Solution: {"yield tuple(board)"},
     },
     "bitboard": {
         Place: {"cols[row] = col"},
-        Remove: {"yield Remove(row, col)"},
+        Remove: {"while avail:"},
         Solution: {"yield tuple(cols)"},
     },
     "bitboard-stack": {
         Place: {"cols[row] = col"},
-        Remove: {"if row >= 0:", "yield tuple(cols)"},
+        Remove: {"row -= 1", "yield tuple(cols)"},
         Solution: {"yield tuple(cols)"},
     },
     "brute-force": {
         Place: {"used[col] = True"},
-        Reject: {"if attack is None:"},
+        Reject: {"if pair is None:"},
         Remove: {"used[col] = False"},
-        Solution: {"yield tuple(cols)"},
+        Solution: {"yield tuple(board)"},
     },
 }
 FLAGS = {"col", "up", "down", "taken", "left", "right", "free", "used"}
@@ -89,7 +89,7 @@ def test_every_structure_matches_the_queens_on_the_board(
         for s in event.state.structures:
             # filled cells are exactly those set, for every 0/1 structure
             if s.name in FLAGS:
-                assert list(s.filled) == [i for i, v in enumerate(s.cells) if v == "1"]
+                assert set(s.filled) == {s.index(i) for i, v in enumerate(s.cells) if v == "1"}
 
 
 @settings(max_examples=30, deadline=None)
@@ -107,6 +107,9 @@ def test_flags_outline_the_cells_the_square_reads(algorithm: str, n: int, steps:
             assert reads["col"] == reads["up"] == reads["down"] == ()
             continue
         a, b = event.row, event.col
+        assert reads["col"] == (b,)
+        if isinstance(event, Reject):
+            continue  # the test stops at its first failing lookup (tested above)
         assert (
             reads["col"] == (b,) and reads["up"] == (a + b,) and reads["down"] == (a - b + n - 1,)
         )
@@ -114,21 +117,70 @@ def test_flags_outline_the_cells_the_square_reads(algorithm: str, n: int, steps:
         assert notes["down"] == f"down[a-b+N-1] = down[{a}-{b}+{n - 1}] = down[{a - b + n - 1}]"
 
 
+REJECTING = sorted(name for name in ALGORITHMS if not name.startswith("bitboard"))
+
+
+def above(event: Reject, queens: list[int], n: int) -> list[int]:
+    """The queens the rejected square was tested against: those above it, or for the
+    generate-and-test searches the whole board, the rejected square's queen on it."""
+    return queens if len(queens) == n else queens[: event.row]
+
+
+@settings(max_examples=60, deadline=None)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 8), steps=st.integers(1, 500))
+def test_a_rejection_names_the_first_test_that_failed_and_its_cell(
+    algorithm: str, n: int, steps: int
+) -> None:
+    """In the order the code tests (col, up, down; the earlier queens from the top), the
+    first test that fails is the one a rejection names, with the queen on its line; the
+    state marks that cell as the hit, and outlines no cell the code did not read."""
+    for event, queens, _checks in walk(algorithm, n, steps):
+        if not isinstance(event, Reject):
+            continue
+        queen, test = naive_first_test(
+            algorithm, n, above(event, queens, n), (event.row, event.col)
+        )
+        assert (event.attacker, event.test) == (queen, test), event
+        assert event.state is not None
+        structures = {s.name: s for s in event.state.structures}
+        name, index = test.split("[")[0], int(test.split("[")[1].split("]")[0])
+        assert structures[name].hit == (index,)
+        hits = [s.name for s in event.state.structures if s.hit]
+        assert hits == [name]
+        if algorithm.startswith("flags"):  # the lookups after the failed one are not made
+            order = ["col", "up", "down"]
+            for later in order[order.index(name) + 1 :]:
+                assert structures[later].read == () and structures[later].note == ""
+
+
 @settings(max_examples=30, deadline=None)
 @given(n=st.integers(4, 8), steps=st.integers(1, 400))
 def test_the_check_function_compares_up_to_the_attacker(n: int, steps: int) -> None:
     for event, queens, _checks in walk("backtracking", n, steps):
         assert event.state is not None
-        (earlier,) = event.state.structures
+        (board,) = event.state.structures
         if isinstance(event, Reject):
             first = next(
                 r
                 for r, c in enumerate(queens)
                 if naive_queen_attack((r, c), (event.row, event.col))
             )
-            assert earlier.read == tuple(range(first + 1)) and earlier.filled == (first,)
+            assert board.read == tuple(range(first + 1)) and board.hit == (first,)
         elif isinstance(event, Place):
-            assert earlier.read == tuple(range(event.row)) and earlier.filled == ()
+            assert board.read == tuple(range(event.row)) and board.hit == ()
+
+
+def test_the_listing_hides_the_reporting_and_shows_every_line_a_step_names() -> None:
+    """The code a student reads has no `if observe:` and no `stats.` counting, and each
+    line a step names is one of its lines."""
+    for name, chosen in ALGORITHMS.items():
+        shown = dict(chosen.listing())
+        body = list(shown.values())[1:]  # the signature names its parameters
+        assert not any("observe" in text or "stats." in text for text in body), name
+        _path, _first, lines = chosen.source()
+        assert len(shown) < len(lines)
+        for event, _queens, _checks in walk(name, 5, 400):
+            assert event.state is not None and event.state.line in shown, (name, event)
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
@@ -170,7 +222,7 @@ def test_trace_state_prints_each_structure_after_each_step(
     for line in out[:-1]:
         if line[:6].strip().isdigit():
             blocks.append([])
-        else:
+        elif not line.strip().startswith("("):  # the legend, said when it changes
             blocks[-1].append(line.strip())
     walked = list(walk(algorithm, n, steps))
     assert len(blocks) == len(walked) > 0
@@ -183,3 +235,27 @@ def test_trace_state_prints_each_structure_after_each_step(
             cells = [] if cells == [EMPTY] else cells
             got[name.strip()] = cells
         assert got == want
+
+
+def said(event: Reject, attacker: tuple[int, int], test: str) -> str:
+    """The sentence every surface says of a rejection, worked out here."""
+    why = "same column" if attacker[1] == event.col else "same diagonal"
+    by = f"row {attacker[0]}, col {attacker[1]}"
+    return f"attacked row {event.row}, col {event.col} by the queen on {by} ({why}, {test})"
+
+
+@settings(max_examples=40, deadline=None)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), steps=st.integers(1, 400))
+def test_the_trace_names_the_first_test_that_failed(algorithm: str, n: int, steps: int) -> None:
+    """Each rejection's line of the trace, against the test worked out from the board."""
+    from nqueens.render.trace import trace_lines
+
+    walked = list(walk(algorithm, n, steps))
+    lines = list(trace_lines(ALGORITHMS[algorithm].events(n), n, limit=steps))[: len(walked)]
+    for line, (event, queens, _checks) in zip(lines, walked, strict=True):
+        if isinstance(event, Reject):
+            queen, test = naive_first_test(
+                algorithm, n, above(event, queens, n), (event.row, event.col)
+            )
+            number, sentence = line.split(maxsplit=1)
+            assert number.isdigit() and sentence == said(event, queen, test)

@@ -1,6 +1,7 @@
-"""The state panel of the film, in its pixels: set cells filled and the cells the step
-reads outlined, as worked out from the queens on the board (tests/naive.py). The Tk
-window's panel is tested in test_gui.py, under its Xvfb."""
+"""The state panel of the film, in its pixels: set cells filled, the cells the step reads
+outlined, the cell whose test failed in red, as worked out from the queens on the board
+(tests/naive.py); the code under it, the step's line marked. The Tk window's panel is
+tested in test_gui.py, under its Xvfb."""
 
 from __future__ import annotations
 
@@ -10,15 +11,18 @@ from hypothesis import strategies as st
 from matplotlib.colors import to_rgb
 
 from nqueens.render.animation import FramePainter
-from nqueens.render.colours import STATE_FILLED, STATE_READ
+from nqueens.render.colours import REJECT, STATE_FILLED, STATE_READ
 from nqueens.render.frames import FrameLimits, Frames
+from nqueens.render.state_panel import CURRENT_LINE
 from nqueens.search import ALGORITHMS
 from nqueens.search.events import Event, Reject, Solution
-from tests.naive import naive_state
-from tests.test_search_state import FLAGS, square
+from tests.naive import naive_first_test, naive_state
+from tests.test_search_state import FLAGS, REJECTING, said, square
 
 FILLED = np.array(to_rgb(STATE_FILLED)) * 255
 READ = np.array(to_rgb(STATE_READ)) * 255
+HIT = np.array(to_rgb(REJECT)) * 255
+MARKED = np.array(to_rgb(CURRENT_LINE)) * 255
 
 
 def _close(pixel: np.ndarray, colour: np.ndarray) -> bool:
@@ -26,16 +30,28 @@ def _close(pixel: np.ndarray, colour: np.ndarray) -> bool:
 
 
 def expected_cells(algorithm: str, n: int, events: list[Event], queens: list[int]):  # type: ignore[no-untyped-def]
-    """What the panel must show after the last of `events`: each structure's cells, and for
-    the flags the cells the square reads."""
+    """What the panel must show after the last of `events`: each structure's cells, for
+    the flags the cells the square reads (in the test's order, up to the one that fails),
+    and the cell whose test failed."""
     event = events[-1]
     checks = sum(isinstance(e, Reject | Solution) for e in events)
     want = naive_state(algorithm, n, queens, type(event).__name__, square(event, n), checks)
     reads: dict[str, set[int]] = {}
+    hit: tuple[str, int] | None = None
+    if isinstance(event, Reject):
+        above = queens if len(queens) == n else queens[: event.row]
+        _queen, test = naive_first_test(algorithm, n, above, (event.row, event.col))
+        name, index = test.split("[")[0], int(test.split("[")[1].split("]")[0])
+        hit = (name, index)
     if algorithm.startswith("flags") and not isinstance(event, Solution):
         a, b = event.row, event.col
-        reads = {"col": {b}, "up": {a + b}, "down": {a - b + n - 1}}
-    return want, reads
+        lookups = [("col", b), ("up", a + b), ("down", a - b + n - 1)]
+        for name, index in lookups:
+            reads[name] = {index}
+            if hit == (name, index):
+                break
+        reads = {name: reads.get(name, set()) for name, _index in lookups}
+    return want, reads, hit
 
 
 @settings(max_examples=25, deadline=None)
@@ -51,16 +67,51 @@ def test_the_films_panel_shows_the_state_in_its_pixels(algorithm: str, n: int, s
     frames = Frames(lambda: events, n, FrameLimits(max_frames=None, hold=1), stateful=True)
     *_, frame = iter(frames)
     assert frame.state is events[-1].state  # the frame carries the event's own state
-    painter = FramePainter(n, 480, "test", panel=True)
+    listing = ALGORITHMS[algorithm].listing()
+    painter = FramePainter(n, 480, "test", panel=True, code=listing)
     pixels = painter.render(frame)
     assert pixels.shape == (480, painter.width, 3) and painter.width > 480
-    want, reads = expected_cells(algorithm, n, events, list(frame.cols))
+    want, reads, hit = expected_cells(algorithm, n, events, list(frame.cols))
     names = {name for name, _index in painter.panel.boxes}  # type: ignore[union-attr]
     assert names == {name for name, cells in want.items() if cells}
+    structures = {s.name: s for s in frame.state.structures}  # type: ignore[union-attr]
     for (name, index), (x0, y0, x1, _y1) in painter.panel.boxes.items():  # type: ignore[union-attr]
         inside = pixels[y0 + 2, x0 + 2]  # a corner inside the cell, clear of its text
+        position = list(structures[name].indices or range(1000)).index(index)
         if name in FLAGS:
-            assert _close(inside, FILLED) == (want[name][index] == "1"), (name, index)
-        if name in reads:
-            above = pixels[y0 - 2, (x0 + x1) // 2]  # the outline, over the cell
+            assert _close(inside, FILLED) == (want[name][position] == "1"), (name, index)
+        above = pixels[y0 - 2, (x0 + x1) // 2]  # the outline, over the cell
+        if (name, index) == hit:
+            assert _close(pixels[y0 - 3, (x0 + x1) // 2], HIT), (name, index)
+        elif name in reads:
             assert _close(above, READ) == (index in reads[name]), (name, index)
+    # The row the step works on, outlined (none for a solution).
+    event = events[-1]
+    row = None if isinstance(event, Solution) else event.row
+    assert frame.row == row and painter.board.row_mark.get_visible() == (row is not None)
+    if row is not None:
+        assert painter.board.row_mark.get_y() == row - 0.5
+    # The code under the state, the line that produced the step marked.
+    assert frame.state is not None and frame.state.line in dict(listing)
+    x0, y0, x1, y1 = painter.panel.code_lines[frame.state.line]  # type: ignore[union-attr]
+    assert _close(pixels[(y0 + y1) // 2, x1 - 3], MARKED)
+
+
+@settings(max_examples=25, deadline=None)
+@given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), data=st.data())
+def test_the_films_caption_and_red_line_name_the_first_test(
+    algorithm: str, n: int, data: st.DataObject
+) -> None:
+    """At a random rejection, the film's caption says the test the code made first that
+    failed, and its red line starts at the queen on that test's line."""
+    frames = list(Frames(lambda: ALGORITHMS[algorithm].events(n), n, FrameLimits(600, None, 1)))
+    rejected = [f for f in frames if f.reject is not None]
+    frame = data.draw(st.sampled_from(rejected))
+    reject = frame.reject
+    assert reject is not None
+    queens = list(frame.cols)
+    above = queens if len(queens) == n else queens[: reject.row]
+    queen, test = naive_first_test(algorithm, n, above, (reject.row, reject.col))
+    assert frame.caption == said(reject, queen, test)
+    (start, end), *_rest = frame.reject_path()
+    assert start == (queen[1], queen[0]) and end == (reject.col, reject.row)

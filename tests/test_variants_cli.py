@@ -107,7 +107,7 @@ def test_square_commands_name_the_ones_that_take_a_rectangle(args: list[str]) ->
 
 def test_a_square_given_as_nxn_is_n() -> None:
     code, out, _ = invoke("trace", "4x4", "--limit", "1")
-    assert code == 0 and "place    row 0, col 0" in out
+    assert code == 0 and "place row 0, col 0" in out
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 8), ("toroidal", 5)])

@@ -23,7 +23,7 @@ from nqueens.errors import (
     OutputFormatError,
     SizeTooLargeError,
 )
-from nqueens.render.animation import PANEL
+from nqueens.render.animation import CODE_PANEL
 from nqueens.render.frames import FrameLimits, Frames
 from nqueens.render.player import PLACE, REJECT, SOLUTION, record
 from nqueens.search import get_algorithm
@@ -268,7 +268,7 @@ def test_gif_of_the_n4_search_has_the_right_size_frames_and_timing(tmp_path: Pat
     path = tmp_path / "four.gif"
     assert film.save(path) == 1 + N4_EVENTS + 2 * 2 == film.frame_count()
     with Image.open(path) as gif:
-        assert gif.size == (320 + round(320 * PANEL), 320)  # the state panel beside the board
+        assert gif.size == (320 + round(320 * CODE_PANEL), 320)  # the state and code beside it
         assert gif.n_frames == 1 + N4_EVENTS + 2 * 2
         assert gif.info["loop"] == 0 and gif.info["duration"] == 200
     square = nqueens.animate(4, size=320, max_frames=5, state=False)
@@ -299,6 +299,8 @@ def test_gif_frames_show_the_board_of_each_step(tmp_path: Path) -> None:
                 dark = dark_pixels(pixels, centre, 5)
                 if has_queen:
                     assert dark > 10, (frame.step, row, col)
+                elif (row, col) in frame.attacked and not crossed:  # the attacked square's dot
+                    assert dark > 50, (frame.step, row, col)
                 elif not crossed:
                     assert dark == 0, (frame.step, row, col)
     solved = [p for f, p in zip(film.frames, decoded, strict=True) if f.solution]
@@ -331,7 +333,7 @@ def test_mp4_has_the_right_size_and_frame_count(tmp_path: Path) -> None:
          "stream=nb_read_frames,width,height,codec_name", "-of", "csv=p=0", str(path)],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    assert probe.stdout.strip() == f"h264,{240 + round(240 * PANEL)},240,{1 + N4_FIRST + 7}"
+    assert probe.stdout.strip() == f"h264,{240 + round(240 * CODE_PANEL)},240,{1 + N4_FIRST + 7}"
 
 
 def test_mp4_without_ffmpeg_says_what_to_do(
@@ -353,7 +355,7 @@ def test_html_animation_is_the_gif_inlined(tmp_path: Path) -> None:
     (data,) = re.findall(r'src="data:image/gif;base64,([^"]+)"', page)
     (tmp_path / "inner.gif").write_bytes(base64.b64decode(data))
     with Image.open(tmp_path / "inner.gif") as gif:
-        assert gif.n_frames == 1 + N4_FIRST + 7 and gif.size == (480 + round(480 * PANEL), 480)
+        assert gif.n_frames == 1 + N4_FIRST + 7 and gif.size == (480 + round(480 * CODE_PANEL), 480)
 
 
 def test_animation_displays_inline_in_notebooks() -> None:
@@ -400,7 +402,8 @@ def test_recording_of_the_n4_search() -> None:
     assert [s["cols"] for s in recording.solutions] == [[1, 3, 0, 2], [2, 0, 3, 1]]
     assert recording.events[0] == [PLACE, 0, 0]
     first_reject = next(e for e in recording.events if e[0] == REJECT)
-    assert len(first_reject) == 5
+    assert len(first_reject) == 6  # the square, the attacker, the test's index
+    assert list(recording.tests)[first_reject[5]] == "board[0] = 0"
     assert sum(e[0] == SOLUTION for e in recording.events) == 2
     capped = record(backtracking(4), 4, "backtracking", 10)
     assert len(capped.events) == 10 and capped.capped

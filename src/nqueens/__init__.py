@@ -39,7 +39,7 @@ from nqueens.search import (
 from nqueens.search_tree import SearchTree, levels, tree
 from nqueens.solving import first, solutions
 from nqueens.variants.rules import Rules
-from nqueens.visual import Animation, Player, animate, gui, play, show
+from nqueens.visual import Animation, Player, animate, gui, play, show, worksheet
 
 __all__ = [
     "ALGORITHMS",
@@ -86,6 +86,7 @@ __all__ = [
     "solutions",
     "tree",
     "use_language",
+    "worksheet",
 ]
 
 __version__ = "0.1.0"

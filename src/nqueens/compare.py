@@ -17,7 +17,8 @@ from nqueens.search.spaces import SpaceSize, all_squares, factorial, power
 from nqueens.validate import board_size
 from nqueens.variants.rules import BoardLike, Rules
 
-__all__ = ["ComparisonRow", "compare", "search_spaces"]  # ComparisonRow: results.py
+# ComparisonRow lives in results.py (a value type), importable from here too
+__all__ = ["ComparisonRow", "compare", "expected_nodes", "search_spaces"]
 
 
 def search_spaces(n: int) -> dict[str, SpaceSize]:
@@ -29,18 +30,38 @@ def search_spaces(n: int) -> dict[str, SpaceSize]:
     return {"C(N^2, N)": all_squares(n), "N^N": power(n), "N!": factorial(n)}
 
 
+def expected_nodes(algorithm: str, n: int) -> int | None:
+    """How many queens `algorithm` places on the whole search of N (None: only the pruned
+    search itself can tell). Brute force fills every board of every length, N^1 + N^2
+    + ... + N^N; the permutations every arrangement of distinct columns, N!/(N-k)! of
+    each length k.
+
+    >>> expected_nodes("brute-force", 5), expected_nodes("permutations", 5)
+    (3905, 325)
+    """
+    if algorithm not in ("brute-force", "permutations"):
+        return None
+    total, boards = 0, 1  # boards: those of k queens, for k = 1 .. N
+    for k in range(n):
+        boards *= n if algorithm == "brute-force" else n - k
+        total += boards
+    return total
+
+
 def compare(
     board: BoardLike,
     algorithms: Sequence[str] | None = None,
     *,
-    on_start: Callable[[str], None] | None = None,
+    on_start: Callable[[str, SearchStats], None] | None = None,
 ) -> Iterator[ComparisonRow]:
     """Enumerate every solution with each algorithm in turn and yield what each cost.
 
     Algorithms too slow for this N are skipped, with the largest N they take, rather
     than run. A variant's board (`Rules`) runs its own two searches instead, the check
     function and the bitboard (`nqueens.variants.compare.compare`): the teaching
-    algorithms follow the classic rules.
+    algorithms follow the classic rules. `on_start(name, stats)` is told of each algorithm
+    as it starts, with the counters the search fills while it runs (a progress bar reads
+    them).
 
     Examples
     --------
@@ -68,7 +89,7 @@ def compare(
 
 
 def _compare(
-    n: int, chosen: list[Algorithm], on_start: Callable[[str], None] | None
+    n: int, chosen: list[Algorithm], on_start: Callable[[str, SearchStats], None] | None
 ) -> Iterator[ComparisonRow]:
     for algorithm in chosen:
         space = algorithm.space(n) if algorithm.space else None
@@ -76,9 +97,9 @@ def _compare(
             reason = _("lists every solution only up to N = {n}").format(n=algorithm.largest_n())
             yield ComparisonRow(algorithm.name, algorithm.space_label, space, None, reason)
             continue
-        if on_start is not None:
-            on_start(algorithm.name)
         stats = SearchStats()
+        if on_start is not None:
+            on_start(algorithm.name, stats)
         for _solution in algorithm.search(n, stats=stats):
             pass
         yield ComparisonRow(algorithm.name, algorithm.space_label, space, stats)

@@ -10,6 +10,8 @@ import functools
 from importlib import resources
 from typing import NamedTuple
 
+from nqueens.i18n import N_, _
+
 __all__ = ["RECORDS", "KnownCount", "known_counts", "listing_length", "record_beside"]
 
 
@@ -42,13 +44,13 @@ def listing_length(n: int, *, unique: bool = False, limit: int | None = None) ->
 
 
 RECORDS: dict[int, str] = {
-    24: "N = 24, first counted in 2004 (Kise et al., a cluster of PCs)",
-    25: "N = 25, first counted in 2005 (the ProActive team at INRIA, on a grid of PCs)",
-    26: "N = 26, counted on FPGAs in 2009 and verified on 3 GPUs (NQueensFAF, 2024)",
-    27: "N = 27, the largest known count, found on FPGAs (the Q27 project, 2016)",
+    24: N_("N = 24, first counted in 2004 (Kise et al., a cluster of PCs)"),
+    25: N_("N = 25, first counted in 2005 (the ProActive team at INRIA, on a grid of PCs)"),
+    26: N_("N = 26, counted on FPGAs in 2009 and verified on 3 GPUs (NQueensFAF, 2024)"),
+    27: N_("N = 27, the largest known count, found on FPGAs (the Q27 project, 2016)"),
 }
 """The published counts at the frontier, by who found them: what a count of years stands
-beside."""
+beside (marked for the catalog, said with `_`)."""
 
 
 def record_beside(n: int) -> str:
@@ -58,11 +60,13 @@ def record_beside(n: int) -> str:
     'a(30) is unknown (the largest known count is N = 27): this count would be a new record'
     """
     if n in RECORDS:
-        return RECORDS[n]
+        return _(RECORDS[n])
     top = max(known_counts())
     if n > top:
-        return (
-            f"a({n}) is unknown (the largest known count is N = {top}): "
-            "this count would be a new record"
-        )
-    return f"N = {n} is published (OEIS A000170); the frontier is {RECORDS[top]}"
+        return _(
+            "a({n}) is unknown (the largest known count is N = {top}): this count would be a "
+            "new record"
+        ).format(n=n, top=top)
+    return _("N = {n} is published (OEIS A000170); the frontier is {record}").format(
+        n=n, record=_(RECORDS[top])
+    )

@@ -43,6 +43,7 @@ __all__ = [
     "VARIANT_CHECK_MAX_N",
     "VARIANT_FIRST_MAX_N",
     "WORKERS_PER_CORE",
+    "WORKSHEET_MAX_N",
     "check_count",
     "check_n",
     "max_workers",
@@ -77,6 +78,10 @@ ANIMATION_MAX_N = 32
 
 PLAYER_MAX_N = 12
 """The player page and the desktop viewer step through boards up to this size."""
+
+WORKSHEET_MAX_N = 12
+"""A printed worksheet's boards go up to this size: beyond, the squares are too small
+for a pencil (and the arrays too long for the page)."""
 
 CHECK_ARRAY_FROM_N = 2000
 """Above this many queens, `check` uses the O(N) NumPy check and prints no board."""

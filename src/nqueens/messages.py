@@ -6,10 +6,12 @@ here once, so that its wording, and its translation, change in one place.
 
 from __future__ import annotations
 
-from nqueens.errors import NoSolutionError
-from nqueens.i18n import _, ngettext
+from collections.abc import Sequence
 
-__all__ = ["no_solution", "plural", "too_large"]
+from nqueens.errors import NoSolutionError
+from nqueens.i18n import _, ngettext, pgettext
+
+__all__ = ["listed", "no_solution", "plural", "seconds_of", "too_large"]
 
 
 def no_solution(n: int) -> NoSolutionError:
@@ -33,15 +35,29 @@ def plural(count: int, singular: str, plural: str, **values: object) -> str:
     return ngettext(singular, plural, count).format(count=f"{count:,}", **values)
 
 
+def listed(items: Sequence[str]) -> str:
+    """Noun phrases in a list, with the language's separator: "4 nodes, 0.50 s" in
+    English, "ノード 4 個、0.50 秒" in Japanese."""
+    return pgettext("a list of items", ", ").join(items)
+
+
+def seconds_of(value: float, spec: str = ".2f") -> str:
+    """A time in seconds with its unit: "0.50 s", "0.50 秒"."""
+    return _("{value} s").format(value=format(value, spec))
+
+
 def too_large(
     n: int, what: str, limit: int, *, instead: str | None = None, why: str | None = None
 ) -> str:
     """The one wording of a refused size: "N = 99 is too large for `what`: use N <= `limit`",
-    then ", or `instead`" (another tool or option) and " (`why`)" when given."""
-    if instead:
+    then ", or `instead`" (another tool or option) and " (`why`)" when given; each of the
+    four a whole message of the catalog, never glued from pieces."""
+    if instead and why:
+        message = _("N = {n} is too large for {what}: use N <= {limit}, or {instead} ({why})")
+    elif instead:
         message = _("N = {n} is too large for {what}: use N <= {limit}, or {instead}")
+    elif why:
+        message = _("N = {n} is too large for {what}: use N <= {limit} ({why})")
     else:
         message = _("N = {n} is too large for {what}: use N <= {limit}")
-    if why:
-        message += _(" ({why})")
     return message.format(n=n, what=what, limit=limit, instead=instead, why=why)

@@ -15,6 +15,8 @@ from dataclasses import asdict, dataclass
 from importlib import metadata, util
 from pathlib import Path
 
+from nqueens.i18n import _
+
 __all__ = ["SystemInfo", "info", "version"]
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -46,27 +48,29 @@ class SystemInfo:
         return asdict(self)
 
     def lines(self) -> list[str]:
-        """The report as `name: value` lines, absent parts as "not found"."""
+        """The report as `name: value` lines, absent parts as "not found" (the labels and
+        that in the language of the messages; the values as they are)."""
         labels = {
             "nqueens": "nqueens",
             "python": "Python",
             "numba": "numba",
             "llvmlite": "llvmlite",
             "cpu": "CPU",
-            "target": "numba target",
-            "vector_path": "vector path",
-            "bit_extract": "bit extraction",
-            "cores": "cores",
-            "workers": "workers by default",
-            "numba_cache": "numba cache",
-            "gpu": "GPU",
-            "ffmpeg": "ffmpeg (MP4 films)",
-            "chromium": "Chromium (browser tests)",
-            "tk": "Tk (nqueens gui)",
-            "dashboard": "Dask dashboard (bokeh)",
+            "target": _("numba target"),
+            "vector_path": _("vector path"),
+            "bit_extract": _("bit extraction"),
+            "cores": _("cores"),
+            "workers": _("workers by default"),
+            "numba_cache": _("numba cache"),
+            "gpu": _("GPU"),
+            "ffmpeg": _("ffmpeg (MP4 films)"),
+            "chromium": _("Chromium (browser tests)"),
+            "tk": _("Tk (nqueens gui)"),
+            "dashboard": _("Dask dashboard (bokeh)"),
         }
+        absent = _("not found")
         return [
-            f"{label}: {'not found' if value is None else value}"
+            _("{label}: {value}").format(label=label, value=absent if value is None else value)
             for label, value in zip(labels.values(), self.to_dict().values(), strict=True)
         ]
 

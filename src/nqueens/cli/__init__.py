@@ -17,6 +17,7 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     teach,
     tree,
     visual,
+    worksheet,
 )
 from nqueens.cli._app import cli, main
 

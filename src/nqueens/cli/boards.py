@@ -13,6 +13,7 @@ from nqueens.cli._options import one_based_option, out_option, variant_option
 from nqueens.cli._types import Whole
 from nqueens.columns import read_placement
 from nqueens.files import STDOUT, check_output_place
+from nqueens.i18n import _
 from nqueens.messages import no_solution, plural
 
 if TYPE_CHECKING:
@@ -46,29 +47,55 @@ def check(placement: str, one_based: bool, variant: str) -> None:
 
 
 def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
-    """The check's verdict: valid (and the canonical form), or which queens attack."""
+    """The check's verdict, each line one message of the catalog: valid (and the
+    canonical form), or which queens attack, along which line."""
     rules, placement = result.rules, result.placement
-    variant = "" if rules.classic else f" as {rules.variant}"
+    variant = None if rules.classic else rules.variant
     if result.valid:
-        queens = plural(result.n, "{count} queen", "{count} queens")
-        yield f"valid: {queens}, no two attack each other{variant}"
+        yield _valid(result.n, variant)
         if rules.classic and placement is not None and result.n > 1:
-            yield (
-                f"canonical form: {placement.canonical().to_string(base=base)} "
-                f"({placement.orbit_size()} distinct images under rotation and reflection)"
-            )
+            yield _(
+                "canonical form: {cols} ({images} distinct images under rotation and reflection)"
+            ).format(cols=placement.canonical().to_string(base=base), images=placement.orbit_size())
         return
     if result.lines is not None:
         columns, diagonals, antidiagonals = result.lines
-        yield (
-            f"invalid: lines with more than one queen: columns {columns:,}, diagonals "
-            f"{diagonals:,}, anti-diagonals {antidiagonals:,}; for example:"
+        yield _(
+            "invalid: lines with more than one queen: columns {columns}, diagonals "
+            "{diagonals}, anti-diagonals {anti}; for example:"
+        ).format(columns=f"{columns:,}", diagonals=f"{diagonals:,}", anti=f"{antidiagonals:,}")
+    elif variant is None:
+        yield plural(
+            len(result.attacks),
+            "invalid: {count} pair of queens attack",
+            "invalid: {count} pairs of queens attack",
         )
     else:
-        attacking = plural(len(result.attacks), "{count} pair", "{count} pairs")
-        yield f"invalid{variant}: {attacking} of queens attack"
+        yield plural(
+            len(result.attacks),
+            "invalid as {variant}: {count} pair of queens attack",
+            "invalid as {variant}: {count} pairs of queens attack",
+            variant=variant,
+        )
     for (r1, c1), (r2, c2), how in result.attacks:
-        yield f"  row {r1 + base} col {c1 + base}  and  row {r2 + base} col {c2 + base}  ({how})"
+        yield _("  row {r1} col {c1}  and  row {r2} col {c2}  ({how})").format(
+            r1=r1 + base, c1=c1 + base, r2=r2 + base, c2=c2 + base, how=_(how)
+        )
+
+
+def _valid(n: int, variant: str | None = None) -> str:
+    if variant is None:
+        return plural(
+            n,
+            "valid: {count} queen, no two attack each other",
+            "valid: {count} queens, no two attack each other",
+        )
+    return plural(
+        n,
+        "valid: {count} queen, no two attack each other as {variant}",
+        "valid: {count} queens, no two attack each other as {variant}",
+        variant=variant,
+    )
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -156,5 +183,11 @@ def construct(
     assert cols is not None
     written = save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)
     if output is not None:
-        queens = plural(n, "{count} queen", "{count} queens")
-        _say_written(output, f"wrote {output}: {queens} ({written})")
+        queens = plural(
+            n,
+            "wrote {out}: {count} queen ({format})",
+            "wrote {out}: {count} queens ({format})",
+            out=output,
+            format=written,
+        )
+        _say_written(output, queens)

@@ -16,7 +16,7 @@ from nqueens.cli._options import json_option, tls_options, variant_option, worke
 from nqueens.cli._types import Real, Whole
 from nqueens.engine.registry import METHODS
 from nqueens.errors import shorten
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.messages import plural
 from nqueens.validate import whole_number
 
@@ -203,14 +203,20 @@ def _result_lines(result: CountResult, journal: str | None) -> list[str]:
     board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
     if result.part is not None:
         k, m = result.part.split("/")
-        subproblems = plural(result.subproblems, "{count} subproblem", "{count} subproblems")
         return [
-            f"{board}, part {k} of {m}: {subproblems} counted "
-            f"into {journal}; when all {m} parts are done: nqueens journal merge PARTS... "
-            "--out FILE"
+            plural(
+                result.subproblems,
+                "{board}, part {k} of {m}: {count} subproblem counted into {journal}; when all "
+                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
+                "{board}, part {k} of {m}: {count} subproblems counted into {journal}; when all "
+                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
+                board=board,
+                k=k,
+                m=m,
+                journal=journal,
+            )
         ]
-    solutions = plural(result.total, "{count} solution", "{count} solutions")
-    lines = [f"{board}: {solutions}, {result.unique:,} unique"]
+    lines = [counted(board, result.total, result.unique)]
     checked = result.verification
     if checked is not None:
         lines.append(_verified_line(checked))
@@ -219,31 +225,93 @@ def _result_lines(result: CountResult, journal: str | None) -> list[str]:
     return lines
 
 
-def _verified_line(checked: Verification) -> str:
-    by = f"recounted by {checked.recounted_by}, all agree"
-    if checked.seed is None:
-        return f"verified all {checked.finished:,} subproblems of {checked.path}: {by}"
-    again = f"--verify {len(checked.checked)} --verify-seed {checked.seed}"
-    return (
-        f"verified {len(checked.checked):,} of {checked.finished:,} subproblems of "
-        f"{checked.path} (seed {checked.seed}; {again} repeats the choice): {by}"
+def counted(board: str, total: int, unique: int) -> str:
+    """A count's line: "N = 8: 92 solutions, 12 unique", one message."""
+    return plural(
+        total,
+        "{board}: {count} solution, {unique} unique",
+        "{board}: {count} solutions, {unique} unique",
+        board=board,
+        unique=f"{unique:,}",
     )
+
+
+RECOUNTERS = {
+    "join": N_("a row-by-row backtracking search confined to each orbit's rows"),
+    "gpu-join": N_("a row-by-row backtracking search confined to each orbit's rows"),
+    "gpu": N_("a recursive bitboard search on the CPU below each subproblem's rows"),
+}
+"""The independent counters of the registry (`Method.recounted_by`), in words the catalog
+translates; tests/test_one_home.py pins each to the registry's own."""
+
+
+def _recounter(checked: Verification) -> str:
+    """Who recounted, in the language of the messages: the method's independent counter,
+    or its own task (as engine/verify.py says them in English)."""
+    if METHODS[checked.method].recounted_by is None:
+        return _("the {method} method's own task, in this process").format(method=checked.method)
+    return _(RECOUNTERS.get(checked.method, checked.recounted_by))
+
+
+def _verified_line(checked: Verification) -> str:
+    fields = {
+        "by": _recounter(checked),
+        "finished": f"{checked.finished:,}",
+        "path": checked.path,
+        "checked": f"{len(checked.checked):,}",
+        "seed": checked.seed,
+        "again": f"--verify {len(checked.checked)} --verify-seed {checked.seed}",
+    }
+    if checked.seed is None:
+        return _(
+            "verified all {finished} subproblems of {path}: recounted by {by}, all agree"
+        ).format(**fields)
+    return _(
+        "verified {checked} of {finished} subproblems of {path} (seed {seed}; {again} repeats "
+        "the choice): recounted by {by}, all agree"
+    ).format(**fields)
 
 
 def _new_result_line(n: int, variant: str, checked: Verification | None) -> str:
-    """Past the published table: say the count is new, and how it was checked."""
+    """Past the published table: say the count is new, and how it was checked (each of
+    the six a whole message)."""
     from nqueens.engine.runtime.verify import published_count
 
-    where = "" if variant == "classic" else f" {variant}"
     largest = max((m for m in range(n) if published_count(m, variant) is not None), default=0)
-    said = f"new: no{where} count for N = {n} is published (the table ends at N = {largest})"
-    if checked is None:
-        return f"{said}; not recounted (add --journal FILE --verify all to recount it)"
-    if checked.seed is None:
-        return f"{said}; every subproblem recounted independently, as above"
-    return (
-        f"{said}; {len(checked.checked)} subproblems recounted, as above (--verify all: every one)"
-    )
+    recounted = len(checked.checked) if checked else 0
+    fields = {"n": n, "variant": variant, "largest": largest, "checked": recounted}
+    how = "none" if checked is None else "all" if checked.seed is None else "some"
+    return _NEW_RESULT[variant == "classic", how]().format(**fields)
+
+
+_NEW_RESULT = {
+    (True, "none"): lambda: _(
+        "new: no count for N = {n} is published (the table ends at N = {largest}); not "
+        "recounted (add --journal FILE --verify all to recount it)"
+    ),
+    (True, "all"): lambda: _(
+        "new: no count for N = {n} is published (the table ends at N = {largest}); every "
+        "subproblem recounted independently, as above"
+    ),
+    (True, "some"): lambda: _(
+        "new: no count for N = {n} is published (the table ends at N = {largest}); {checked} "
+        "subproblems recounted, as above (--verify all: every one)"
+    ),
+    (False, "none"): lambda: _(
+        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
+        "not recounted (add --journal FILE --verify all to recount it)"
+    ),
+    (False, "all"): lambda: _(
+        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
+        "every subproblem recounted independently, as above"
+    ),
+    (False, "some"): lambda: _(
+        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
+        "{checked} subproblems recounted, as above (--verify all: every one)"
+    ),
+}
+"""The line said of a count past the published table: (classic board, how recounted) ->
+its message."""
 
 
 def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
@@ -272,6 +340,8 @@ def _show_rectangle(result: CountResult, as_json: bool) -> None:
         record |= {"variant": result.variant, "total": result.total, "unique": result.unique}
         click.echo(json.dumps(record | {"time": round(result.time, 6), "method": result.method}))
         return
-    board = f"{size} board" + ("" if result.variant == "classic" else f", {result.variant}")
-    solutions = plural(result.total, "{count} solution", "{count} solutions")
-    click.echo(f"{board}: {solutions}, {result.unique:,} unique")
+    if result.variant == "classic":
+        board = _("{size} board").format(size=size)
+    else:
+        board = _("{size} board, {variant}").format(size=size, variant=result.variant)
+    click.echo(counted(board, result.total, result.unique))

@@ -10,7 +10,8 @@ import click
 
 from nqueens.cli._app import cli
 from nqueens.cli._options import json_option, workers_option
-from nqueens.messages import plural
+from nqueens.i18n import N_, _
+from nqueens.messages import listed, plural
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.verify import Repair
@@ -116,22 +117,39 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
     if repaired is not None:
         for line in _repair_lines(repaired):
             click.echo(line)
-    how = {"sum": "summed", "max": "the largest"}
-    fields = ", ".join(
-        f"{name} {value:,} ({how[combined[name]]})" for name, value in summary.sums.items()
+    how = {"sum": N_("{name} {value} (summed)"), "max": N_("{name} {value} (the largest)")}
+    fields = listed(
+        [
+            _(how[combined[name]]).format(name=name, value=f"{value:,}")
+            for name, value in summary.sums.items()
+        ]
     )
-    click.echo(f"journal {summary.path}: N = {summary.n}, method {summary.method}")
-    click.echo(f"subproblems done: {summary.done:,} of {summary.subproblems:,}")
-    click.echo(f"fields so far: {fields}")
-    if tally is not None:
-        solutions = plural(tally.total, "{count} solution", "{count} solutions")
-        click.echo(f"finished: {solutions}, {tally.unique:,} unique")
-        click.echo(
-            "matches the published count"
-            if published
-            else f"new: N = {summary.n} is past the published counts"
+    click.echo(
+        _("journal {path}: N = {n}, method {method}").format(
+            path=summary.path, n=summary.n, method=summary.method
         )
-    click.echo(f"digest: {summary.digest[:32]} (rows match)")
+    )
+    click.echo(
+        _("subproblems done: {done} of {all}").format(
+            done=f"{summary.done:,}", all=f"{summary.subproblems:,}"
+        )
+    )
+    click.echo(_("fields so far: {fields}").format(fields=fields))
+    if tally is not None:
+        click.echo(
+            plural(
+                tally.total,
+                "finished: {count} solution, {unique} unique",
+                "finished: {count} solutions, {unique} unique",
+                unique=f"{tally.unique:,}",
+            )
+        )
+        click.echo(
+            _("matches the published count")
+            if published
+            else _("new: N = {n} is past the published counts").format(n=summary.n)
+        )
+    click.echo(_("digest: {digest} (rows match)").format(digest=summary.digest[:32]))
 
 
 def _repair_lines(repaired: Repair) -> list[str]:

@@ -12,6 +12,7 @@ from nqueens.cli._app import _SIZE_COMMAND, HUMAN_STYLES, _answer_no, _opened, _
 from nqueens.cli._options import one_based_option, out_option, variant_option, workers_option
 from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.i18n import _
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
 from nqueens.messages import plural
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
@@ -169,22 +170,44 @@ def _close_listing(
     rules: Rules,
 ) -> None:
     """The closing line of a listing, `wrote FILE: ...` (`_say_written`), or the answer "no
-    solution" (`_answer_no`)."""
+    solution" (`_answer_no`), for the board of `rules` ("N = 8", a variant's board)."""
     human = fmt in HUMAN_STYLES
     if written == 0 and (limit is None or limit > 0):
         _answer_no(str(rules.no_solution()), on_stdout=human and output is None)
     board = (
-        f"for N = {rules.rows}"
+        f"N = {rules.rows}"
         if rules.classic
-        else f"on the {rules.variant} {rules.rows}x{rules.cols} board"
+        else _("the {variant} {rows}x{cols} board").format(
+            variant=rules.variant, rows=rules.rows, cols=rules.cols
+        )
     )
-    kind = (
-        plural(written, "{count} unique solution", "{count} unique solutions")
-        if unique
-        else plural(written, "{count} solution", "{count} solutions")
-    )
-    shown = f"first {kind}" if listing and limit is not None and written == limit else kind
+    first = listing and limit is not None and written == limit
+    shown = _listed(written, unique, first, board)
     if output is not None:
-        _say_written(output, f"wrote {output}: {shown} {board}")
+        _say_written(output, _("wrote {out}: {what}").format(out=output, what=shown))
     elif listing and human and written:
-        click.echo(f"\n{shown} {board}")
+        click.echo("\n" + shown)
+
+
+def _listed(count: int, unique: bool, first: bool, board: str) -> str:
+    """What a listing holds, in one message: "first 3 unique solutions for N = 8"."""
+    if first and unique:
+        return plural(
+            count,
+            "first {count} unique solution for {board}",
+            "first {count} unique solutions for {board}",
+            board=board,
+        )
+    if first:
+        return plural(
+            count, "first {count} solution for {board}", "first {count} solutions for {board}",
+            board=board,
+        )  # fmt: skip
+    if unique:
+        return plural(
+            count, "{count} unique solution for {board}", "{count} unique solutions for {board}",
+            board=board,
+        )  # fmt: skip
+    return plural(
+        count, "{count} solution for {board}", "{count} solutions for {board}", board=board
+    )

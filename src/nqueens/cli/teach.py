@@ -56,12 +56,12 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
         for row in runs():
             click.echo(json.dumps(row.to_dict()))
         return
+    from nqueens.compare import expected_nodes
+    from nqueens.render.comparison import run_live
+
     spaces = search_spaces(n)
     console = Console()
-    with console.status(_("comparing...")) as status:
-        rows = list(
-            runs(on_start=lambda name: status.update(_("running {name}...").format(name=name)))
-        )
+    rows = run_live(console, runs, lambda name: expected_nodes(name, n))
     print_uncut(console, comparison_table(n, spaces, rows, title))
     for row in rows:
         if row.skipped:
@@ -111,8 +111,10 @@ def trace(
     rules = steps.variant_rules
     if state and rules is not None:
         raise IncompatibleOptionsError(
-            f"--state shows the teaching algorithms' structures; a {variant} board's search"
-            " has none to show: drop --state"
+            _(
+                "--state shows the teaching algorithms' structures; a {variant} board's "
+                "search has none to show: drop --state"
+            ).format(variant=variant)
         )
     lines = trace_lines(
         steps.events(),
@@ -134,4 +136,5 @@ def algorithms() -> None:
     from nqueens.search import ALGORITHMS
 
     for a in ALGORITHMS.values():
-        click.echo(f"{a.name:<15} {a.summary}  (all solutions: N <= {a.max_n})")
+        said = _("{summary} (all solutions: N <= {n})").format(summary=a.describe(), n=a.max_n)
+        click.echo(f"{a.name:<15} {said}")

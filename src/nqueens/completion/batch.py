@@ -90,14 +90,24 @@ def summary(answers: list[Answer], seconds: float) -> str:
     errors = sum(a.status == "error" for a in answers)
     times = [a.seconds for a in answers] or [0.0]
     slowest = max(answers, key=lambda a: a.seconds, default=None)
-    where = f" ({slowest.file})" if slowest is not None else ""
-    instances = plural(len(answers), "{count} instance", "{count} instances")
-    failed = plural(errors, "{count} error", "{count} errors")
-    return (
-        f"{instances}: "
-        f"{tally['solved']} solved, {tally['impossible']} impossible, "
-        f"{tally['unknown']} unknown, {failed}; "
-        f"per instance total {sum(times):.2f} s, "
-        f"median {statistics.median(times):.3f} s, slowest {max(times):.2f} s{where}; "
-        f"wall {seconds:.2f} s"
+    fields = {
+        "solved": tally["solved"],
+        "impossible": tally["impossible"],
+        "unknown": tally["unknown"],
+        "errors": errors,
+        "total": f"{sum(times):.2f}",
+        "median": f"{statistics.median(times):.3f}",
+        "slowest": f"{max(times):.2f}",
+        "file": slowest.file if slowest is not None else "-",
+        "wall": f"{seconds:.2f}",
+    }
+    return plural(
+        len(answers),
+        "{count} instance: {solved} solved, {impossible} impossible, {unknown} unknown, "
+        "{errors} failed; per instance total {total} s, median {median} s, slowest {slowest} s "
+        "({file}); wall {wall} s",
+        "{count} instances: {solved} solved, {impossible} impossible, {unknown} unknown, "
+        "{errors} failed; per instance total {total} s, median {median} s, slowest {slowest} s "
+        "({file}); wall {wall} s",
+        **fields,
     )

@@ -42,6 +42,7 @@ __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
 PANEL = 0.85  # the state panel's width, as a share of the board's picture
+CODE_PANEL = 1.15  # the same with the code under the state
 MONO = "DejaVu Sans Mono"
 
 
@@ -181,7 +182,8 @@ def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 class FramePainter:
     """A figure of `size` x `size` pixels: a title, the board, the step and the counters;
-    with `panel`, `PANEL` times as wide again, the algorithm's state beside the board.
+    with `panel`, `PANEL` times as wide again, the algorithm's state beside the board;
+    with `code` as well (the algorithm's listing), `CODE_PANEL` times, the code under it.
 
     Drawn by blitting: the board's frame, labels and title are drawn once; each frame
     redraws only the squares, the queens, the marks, the two lines of text and the panel.
@@ -195,9 +197,11 @@ class FramePainter:
         base: int = 0,
         legend: Sequence[str] = (),
         panel: bool = False,
+        code: Sequence[tuple[int, str]] | None = None,
     ) -> None:
         self.size = size
-        self.width = size + (round(size * PANEL) if panel else 0)
+        share = (CODE_PANEL if code else PANEL) if panel else 0
+        self.width = size + round(size * share)
         self.figure = Figure(figsize=(self.width / DPI, size / DPI), dpi=DPI)
         self.canvas = FigureCanvasAgg(self.figure)
         self.figure.patch.set_facecolor("white")
@@ -226,7 +230,7 @@ class FramePainter:
             mono = font_manager.findfont(MONO)
             top = round(size * 0.1)
             box = (size + size // 40, top, self.width - size - size // 20, size - top - size // 40)
-            self.panel = StatePanel(box, self._font_file, mono)
+            self.panel = StatePanel(box, self._font_file, mono, code)
 
     def render(self, frame: Frame) -> NDArray[np.uint8]:
         """The frame as a size x size x 3 array of pixels."""
@@ -238,24 +242,41 @@ class FramePainter:
         pen = ImageDraw.Draw(picture)
         centre = self.size / 2
         caption_colour = "#2e7d32" if frame.solution else "black"
-        for text, colour, height in (
-            (frame.caption, caption_colour, 0.915),
-            (frame.counters(), "#444444", 0.965),
-        ):
-            check_glyphs(self._font_file, text)
-            pen.text((centre, height * self.size), text, colour, self._fitting(pen, text), "mm")
+        counters = frame.counters()
+        check_glyphs(self._font_file, frame.caption + counters)
+        font, lines = self._fitting(pen, frame.caption)
+        spacing = font.size * 1.15
+        first = 0.915 * self.size - spacing * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            pen.text((centre, first + index * spacing), line, caption_colour, font, "mm")
+        font, _lines = self._fitting(pen, counters)
+        pen.text((centre, 0.965 * self.size), counters, "#444444", font, "mm")
         if self.panel is not None:
             self.panel.draw(pen, frame.state)
         return np.asarray(picture)
 
-    def _fitting(self, pen: ImageDraw.ImageDraw, text: str) -> ImageFont.FreeTypeFont:
-        """The default font, or a smaller one when the line would not fit the width."""
+    def _fitting(
+        self, pen: ImageDraw.ImageDraw, text: str
+    ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+        """The default font, or a smaller one when the line would not fit the width, down
+        to 9 pixels; below that, the line in two, broken at the space nearest its middle."""
+        room = 0.97 * self.size
         pixels = self._font_pixels
         while True:
             font = _font(self._font_file, pixels)
-            if pixels <= 6 or pen.textlength(text, font) <= 0.97 * self.size:
-                return font
+            if pen.textlength(text, font) <= room:
+                return font, [text]
+            if pixels <= 9:
+                break
             pixels -= 1
+        pixels = self._font_pixels
+        halves = _halves(text)
+        while (
+            pixels > 6
+            and max(pen.textlength(h, _font(self._font_file, pixels)) for h in halves) > room
+        ):
+            pixels -= 1
+        return _font(self._font_file, pixels), halves
 
     def palette_sample(self) -> Image.Image:
         """Pictures with every colour the frames use: shading, a rejection, a solution."""
@@ -270,11 +291,21 @@ class FramePainter:
         for kind in ("wrap", "knight"):  # a variant's shadings
             kinds = dict.fromkeys(attacked, kind)
             samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x 0", kinds))
-        if self.panel is not None:  # the panel's cells: set, clear, read; the notes
-            cells = Structure("x", ("1", "0", "1"), (0, 1), (0, 2), "x[0]")
-            state = State((cells,), 1, 1)
+        if self.panel is not None:  # the panel's cells: set, clear, read, hit; the code
+            cells = Structure("x", ("1", "0", "1"), (0, 1), (0, 2), "x[0]", (2,))
+            line = self.panel.code[0][0] if self.panel.code else 1
+            state = State((cells,), line, 1, "x")
             samples.append(Frame(n, cols, attacked, None, False, 0, 0, 0, 0, "x", state=state))
         return Image.fromarray(np.concatenate([self.render(sample) for sample in samples]))
+
+
+def _halves(text: str) -> list[str]:
+    """`text` in two lines, broken at the space (or, in Japanese, after the comma or the
+    opening bracket) nearest its middle."""
+    opening = "\uff08"  # the full-width bracket: the break goes before it
+    breaks = [i + (char != opening) for i, char in enumerate(text) if char in " \u3001" + opening]
+    at = min(breaks or [len(text) // 2], key=lambda i: abs(i - len(text) / 2))
+    return [text[:at].rstrip(), text[at:].lstrip()]
 
 
 def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
@@ -314,12 +345,15 @@ def write(
     title: str,
     base: int = 0,
     on_frame: Callable[[int], None] | None = None,
+    code: Sequence[tuple[int, str]] | None = None,
 ) -> int:
-    """Draw `frames` into `path` (format from its extension); returns the number of frames."""
+    """Draw `frames` into `path` (format from its extension); returns the number of frames.
+    `code` is the algorithm's listing, drawn under its state when the frames carry one."""
     fmt = animation_output(path)  # a bad name or place fails before anything is drawn
     rules = frames.rules
     legend = attack_legend(rules.wrap, rules.knight) if rules is not None else []
-    painter = FramePainter(frames.n, size, title, base, legend, panel=frames.stateful)
+    panel = frames.stateful
+    painter = FramePainter(frames.n, size, title, base, legend, panel=panel, code=code)
     written = 0
     with output_path(path, suffix=f".{fmt}") as part:
         sink = _sink(fmt, part, fps, painter, title)

@@ -13,7 +13,11 @@ __all__ = [
     "ATTACKED_LIGHT",
     "ATTACK_COLOURS",
     "ATTACK_LEGEND",
+    "ATTACK_MARK",
+    "ATTACK_MARK_RADIUS",
+    "CURRENT_ROW",
     "DARK",
+    "LABEL",
     "LIGHT",
     "QUEEN",
     "QUEEN_GLYPH",
@@ -24,6 +28,7 @@ __all__ = [
     "STATE_FILLED",
     "STATE_READ",
     "attack_legend",
+    "contrast",
     "square_colour",
 ]
 
@@ -31,6 +36,11 @@ LIGHT, DARK, QUEEN = "#f0d9b5", "#b58863", "#1a1a1a"
 ATTACKED_LIGHT, ATTACKED_DARK = "#f4b9a4", "#c98a6e"
 SOLUTION_LIGHT, SOLUTION_DARK = "#c8e6a0", "#8fb86a"
 REJECT = "#c62828"
+# An attacked square carries a dot as well as its shade: the shades alone stand too close
+# to the plain squares (1.1:1), the dot stands out from every shade (4.4:1 at least).
+ATTACK_MARK, ATTACK_MARK_RADIUS = "#4a1010", 0.12  # the radius as a share of a square
+CURRENT_ROW = "#1565c0"  # the outline of the row the step works on
+LABEL = "#555555"  # index digits: 7.5:1 on white
 # The algorithm's state beside the board: a cell's border, a set cell, a cell the step reads.
 STATE_CELL, STATE_FILLED, STATE_READ = "#bbbbbb", "#5a3d28", "#1565c0"
 QUEEN_GLYPH = "\u265b"  # ♛, in DejaVu Sans (matplotlib ships it; Debian's fonts-dejavu)
@@ -69,3 +79,18 @@ def square_colour(row: int, col: int, *, attacked: bool | str = False, solved: b
     if solved:
         return SOLUTION_DARK if dark else SOLUTION_LIGHT
     return DARK if dark else LIGHT
+
+
+def _luminance(colour: str) -> float:
+    red, green, blue = (int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(one: str, other: str) -> float:
+    """The contrast ratio of two colours (#rrggbb), as WCAG 2 defines it: 1 to 21."""
+    high, low = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

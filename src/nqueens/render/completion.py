@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from nqueens.completion.model import Completion, Partial
-from nqueens.messages import plural
+from nqueens.i18n import _
+from nqueens.messages import listed, plural, seconds_of
 
 __all__ = ["BOARD_DRAWN_UP_TO", "answer_lines", "given"]
 
@@ -49,16 +50,21 @@ def answer_lines(
     columns: 1 3 0 2
     """
     took = result.time if seconds is None else seconds
-    work = plural(result.nodes, "{count} node", "{count} nodes")
+    parts = [plural(result.nodes, "{count} node", "{count} nodes")]
     if result.swaps:
-        work += ", " + plural(result.swaps, "{count} swap", "{count} swaps")
-    work += f", {took:.2f} s"
+        parts.append(plural(result.swaps, "{count} swap", "{count} swaps"))
+    work = listed([*parts, seconds_of(took, ".2f")])
     if result.status == "unknown":
-        limit = "" if time_limit is None else f" within {time_limit:g} s"
-        yield f"unknown: no answer{limit} ({work})"
+        if time_limit is None:
+            yield _("unknown: no answer ({work})").format(work=work)
+        else:
+            limit = seconds_of(time_limit, "g")
+            yield _("unknown: no answer within {limit} ({work})").format(limit=limit, work=work)
         return
     if result.status == "impossible" or result.columns is None:
-        yield f"impossible: no completion of {given(partial)} ({work})"
+        yield _("impossible: no completion of {given} ({work})").format(
+            given=given(partial), work=work
+        )
         return
     n = partial.n
     columns = [int(c) for c in result.columns] if n <= BOARD_DRAWN_UP_TO else []
@@ -66,8 +72,11 @@ def answer_lines(
         marks = ["x" if (row, c) in partial.blocked else "." for c in range(n)]
         marks[col] = "Q" if row in partial.fixed else "q"
         yield " ".join(marks)
-    yield f"completed: {n - len(partial.fixed):,} added to {given(partial)} ({work})"
-    yield "columns: " + _column_list(result.columns, base)
+    added = f"{n - len(partial.fixed):,}"
+    yield _("completed: {added} added to {given} ({work})").format(
+        added=added, given=given(partial), work=work
+    )
+    yield _("columns: {columns}").format(columns=_column_list(result.columns, base))
     if result.count is not None:
         yield plural(result.count, "{count} completion in all", "{count} completions in all")
 
@@ -87,14 +96,13 @@ def _column_list(columns: Any, base: int) -> str:
 
 def given(partial: Partial) -> str:
     """What the board fixes and rules out, in words: '2 fixed queens, 3 blocked squares'."""
-    parts = [
-        (len(partial.fixed), "{count} fixed queen", "{count} fixed queens"),
-        (len(partial.blocked), "{count} blocked square", "{count} blocked squares"),
-        (
-            len(partial.excluded_sums) + len(partial.excluded_diffs),
-            "{count} excluded diagonal",
-            "{count} excluded diagonals",
-        ),
-    ]
-    words = [plural(k, one, many) for k, one, many in parts if k]
-    return ", ".join(words) if words else f"the empty {partial.n}x{partial.n} board"
+    excluded = len(partial.excluded_sums) + len(partial.excluded_diffs)
+    words = []
+    if partial.fixed:
+        words.append(plural(len(partial.fixed), "{count} fixed queen", "{count} fixed queens"))
+    if partial.blocked:
+        blocked = len(partial.blocked)
+        words.append(plural(blocked, "{count} blocked square", "{count} blocked squares"))
+    if excluded:
+        words.append(plural(excluded, "{count} excluded diagonal", "{count} excluded diagonals"))
+    return listed(words) if words else _("the empty {n}x{n} board").format(n=partial.n)

@@ -32,7 +32,9 @@ class Frame:
     """The board and the counters at one step, and what just happened there.
 
     `reject` is the square just found attacked and the queen attacking it; `solution`
-    says the board is a solution being shown; `caption` describes the step in words.
+    says the board is a solution being shown; `caption` describes the step in words;
+    `row` is the row the step works on (outlined; None for the empty board and a
+    solution).
     On a variant's board, `kinds` tells the attacked squares that a classic queen would
     not attack: "wrap" (only round the edge) or "knight" (only by a knight's move); the
     rest are "line". `reject_kind` is how the rejecting queen attacks.
@@ -51,6 +53,7 @@ class Frame:
     kinds: dict[tuple[int, int], str] = field(default_factory=dict)
     reject_kind: str = "line"
     state: State | None = None
+    row: int | None = None
 
     def reject_path(self) -> list[Segment]:
         """The line from the rejecting queen to the rejected square (see `attack_path`)."""
@@ -96,7 +99,7 @@ def snapshot(
     """The frame for `replay`'s state, `event` being the step that led to it; the
     shading and the words follow `rules` (a variant's), or the classic rules."""
     reason = _reason if rules is None else rules_reason(rules)
-    caption = " ".join(describe(event, replay, base, reason).split()) if event else _("empty board")
+    caption = describe(event, replay, base, reason) if event else _("empty board")
     reject = event if isinstance(event, Reject) else None
     kinds: dict[tuple[int, int], str] = {}
     reject_kind = "line"
@@ -122,6 +125,7 @@ def snapshot(
         solutions=replay.solutions,
         caption=caption,
         state=event.state if event is not None else None,
+        row=None if event is None or isinstance(event, Solution) else event.row,
     )
 
 

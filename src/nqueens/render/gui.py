@@ -1,16 +1,17 @@
 """The desktop viewer: a tkinter window that runs the search live, step by step.
 
 The same controls as the web player (play/pause, step on and back, speed, next solution,
-the solutions found, the same keys), and the algorithm's state beside the board, but the
-search runs as you watch: a `Stepper` pulls each event from the search only when the
-window needs it. On a variant's board (rules
-given), the variant's own check-function search runs, and the squares attacked only round
+the solutions found, the same keys), the algorithm's state and its code beside the board
+(the line that produced the step marked), but the search runs as you watch: a `Stepper`
+pulls each event from the search only when the window needs it. On a variant's board
+(rules given), the variant's own check-function search runs, and the squares attacked only round
 the edge or only by a knight's move are shaded apart, as the legend under the board says.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font
 from collections.abc import Callable, Iterable
 from tkinter import ttk
 from typing import TYPE_CHECKING
@@ -20,6 +21,10 @@ from nqueens.i18n import _
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
+    ATTACK_MARK,
+    ATTACK_MARK_RADIUS,
+    CURRENT_ROW,
+    LABEL,
     QUEEN,
     QUEEN_GLYPH,
     REJECT,
@@ -30,8 +35,8 @@ from nqueens.render.colours import (
     square_colour,
 )
 from nqueens.render.frames import Frame, snapshot
-from nqueens.render.state_panel import HEADING, depth_text
-from nqueens.search import walk
+from nqueens.render.state_panel import CODE_HEADING, CURRENT_LINE, HEADING, depth_text
+from nqueens.search import get_algorithm, walk
 from nqueens.search.events import Solution
 from nqueens.search.replay import Stepper
 from nqueens.search.state import State
@@ -80,10 +85,14 @@ class Viewer(ttk.Frame):
             self._legend(attack_legend(rules.wrap, rules.knight)).grid(row=4, column=0, sticky="w")
         self.state_cells: dict[tuple[str, int], int] = {}
         if rules is None:  # a variant's own search carries no state
+            column = ttk.Frame(self)
+            column.grid(row=0, column=1, rowspan=4, sticky="nw", padx=(12, 0))
             self.state_canvas = tk.Canvas(
-                self, width=STATE_PIXELS, height=side, background="white", highlightthickness=0
-            )
-            self.state_canvas.grid(row=0, column=1, sticky="nw", padx=(12, 0))
+                column, width=STATE_PIXELS, height=side * 3 // 5, background="white",
+                highlightthickness=0,
+            )  # fmt: skip
+            self.state_canvas.pack(anchor="nw")
+            self.code = self._code_panel(column, get_algorithm(algorithm).listing())
         self._solution_list().grid(row=0, column=2, rowspan=4, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()
@@ -95,10 +104,12 @@ class Viewer(ttk.Frame):
 
     def _draw_board(self) -> None:
         c, s = self.canvas, self.square
+        self.row_labels = []
         for i in range(self.n):
             x, y = self._xy(i, i)
-            c.create_text(x + s / 2, MARGIN / 2, text=str(i), font=(FONT, 10))
-            c.create_text(MARGIN / 2, y + s / 2, text=str(i), font=(FONT, 10))
+            c.create_text(x + s / 2, MARGIN / 2, text=str(i), font=(FONT, 10), fill=LABEL)
+            label = c.create_text(MARGIN / 2, y + s / 2, text=str(i), font=(FONT, 10), fill=LABEL)
+            self.row_labels.append(label)
         self.squares = {}
         for row in range(self.n):
             for col in range(self.n):
@@ -116,23 +127,33 @@ class Viewer(ttk.Frame):
             for _ in range(self.n)
         ]
         self.ring = c.create_oval(0, 0, 0, 0, outline=REJECT, width=3, state="hidden")
+        r = s * ATTACK_MARK_RADIUS  # the dot of an attacked square
+        self.dots = {}
+        for (row, col), _item in self.squares.items():
+            x, y = self._xy(row, col)
+            self.dots[row, col] = c.create_oval(
+                x + s / 2 - r, y + s / 2 - r, x + s / 2 + r, y + s / 2 + r,
+                fill=ATTACK_MARK, width=0, state="hidden",
+            )  # fmt: skip
+        self.row_mark = c.create_rectangle(0, 0, 0, 0, outline=CURRENT_ROW, width=3, state="hidden")
         self.cross = c.create_text(
             0, 0, text="\u2715", font=(FONT, -int(s * 0.6)), fill=REJECT, state="hidden"
         )
 
     def _controls(self) -> ttk.Frame:
         bar = ttk.Frame(self)
-        self.play_button = ttk.Button(bar, text=_("Play"), command=self.toggle)
+        # The player's words for the same buttons, with the same marks beside them.
+        self.play_button = ttk.Button(bar, text="\u25b6 " + _("play"), command=self.toggle)
         buttons = [
-            ttk.Button(bar, text=_("|< Start"), command=lambda: self.go_to(0)),
-            ttk.Button(bar, text=_("< Back"), command=self.back),
+            ttk.Button(bar, text="|\u25c0 " + _("start"), command=lambda: self.go_to(0)),
+            ttk.Button(bar, text="\u25c0 " + _("back"), command=self.back),
             self.play_button,
-            ttk.Button(bar, text=_("Step >"), command=self.forward),
-            ttk.Button(bar, text=_("Next solution >|"), command=self.next_solution),
+            ttk.Button(bar, text=_("forward") + " \u25b6", command=self.forward),
+            ttk.Button(bar, text=_("next solution") + " \u25b6|", command=self.next_solution),
         ]
         for column, button in enumerate(buttons):
             button.grid(row=0, column=column, padx=2)
-        ttk.Label(bar, text=_("speed (steps/s)")).grid(row=1, column=0, columnspan=2, sticky="e")
+        ttk.Label(bar, text=_("speed")).grid(row=1, column=0, columnspan=2, sticky="e")
         self.speed = tk.IntVar(value=8)
         ttk.Scale(
             bar,
@@ -144,7 +165,31 @@ class Viewer(ttk.Frame):
             command=lambda _value: self.speed.set(round(self.speed.get())),
         ).grid(row=1, column=2, columnspan=2, sticky="w", pady=(6, 0))
         ttk.Label(bar, textvariable=self.speed).grid(row=1, column=4, sticky="w", pady=(6, 0))
+        ttk.Label(bar, text=_("steps/s")).grid(row=1, column=5, sticky="w", pady=(6, 0))
         return bar
+
+    def _code_panel(self, master: tk.Misc, listing: list[tuple[int, str]]) -> tk.Text:
+        """The algorithm's code as a student reads it (`Algorithm.listing`), each line
+        tagged by its number, long lines wrapped under their start."""
+        ttk.Label(master, text=_(CODE_HEADING), font=(FONT, 12, "bold")).pack(
+            anchor="w", pady=(6, 2)
+        )
+        numbers = max(len(str(number)) for number, _text in listing) + 1
+        code = tk.Text(
+            master, width=STATE_PIXELS // 8, height=18, font=(MONO, 9), wrap="word",
+            background="white", borderwidth=1, relief="solid", highlightthickness=0,
+        )  # fmt: skip
+        for number, text in listing:
+            code.insert("end", f"{number:<{numbers}}", ("number", f"line-{number}"))
+            code.insert("end", text + "\n", (f"line-{number}",))
+        code.tag_configure("number", foreground=LABEL)
+        code.tag_configure("current", background=CURRENT_LINE, font=(MONO, 9, "bold"))
+        indent = tk.font.Font(font=(MONO, 9)).measure(" " * numbers)
+        code.tag_configure("wrapped", lmargin2=indent)
+        code.tag_add("wrapped", "1.0", "end")
+        code.configure(state="disabled")
+        code.pack(anchor="nw", fill="both", expand=True)
+        return code
 
     def _legend(self, kinds: Iterable[str]) -> ttk.Frame:
         """A swatch and its words for each kind of shading the variant's board shows."""
@@ -210,12 +255,12 @@ class Viewer(ttk.Frame):
             self.pause()
         else:
             self.playing = True
-            self.play_button.configure(text=_("Pause"))
+            self.play_button.configure(text="\u275a\u275a " + _("pause"))
             self._tick()
 
     def pause(self) -> None:
         self.playing = False
-        self.play_button.configure(text=_("Play"))
+        self.play_button.configure(text="\u25b6 " + _("play"))
         if self._timer is not None:
             self.after_cancel(self._timer)
             self._timer = None
@@ -245,6 +290,8 @@ class Viewer(ttk.Frame):
             attacked = (row, col) in frame.attacked and frame.kind((row, col))
             colour = square_colour(row, col, attacked=attacked, solved=frame.solution)
             self.canvas.itemconfigure(item, fill=colour)
+            self.canvas.itemconfigure(self.dots[row, col], state="normal" if attacked else "hidden")
+        self._mark_row(frame.row)
         half = self.square / 2
         for row, queen in enumerate(self.queens):
             if row < len(frame.cols):
@@ -256,57 +303,88 @@ class Viewer(ttk.Frame):
         self._mark(frame)
         caption = frame.caption
         if self.stepper.finished and self.stepper.position == len(self.stepper.history):
-            caption += " (end of the search)"
+            caption = _("{step} \u2014 end of the search").format(step=caption)
         self.caption.set(caption)
         self.counters.set(frame.counters())
         self._list_solutions()
         if self.rules is None:
             self._draw_state(frame.state)
+            self._mark_line(frame.state.line if frame.state else None)
+
+    def _mark_row(self, row: int | None) -> None:
+        """The row the step works on outlined, its label in the same colour."""
+        for index, label in enumerate(self.row_labels):
+            self.canvas.itemconfigure(label, fill=CURRENT_ROW if index == row else LABEL)
+        if row is None:
+            self.canvas.itemconfigure(self.row_mark, state="hidden")
+            return
+        x, y = self._xy(row, 0)
+        self.canvas.coords(
+            self.row_mark, x + 1, y + 1, x + self.square * self.n - 1, y + self.square - 1
+        )
+        self.canvas.itemconfigure(self.row_mark, state="normal")
+
+    def _mark_line(self, line: int | None) -> None:
+        """The line of code that produced the step, marked and scrolled into sight."""
+        self.code.tag_remove("current", "1.0", "end")
+        if line is None:
+            return
+        ranges = self.code.tag_ranges(f"line-{line}")
+        if ranges:
+            self.code.tag_add("current", ranges[0], ranges[-1])
+            self.code.see(ranges[0])
 
     def _draw_state(self, state: State | None) -> None:
         """The algorithm's structures as the event carries them: set cells filled, cells
-        the step reads outlined (`state_cells` keeps each cell's rectangle)."""
+        the step reads outlined, the one whose test failed in red, each cell's index
+        under it, the legend above (`state_cells` keeps each cell's rectangle)."""
         c = self.state_canvas
         c.delete("state")
         self.state_cells = {}
         c.create_text(4, 4, text=_(HEADING), anchor="nw", font=(FONT, 12, "bold"), tags="state")
         if state is None:
             return
+        y = 28
+        if state.legend:
+            legend = c.create_text(
+                4, y, text=state.legend, anchor="nw", font=(FONT, 9), width=STATE_PIXELS - 8,
+                fill="#333333", tags="state",
+            )  # fmt: skip
+            y = c.bbox(legend)[3] + 8
         width = max(len(s.name) for s in state.structures) * 9 + 12
-        y = 34
         for s in state.structures:
             c.create_text(4, y + 10, text=s.name, anchor="w", font=(MONO, 10, "bold"), tags="state")
             x = width
-            for index, text in enumerate(s.cells):
+            for position, text in enumerate(s.cells):
+                index = s.index(position)
                 cell = 8 * len(text) + 8
                 if x + cell > STATE_PIXELS - 4 and x > width:  # wrap to the next line
-                    x, y = width, y + 26
-                filled, read = index in s.filled, index in s.read
+                    x, y = width, y + 34
+                filled, read, hit = index in s.filled, index in s.read, index in s.hit
                 self.state_cells[s.name, index] = c.create_rectangle(
                     x, y, x + cell, y + 20,
                     fill=STATE_FILLED if filled else "white",
-                    outline=STATE_READ if read else STATE_CELL,
-                    width=3 if read else 1,
+                    outline=REJECT if hit else STATE_READ if read else STATE_CELL,
+                    width=3 if hit or read else 1,
                     tags="state",
                 )  # fmt: skip
                 c.create_text(
                     x + cell / 2, y + 10, text=text, font=(MONO, 9),
                     fill="white" if filled else QUEEN, tags="state",
                 )  # fmt: skip
+                c.create_text(
+                    x + cell / 2, y + 22, text=str(index), anchor="n", font=(MONO, 7),
+                    fill=LABEL, tags="state",
+                )  # fmt: skip
                 x += cell + 3
-            y += 26
+            y += 36
             if s.note:
                 c.create_text(
-                    width,
-                    y,
-                    text=s.note,
-                    anchor="nw",
-                    font=(MONO, 9),
-                    fill=STATE_READ,
+                    width, y, text=s.note, anchor="nw", font=(MONO, 9), fill=STATE_READ,
                     tags="state",
-                )
+                )  # fmt: skip
                 y += 18
-            y += 6
+            y += 4
         c.create_text(
             4, y, text=depth_text(state.depth), anchor="nw", font=(FONT, 10), tags="state"
         )
@@ -360,7 +438,7 @@ def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.
             ).format(error=error)
         ) from None
     if rules is None:
-        root.title(_("{n} queens: {algorithm} search").format(n=n, algorithm=algorithm))
+        root.title(get_algorithm(algorithm).heading(n))
     else:
         root.title(
             _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)

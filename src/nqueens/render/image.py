@@ -21,7 +21,16 @@ from matplotlib.patches import Rectangle
 from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.placement import Placement
-from nqueens.render.colours import ATTACK_COLOURS, QUEEN, QUEEN_GLYPH, REJECT, square_colour
+from nqueens.render.colours import (
+    ATTACK_COLOURS,
+    ATTACK_MARK,
+    ATTACK_MARK_RADIUS,
+    CURRENT_ROW,
+    QUEEN,
+    QUEEN_GLYPH,
+    REJECT,
+    square_colour,
+)
 from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import BINARY_FORMATS, picture_format
 from nqueens.render.frames import Frame
@@ -52,7 +61,8 @@ class BoardPainter:
     The squares are one collection of patches (recoloured per frame, far cheaper to draw
     than an image resampled to the screen), the queens one text
     artist per row, the rejected square a red cross with a line to its attacker (dashed
-    when the attack goes round the edge or is a knight's move). The board has `n` rows
+    when the attack goes round the edge or is a knight's move). An attacked square gets
+    a dot besides its shade; the row a step works on, an outline. The board has `n` rows
     and `width` columns (default `n`; more for a rectangle).
     """
 
@@ -104,11 +114,24 @@ class BoardPainter:
             linestyle="none",
             zorder=4,
         )
+        dot = self._square_points() * 2 * ATTACK_MARK_RADIUS
+        (self.dots,) = ax.plot(
+            [], [], marker="o", markersize=dot, markerfacecolor=ATTACK_MARK,
+            markeredgewidth=0, linestyle="none", zorder=1,
+        )  # fmt: skip
+        self.row_mark = Rectangle(
+            (-0.5, -0.5), width, 1, fill=False, edgecolor=CURRENT_ROW, linewidth=2.5,
+            visible=False, zorder=2,
+        )  # fmt: skip
+        ax.add_patch(self.row_mark)
 
     def moving_parts(self) -> list[Any]:
         """The artists a frame changes, in drawing order (the rest is drawn once)."""
         spines = self.ax.spines.values()
-        return [self.squares, *spines, self.line, *self.queens, self.cross, self.ring]
+        return [
+            self.squares, self.dots, *spines, self.row_mark, self.line, *self.queens,
+            self.cross, self.ring,
+        ]  # fmt: skip
 
     def _labels(self, base: int) -> None:
         step = _label_step(self.width)
@@ -140,15 +163,22 @@ class BoardPainter:
         reject_kind: str = "line",
         path: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
         solution: bool = False,
+        row: int | None = None,
     ) -> None:
         """Queens at `cols[row]`, `attacked` shaded (by `kinds`: "line" unless it says
-        "wrap" or "knight"), `reject` (row, col, by_row, by_col) marked, tied to its
-        attacker by `path` (segments; default one straight line), dashed unless "line"."""
+        "wrap" or "knight") and dotted, `reject` (row, col, by_row, by_col) marked, tied
+        to its attacker by `path` (segments; default one straight line), dashed unless
+        "line"; `row` outlined."""
         colours = (self._solved if solution else self._plain).copy()
         kinds = kinds or {}
-        for row, col in attacked:
-            index = row * self.width + col
-            colours[index] = self._shaded[kinds.get((row, col), "line")][index]
+        attacked = list(attacked)
+        for r, c in attacked:
+            index = r * self.width + c
+            colours[index] = self._shaded[kinds.get((r, c), "line")][index]
+        self.dots.set_data([c for _r, c in attacked], [r for r, _c in attacked])
+        self.row_mark.set_visible(row is not None)
+        if row is not None:
+            self.row_mark.set_y(row - 0.5)
         # matplotlib's stubs do not admit an N x 3 array of colours, which it accepts.
         self.squares.set_facecolor(colours)  # type: ignore[arg-type]
         for row, queen in enumerate(self.queens):
@@ -162,12 +192,12 @@ class BoardPainter:
             self.line.set_data([], [])
             self.ring.set_data([], [])
             return
-        row, col, by_row, by_col = reject
-        self.cross.set_position((col, row))
+        rejected_row, col, by_row, by_col = reject
+        self.cross.set_position((col, rejected_row))
         self.cross.set_visible(True)
         xs: list[float] = []
         ys: list[float] = []
-        for (x1, y1), (x2, y2) in path or [((by_col, by_row), (col, row))]:
+        for (x1, y1), (x2, y2) in path or [((by_col, by_row), (col, rejected_row))]:
             xs += [x1, x2, math.nan]  # NaN: the pen lifts between segments
             ys += [y1, y2, math.nan]
         self.line.set_data(xs, ys)
@@ -184,6 +214,7 @@ class BoardPainter:
             reject_kind=frame.reject_kind,
             path=frame.reject_path(),
             solution=frame.solution,
+            row=frame.row,
         )
 
 

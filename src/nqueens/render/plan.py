@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import _
 from nqueens.messages import plural
 
 if TYPE_CHECKING:
@@ -17,18 +18,6 @@ than this is said to pass what a batch job's time limit commonly allows."""
 YEAR = 365.25 * 86400
 
 
-def _subproblems(count: int) -> str:
-    return plural(count, "{count} subproblem", "{count} subproblems")
-
-
-def _workers(count: int) -> str:
-    return plural(count, "{count} worker", "{count} workers")
-
-
-def _gpus(count: int) -> str:
-    return plural(count, "{count} GPU", "{count} GPUs")
-
-
 def duration(seconds: float) -> str:
     """A duration in the largest unit that keeps it readable.
 
@@ -36,15 +25,15 @@ def duration(seconds: float) -> str:
     ('42 s', '1.5 hours', '3.0 days', '79 years')
     """
     if seconds < 90:
-        return f"{seconds:.2g} s" if seconds < 10 else f"{seconds:.0f} s"
+        return _("{value} s").format(value=f"{seconds:.2g}" if seconds < 10 else f"{seconds:.0f}")
     if seconds < 5400 - 1:
-        return f"{seconds / 60:.0f} minutes"
+        return _("{value} minutes").format(value=f"{seconds / 60:.0f}")
     if seconds < 2 * 86400:
-        return f"{seconds / 3600:.1f} hours"
+        return _("{value} hours").format(value=f"{seconds / 3600:.1f}")
     if seconds < YEAR:
-        return f"{seconds / 86400:.1f} days"
+        return _("{value} days").format(value=f"{seconds / 86400:.1f}")
     years = seconds / YEAR
-    return f"{years:,.1f} years" if years < 10 else f"{years:,.0f} years"
+    return _("{value} years").format(value=f"{years:,.1f}" if years < 10 else f"{years:,.0f}")
 
 
 def eta(seconds: float) -> str:
@@ -55,74 +44,159 @@ def eta(seconds: float) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
-def _span(estimate: Estimate, workers: int) -> str:
+def _span(estimate: Estimate, workers: int) -> dict[str, str]:
     seconds, low, high = estimate.on(workers)
-    return f"{duration(seconds)} ({duration(low)} to {duration(high)})"
+    return {"time": duration(seconds), "low": duration(low), "high": duration(high)}
 
 
 def _probes(estimate: Estimate) -> str:
     from nqueens.engine.counter import ProbeUnit
 
     if estimate.inner_sampled:
-        return (
+        return _(
             "timing one of its orbit representatives or more (its inner work), their strips "
             "listed and their joins timed on random samples of the strips"
         )
     if estimate.probe_unit is ProbeUnit.SECONDS:
-        return "timing a few of its orbit representatives (its inner work)"
-    return "Knuth's random probes of its search tree"
+        return _("timing a few of its orbit representatives (its inner work)")
+    return _("Knuth's random probes of its search tree")
 
 
 def describe(estimate: Estimate, cores: int) -> list[str]:
-    """The lines `nqueens count N --estimate` prints."""
-    on_gpus = estimate.peak_device_bytes is not None  # a process counts on one GPU
-    here, unit = (1, _gpus) if on_gpus else (cores, _workers)
+    """The lines `nqueens count N --estimate` prints, each one message."""
+    here = 1 if estimate.peak_device_bytes is not None else cores  # a GPU's: one process
     lines = [
-        f"N = {estimate.n}, method {estimate.method}: {_subproblems(estimate.subproblems)}"
-        + ("" if estimate.part is None else f" (part {estimate.part} of {estimate.split:,})"),
-        f"predicted on this machine's {unit(here)}: {_span(estimate, here)}",
+        _first_line(estimate),
+        plural(
+            here,
+            "predicted on this machine's {count} worker: {time} ({low} to {high})",
+            "predicted on this machine's {count} workers: {time} ({low} to {high})",
+            **_span(estimate, here),
+        ),
     ]
     if estimate.workers != here:
-        lines.append(f"predicted on {unit(estimate.workers)}: {_span(estimate, estimate.workers)}")
-    lines.append(f"peak memory per worker: {estimate.peak_bytes_per_worker / 1e6:,.0f} MB")
-    one = "one GPU" if on_gpus else "one worker"
-    longest = f"longest subproblem sampled: {duration(estimate.longest)} on {one}"
-    if estimate.longest > LONG_RUN:
-        longest += (
-            ", past an hour: a job must run that long to finish one (a journal keeps only "
-            "finished subproblems)"
+        lines.append(
+            plural(
+                estimate.workers,
+                "predicted on {count} worker: {time} ({low} to {high})",
+                "predicted on {count} workers: {time} ({low} to {high})",
+                **_span(estimate, estimate.workers),
+            )
         )
-    lines.append(longest)
+    memory = f"{estimate.peak_bytes_per_worker / 1e6:,.0f}"
+    lines.append(_("peak memory per worker: {memory} MB").format(memory=memory))
     if estimate.peak_device_bytes is not None:
-        lines.append(f"peak memory per GPU: {estimate.peak_device_bytes / 1e6:,.0f} MB")
+        memory = f"{estimate.peak_device_bytes / 1e6:,.0f}"
+        lines.append(_("peak memory per GPU: {memory} MB").format(memory=memory))
+    lines.append(_longest(estimate))
     probed = estimate.sampled - estimate.timed
-    how = f"sampled {_subproblems(estimate.sampled)} of the run at random, by strata: "
+    fields = {"timed": f"{estimate.timed:,}", "probed": f"{probed:,}"}
+    fields["probes"] = _probes(estimate)
+    sampled = estimate.sampled
     if probed == 0:
-        how += "each counted and timed here"
+        how = plural(
+            sampled,
+            "sampled {count} subproblem of the run at random, by strata: each counted and "
+            "timed here",
+            "sampled {count} subproblems of the run at random, by strata: each counted and "
+            "timed here",
+        )
     elif estimate.timed == 0:
-        how += f"each too long to time, so sized by {_probes(estimate)}"
+        how = plural(
+            sampled,
+            "sampled {count} subproblem of the run at random, by strata: each too long to "
+            "time, so sized by {probes}",
+            "sampled {count} subproblems of the run at random, by strata: each too long to "
+            "time, so sized by {probes}",
+            **fields,
+        )
     else:
-        how += (
-            f"{estimate.timed:,} counted and timed, {probed:,} too long to time, so sized by "
-            f"{_probes(estimate)}"
+        how = plural(
+            sampled,
+            "sampled {count} subproblem of the run at random, by strata: {timed} counted and "
+            "timed, {probed} too long to time, so sized by {probes}",
+            "sampled {count} subproblems of the run at random, by strata: {timed} counted and "
+            "timed, {probed} too long to time, so sized by {probes}",
+            **fields,
         )
     return [*lines, how]
 
 
+def _first_line(estimate: Estimate) -> str:
+    """What is planned: N, the method, its subproblems (a part's: of how many in all)."""
+    fields = {"n": estimate.n, "method": estimate.method}
+    if estimate.part is None:
+        return plural(
+            estimate.subproblems,
+            "N = {n}, method {method}: {count} subproblem",
+            "N = {n}, method {method}: {count} subproblems",
+            **fields,
+        )
+    return plural(
+        estimate.subproblems,
+        "N = {n}, method {method}: {count} subproblem (part {part} of {split})",
+        "N = {n}, method {method}: {count} subproblems (part {part} of {split})",
+        **fields,
+        part=estimate.part,
+        split=f"{estimate.split:,}",
+    )
+
+
+def _longest(estimate: Estimate) -> str:
+    """The longest subproblem sampled, and whether it passes an hour (a batch job's
+    limit must then hold it: a journal keeps only finished subproblems)."""
+    time = duration(estimate.longest)
+    if estimate.longest > LONG_RUN:
+        return _(
+            "longest subproblem sampled: {time} on one worker, past an hour: a job must run "
+            "that long to finish one (a journal keeps only finished subproblems)"
+        ).format(time=time)
+    return _("longest subproblem sampled: {time} on one worker").format(time=time)
+
+
 def warning(estimate: Estimate, journal: str | None) -> str | None:
     """The one line said before a count predicted to take more than `LONG_RUN`."""
-    seconds, low, high = estimate.on(estimate.workers)
+    seconds, _low, _high = estimate.on(estimate.workers)
     if seconds <= LONG_RUN:
         return None
-    line = (
-        f"this count may take {duration(seconds)} on "
-        f"{(_gpus if estimate.peak_device_bytes is not None else _workers)(estimate.workers)} "
-        f"({duration(low)} to {duration(high)})"
-    )
+    fields = {**_span(estimate, estimate.workers), "journal": journal}
     if seconds > YEAR:
         from nqueens.known import record_beside
 
-        line += f"; it stands beside {record_beside(estimate.n)}"
+        fields["record"] = record_beside(estimate.n)
+    workers = estimate.workers
+    if seconds <= YEAR and journal is None:
+        return plural(
+            workers,
+            "this count may take {time} on {count} worker ({low} to {high}); add --journal "
+            "FILE to make it resumable (Ctrl-C stops it)",
+            "this count may take {time} on {count} workers ({low} to {high}); add --journal "
+            "FILE to make it resumable (Ctrl-C stops it)",
+            **fields,
+        )
+    if seconds <= YEAR:
+        return plural(
+            workers,
+            "this count may take {time} on {count} worker ({low} to {high}); kept in "
+            "{journal}, so the same command resumes it",
+            "this count may take {time} on {count} workers ({low} to {high}); kept in "
+            "{journal}, so the same command resumes it",
+            **fields,
+        )
     if journal is None:
-        return line + "; add --journal FILE to make it resumable (Ctrl-C stops it)"
-    return line + f"; kept in {journal}, so the same command resumes it"
+        return plural(
+            workers,
+            "this count may take {time} on {count} worker ({low} to {high}); it stands "
+            "beside {record}; add --journal FILE to make it resumable (Ctrl-C stops it)",
+            "this count may take {time} on {count} workers ({low} to {high}); it stands "
+            "beside {record}; add --journal FILE to make it resumable (Ctrl-C stops it)",
+            **fields,
+        )
+    return plural(
+        workers,
+        "this count may take {time} on {count} worker ({low} to {high}); it stands beside "
+        "{record}; kept in {journal}, so the same command resumes it",
+        "this count may take {time} on {count} workers ({low} to {high}); it stands beside "
+        "{record}; kept in {journal}, so the same command resumes it",
+        **fields,
+    )

@@ -10,6 +10,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import _
+
 if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
     from rich.progress import TaskID
@@ -45,14 +47,16 @@ class CountProgress:
             )
 
             self._bar = Progress(
-                TextColumn("counting"),
+                TextColumn(_("counting")),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("subproblems"),
-                TextColumn("{task.fields[solutions]} solutions"),
+                TextColumn(_("subproblems")),
+                TextColumn(
+                    _("{solutions} solutions").replace("{solutions}", "{task.fields[solutions]}")
+                ),
                 TextColumn("{task.fields[rate]}"),
                 TimeElapsedColumn(),
-                TextColumn("ETA {task.fields[eta]}"),
+                TextColumn(_("ETA {eta}").replace("{eta}", "{task.fields[eta]}")),
                 console=Console(stderr=True),
                 auto_refresh=False,
                 transient=True,
@@ -67,8 +71,10 @@ class CountProgress:
         """Say why the first count on a machine pauses."""
         if not self.quiet:
             print(
-                "compiling the counting kernels (once per machine; later runs load them "
-                "from the cache)...",
+                _(
+                    "compiling the counting kernels (once per machine; later runs load them "
+                    "from the cache)..."
+                ),
                 file=sys.stderr,
                 flush=True,
             )
@@ -89,7 +95,11 @@ class CountProgress:
             return
         elapsed = time.perf_counter() - self._started
         fresh = progress.done - progress.resumed
-        rate = f"{fresh / elapsed:,.0f} subproblems/s" if elapsed > 0 and fresh else ""
+        rate = (
+            _("{rate} subproblems/s").format(rate=f"{fresh / elapsed:,.0f}")
+            if elapsed > 0 and fresh
+            else ""
+        )
         self._bar.update(
             self._task,
             total=progress.total,

@@ -1,24 +1,29 @@
-"""The algorithm's state as a panel of cells, drawn with Pillow beside a film's board.
+"""The algorithm's state and its code as a panel, drawn with Pillow beside a film's board.
 
 Each structure is a row: its name, its cells as boxes (set cells filled, cells the step
-reads outlined in blue, the index under each), and its note below. The panel draws what
-the event carries and nothing else.
+reads outlined in blue, the cell whose test failed outlined in red, each cell's index
+under it), and its note below; the legend says how to read them. Under the state, the
+code that ran (the algorithm's listing), the line that produced the step marked. The
+panel draws what the event carries and nothing else.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from PIL import ImageDraw, ImageFont
 
 from nqueens.i18n import N_, _
-from nqueens.render.colours import QUEEN, STATE_CELL, STATE_FILLED, STATE_READ
+from nqueens.render.colours import LABEL, QUEEN, REJECT, STATE_CELL, STATE_FILLED, STATE_READ
 from nqueens.search.state import State, Structure
 
-__all__ = ["HEADING", "StatePanel", "depth_text"]
+__all__ = ["CODE_HEADING", "CURRENT_LINE", "HEADING", "StatePanel", "depth_text"]
 
 HEADING = N_("The algorithm's state")
+CODE_HEADING = N_("The code that ran")
 """Marked for the catalog: said with `_(HEADING)`."""
+CURRENT_LINE = "#ffe082"  # the marked line of code, as the player marks it
 
 
 def depth_text(depth: int) -> str:
@@ -32,49 +37,73 @@ def _font(path: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 class StatePanel:
     """Draws a `State` into the box (left, top, width, height) of a picture; a row of
-    cells too long for the width goes on over more lines.
+    cells too long for the width goes on over more lines. With `code` (the listing:
+    line number and text per line), the code goes under the state, the step's line
+    marked, in the room the state leaves (around the marked line when it is short).
 
     `boxes` holds, after each drawing, where each cell went: (name, index) -> (x0, y0,
-    x1, y1), so that a test can look at the pixels of any cell.
+    x1, y1), and `code_lines` where each line of code went: line number -> (x0, y0, x1,
+    y1), so that a test can look at the pixels of any of them.
     """
 
-    def __init__(self, box: tuple[int, int, int, int], font_file: str, mono_file: str) -> None:
+    def __init__(
+        self,
+        box: tuple[int, int, int, int],
+        font_file: str,
+        mono_file: str,
+        code: Sequence[tuple[int, str]] | None = None,
+    ) -> None:
         self.left, self.top, self.width, self.height = box
         self.font_file, self.mono_file = font_file, mono_file
+        self.code = list(code) if code else []
         self.boxes: dict[tuple[str, int], tuple[int, int, int, int]] = {}
+        self.code_lines: dict[int, tuple[int, int, int, int]] = {}
 
     def draw(self, pen: ImageDraw.ImageDraw, state: State | None) -> None:
         self.boxes = {}
-        unit = max(8, self.width // 24)  # the text size, in pixels
+        self.code_lines = {}
+        unit = max(8, self.width // 26)  # the text size, in pixels
         pen.text((self.left, self.top), _(HEADING), QUEEN, _font(self.font_file, unit + 2))
         if state is None:
             return
-        # The largest text that fits the panel's height (a long stack wraps over lines).
-        while unit > 8 and self._rows(pen, state, unit, None) > self.top + self.height:
+        # The state takes what it needs, up to 45 % of the height with code beneath it.
+        share = 0.45 if self.code else 1.0
+        bottom = self.top + round(self.height * share)
+        while unit > 8 and self._rows(pen, state, unit, None) > bottom:
             unit -= 1
-        self._rows(pen, state, unit, pen)
+        end = self._rows(pen, state, unit, pen)
+        if self.code:
+            self._listing(pen, state.line, end + unit // 2, unit)
 
     def _rows(
         self, measure: ImageDraw.ImageDraw, state: State, unit: int, pen: ImageDraw.ImageDraw | None
     ) -> int:
         """Lay the structures out at text size `unit`, drawing them with `pen` (None: only
         measure); returns the bottom of the drawing."""
-        y = self.top + round(unit * 2.2)
+        y = self.top + round(unit * 2.0)
+        font = _font(self.font_file, max(7, unit - 1))
+        right = self.left + self.width
+        if state.legend:
+            for line in _wrapped(measure, state.legend, font, self.width):
+                if pen:
+                    pen.text((self.left, y), line, "#333333", font)
+                y += unit + 2
+            y += unit // 3
         mono = _font(self.mono_file, unit)
         name_width = unit + max(round(measure.textlength(s.name, mono)) for s in state.structures)
-        small = _font(self.mono_file, max(6, unit * 2 // 3))
-        right = self.left + self.width
+        small = _font(self.mono_file, max(7, unit * 3 // 4))
         height = unit + unit // 2
         for s in state.structures:
             if pen:
                 pen.text((self.left, y), s.name, QUEEN, mono)
             x = self.left + name_width
-            for index, cell in enumerate(s.cells):
+            for position, cell in enumerate(s.cells):
                 w = round(measure.textlength(cell, mono)) + unit // 2
                 if x + w > right and x > self.left + name_width:  # wrap to the next line
                     x, y = self.left + name_width, y + height + unit
                 if pen:
-                    self._cell(pen, (x, y, x + w, y + height), cell, index, s, mono, small)
+                    box = (x, y, x + w, y + height)
+                    self._cell(pen, box, cell, s.index(position), s, mono, small)
                 x += w + 4
             y += height + unit
             if s.note:
@@ -84,7 +113,6 @@ class StatePanel:
                 y += unit + unit // 2
             y += unit // 3
         if pen:
-            font = _font(self.font_file, unit)
             pen.text((self.left, y), depth_text(state.depth), "#444444", font)
         return y + unit + unit // 2
 
@@ -101,12 +129,51 @@ class StatePanel:
         x0, y0, x1, y1 = box
         filled = index in structure.filled
         pen.rectangle(box, fill=STATE_FILLED if filled else "white", outline=STATE_CELL)
-        if index in structure.read:
+        if index in structure.hit:
+            pen.rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), outline=REJECT, width=3)
+        elif index in structure.read:
             pen.rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), outline=STATE_READ, width=2)
         middle = (x0 + x1) / 2
         pen.text((middle, (y0 + y1) / 2), text, "white" if filled else QUEEN, font, "mm")
-        pen.text((middle, y1 + 2), str(index), "#888888", small, "mt")
+        pen.text((middle, y1 + 3), str(index), LABEL, small, "mt")
         self.boxes[structure.name, index] = box
+
+    def _listing(self, pen: ImageDraw.ImageDraw, current: int, top: int, unit: int) -> None:
+        """The code under the state: the largest text that fits the width (lines longer
+        than that wrap), the lines around the marked one when they do not all fit."""
+        pen.text((self.left, top), _(CODE_HEADING), QUEEN, _font(self.font_file, unit + 1))
+        top += round(unit * 1.8)
+        numbers = max(len(str(number)) for number, _text in self.code) + 1
+        room = self.width - 4
+        pixels = unit
+        while pixels > 7:
+            mono = _font(self.mono_file, pixels)
+            widest = max(pen.textlength(" " * numbers + text, mono) for _n, text in self.code)
+            if widest <= room * 1.3:  # a few long lines may wrap
+                break
+            pixels -= 1
+        mono = _font(self.mono_file, pixels)
+        step = pixels + 3
+        indent = round(pen.textlength(" " * numbers, mono))
+        rows = [
+            (number, part, first)
+            for number, text in self.code
+            for first, part in enumerate(_wrapped(pen, text, mono, room - indent) or [""])
+        ]
+        fit = max(1, (self.top + self.height - top) // step)
+        marked = next((i for i, row in enumerate(rows) if row[0] == current and row[2] == 0), 0)
+        start = min(max(0, marked - fit // 2), max(0, len(rows) - fit))
+        y = top
+        for number, part, continued in rows[start : start + fit]:
+            x1 = self.left + self.width
+            if number == current:
+                pen.rectangle((self.left, y - 1, x1, y + step - 2), fill=CURRENT_LINE)
+                box = self.code_lines.get(number)
+                self.code_lines[number] = (self.left, box[1] if box else y - 1, x1, y + step - 2)
+            if not continued:
+                pen.text((self.left, y), str(number), LABEL, mono)
+            pen.text((self.left + indent, y), part, QUEEN, mono)
+            y += step
 
     def _fit(
         self, pen: ImageDraw.ImageDraw, text: str, pixels: int, room: int
@@ -115,3 +182,35 @@ class StatePanel:
         while pixels > 6 and pen.textlength(text, _font(self.mono_file, pixels)) > room:
             pixels -= 1
         return _font(self.mono_file, pixels)
+
+
+def _wrapped(
+    pen: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, room: float
+) -> list[str]:
+    """`text` in lines no wider than `room`: broken at spaces (each character of a
+    language written without them may end a line), a code line's indent kept."""
+    if not text or pen.textlength(text, font) <= room:
+        return [text] if text else []
+    indent = text[: len(text) - len(text.lstrip())]
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text.strip()):
+        candidate = (line or indent) + piece
+        if line and pen.textlength(candidate.rstrip(), font) > room:
+            lines.append(line.rstrip())
+            line = indent + "  " + piece.lstrip()
+        else:
+            line = candidate
+    return [*lines, line.rstrip()]
+
+
+def _pieces(text: str) -> list[str]:
+    """Where a line may break: after each space, or between two characters of Japanese."""
+    pieces: list[str] = []
+    for char in text:
+        wide = ord(char) >= 0x2E80
+        if not pieces or wide or pieces[-1].endswith(" ") or ord(pieces[-1][-1]) >= 0x2E80:
+            pieces.append(char)
+        else:
+            pieces[-1] += char
+    return pieces

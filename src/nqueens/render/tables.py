@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from nqueens.compare import ComparisonRow
-from nqueens.i18n import N_, _
+from nqueens.i18n import N_, _, pgettext
 from nqueens.search.spaces import SpaceSize
 
 __all__ = ["comparison_table", "print_uncut"]
@@ -32,7 +32,7 @@ def comparison_table(
 ) -> Table:
     """The side-by-side comparison, with the search-space sizes in the caption."""
     caption = _("Search spaces: {sizes}").format(
-        sizes="; ".join(f"{k} = {v}" for k, v in spaces.items())
+        sizes=pgettext("a list of sizes", "; ").join(f"{k} = {v}" for k, v in spaces.items())
     )
     table = Table(
         title=title or _("N = {n}: the algorithms side by side").format(n=n),

@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Protocol, TextIO
 
+from nqueens.i18n import _
+
 __all__ = [
     "ARRAY_FORMATS",
     "FORMATS",
@@ -90,7 +92,7 @@ def render(placement: Board, style: str = "board", *, base: int = 0) -> str:
 def _heading(index: int, placement: Board, style: str, base: int) -> str:
     if style == "grid":
         return str(index)  # seed 004: the number, then the column list above the grid
-    return f"Solution {index}: {placement.to_string(base=base)}"
+    return _("Solution {index}: {cols}").format(index=index, cols=placement.to_string(base=base))
 
 
 def write_solutions(

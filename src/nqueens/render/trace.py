@@ -41,25 +41,32 @@ def rules_reason(rules: Rules) -> Reason:
 
 
 def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reason) -> str:
-    """One line for one event; `replay` is the state after the event."""
+    """One step in words: the one wording of each event, said alike by the trace, the
+    film, the window and the player's page (player.js says the same catalog messages);
+    `replay` is the state after the event. A rejection names the queen and the test that
+    refused the square, with the cell that test read (`col[2] = 1`)."""
     if isinstance(event, Place):
-        return _("place    {square}").format(square=_square(event.row, event.col, base))
+        return _("place {square}").format(square=_square(event.row, event.col, base))
     if isinstance(event, Reject):
-        return _("attacked {square}  by the queen on {by} ({why})").format(
-            square=_square(event.row, event.col, base),
-            by=_square(*event.attacker, base),
-            why=reason(event),
-        )
+        fields = {
+            "square": _square(event.row, event.col, base),
+            "by": _square(*event.attacker, base),
+            "why": reason(event),
+            "test": event.test,
+        }
+        if event.test:
+            return _("attacked {square} by the queen on {by} ({why}, {test})").format(**fields)
+        return _("attacked {square} by the queen on {by} ({why})").format(**fields)
     if isinstance(event, Remove):
         if event.row == replay.n - 1:
             why = _("try the next square")
         else:
             why = _("no more safe squares in row {row}: step back").format(row=event.row + 1 + base)
-        return _("remove   {square}  ({why})").format(
+        return _("remove {square} ({why})").format(
             square=_square(event.row, event.col, base), why=why
         )
     assert isinstance(event, Solution)
-    return _("found    solution {number}: {cols}").format(
+    return _("found solution {number}: {cols}").format(
         number=replay.solutions, cols=event.placement.to_string(base=base)
     )
 
@@ -79,11 +86,13 @@ def trace_lines(
 
     With `boards`, the board after each placement, removal and solution follows its line.
     With `state`, the algorithm's structures after each step follow it, one line each,
-    as the event carries them (`col  1 0 0 0 0`). The last line says why the trace stopped.
+    as the event carries them (`col  1 0 0 0 0`), and, when it changes, the legend that
+    says how to read them. The last line says why the trace stopped.
     """
     if limit is not None:
         check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"))
     replay = Replay(n)
+    legend = ""
     for event in events:
         if limit is not None and replay.step >= limit:
             yield _("... stopped after {count} steps (--limit 0 shows every step)").format(
@@ -96,6 +105,9 @@ def trace_lines(
             yield from ("        " + " ".join(row) for row in replay.rows())
         if state and event.state is not None:
             yield from ("        " + line for line in event.state.lines())
+            if event.state.legend != legend:  # said when it changes: what the cells mean
+                legend = event.state.legend
+                yield "        " + _("({legend})").format(legend=legend)
         if solutions is not None and replay.solutions >= solutions:
             yield "... " + plural(
                 solutions, "stopped after {count} solution", "stopped after {count} solutions"

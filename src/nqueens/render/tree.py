@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.files import output_file
 from nqueens.i18n import N_, _, pgettext
-from nqueens.render.colours import DARK, REJECT, SOLUTION_DARK
+from nqueens.render.colours import DARK, SOLUTION_DARK
 from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import picture_format
 from nqueens.render.svg import SvgBoard
@@ -47,20 +47,28 @@ MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
 MIN_WIDTH = 620.0  # room for the title and the legend
 ICICLE_MAX_LEAVES = 64  # beyond, the icicle grows too wide and the sunburst takes over
 SIDEWAYS_LEAF = 18.0  # a leaf's height in the sideways icicle: room for an 11 px label
+SIDEWAYS_WIDTH = 460.0  # the sideways icicle's width: about the player's panel (full-size labels)
 STUB_WEIGHT = 0.4  # a rejected square's share of its parent's width, against 1 per leaf
 MAX_STUBS = 20_000
 
 FILL = {
     "root": "#5a3d28",
     "inner": DARK,
-    "dead end": REJECT,
+    "dead end": "#ef9a9a",
     "solution": SOLUTION_DARK,
     "cut": "#7b8fa6",
     "stub": "#bdbdbd",
 }
+"""Every fill but the root's takes dark labels at 4.5:1 or more (white on the inner
+nodes' brown was 3.2:1), and keeps them at 35 % opacity, as the player draws the nodes
+it has not reached yet."""
+INK, ROOT_INK = "#1a1a1a", "white"
+LOCKED_LEAF = FILL["inner"]
+"""A solution leaf the learner has not found yet: drawn as an inner node."""
 SVG_FONTS = "DejaVu Sans, IPAGothic, Noto Sans CJK JP, sans-serif"
 """A browser takes the first installed family with each glyph (render/fonts.py)."""
 KINDS = (N_("inner"), N_("dead end"), N_("solution"), N_("cut"))
+STUB_LEGEND = N_("rejected square")
 
 
 @dataclass(frozen=True)
@@ -175,7 +183,7 @@ def place_tree(
         height = top + depth * row + 8
         stroke = 0.5
     elif kind == "sideways":  # rows of the board left to right, leaves down the page
-        width = MIN_WIDTH
+        width = SIDEWAYS_WIDTH
         place = _sideways(SIDEWAYS_LEAF, (width - 16) / depth, top)
         height = top + total * SIDEWAYS_LEAF + 8
         stroke = 0.5
@@ -303,15 +311,16 @@ def _sector(shape: Shape) -> str:
     )
 
 
-def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str]]:
-    """(x, y, angle, text, ink) of each node label that fits inside its node."""
+def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str, str]]:
+    """(x, y, angle, text, ink, the node's id) of each node label that fits inside its
+    node."""
     for shape in placed.shapes:
         angle = shape.label_angle() if shape.kind != "stub" else None
         if angle is None:
             continue
         x, y = shape.label_point()
-        ink = "white" if shape.kind in ("root", "dead end", "inner", "cut") else "#1a1a1a"
-        yield x, y, angle, shape.label, ink
+        ident = "node-" + "-".join(map(str, shape.path))
+        yield x, y, angle, shape.label, ROOT_INK if shape.kind == "root" else INK, ident
 
 
 def _describe(shape: Shape) -> str:
@@ -344,7 +353,7 @@ def tree_svg(
         f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="{SVG_FONTS}">',
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
         f'<text x="8" y="20" font-size="14">{html.escape(_title(tree))}</text>',
-        _legend_svg(42),
+        _legend_svg(42, _kinds(placed)),
     ]
     for shape in placed.shapes:
         css = "stub" if shape.kind == "stub" else f"node {shape.kind.replace(' ', '-')}"
@@ -363,10 +372,10 @@ def tree_svg(
         )
     parts.append('<g class="labels" pointer-events="none">')
     parts.extend(
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" '
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" data-for="{ident}" '
         + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
         + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
-        for x, y, angle, text, ink in _labels(placed)
+        for x, y, angle, text, ink, ident in _labels(placed)
     )
     parts.append("</g></svg>")
     return SvgTree("".join(parts))
@@ -399,19 +408,32 @@ def _pad(text: str, columns: int) -> str:
     return " " * max(0, columns - _width(text)) + text
 
 
-def _legend() -> Iterator[tuple[float, str]]:
+def _kinds(placed: Layout) -> list[str]:
+    """The kinds of node the picture holds, in the legend's order (a kind that does not
+    occur, such as "cut" in a whole tree, is not listed)."""
+    found = {shape.kind for shape in placed.shapes}
+    return [kind for kind in (*KINDS, "stub") if kind in found]
+
+
+def _said(kind: str) -> str:
+    message = STUB_LEGEND if kind == "stub" else kind
+    return _(message)
+
+
+def _legend(kinds: Sequence[str]) -> Iterator[tuple[float, str]]:
     """(x, kind) of each entry of the legend: a swatch at x, the kind's name beside it."""
     x = 8.0
-    for kind in KINDS:
+    for kind in kinds:
         yield x, kind
-        x += 28 + 8 * _width(_(kind))
+        x += 28 + 8 * _width(_said(kind))
 
 
-def _legend_svg(y: float) -> str:
+def _legend_svg(y: float, kinds: Sequence[str]) -> str:
     items = (
-        f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}"/>'
-        f'<text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">{html.escape(_(kind))}</text>'
-        for x, kind in _legend()
+        f'<rect x="{x:.0f}" y="{y - 9:.0f}" width="11" height="11" fill="{FILL[kind]}" '
+        f'data-kind="{kind}"/><text x="{x + 15:.0f}" y="{y:.0f}" font-size="12">'
+        f"{html.escape(_said(kind))}</text>"
+        for x, kind in _legend(kinds)
     )
     return f'<g class="legend">{"".join(items)}</g>'
 
@@ -432,9 +454,9 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
     ax.set_axis_off()
     fonts = text_fonts()
     ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily=fonts)
-    for x, kind in _legend():
+    for x, kind in _legend(_kinds(placed)):
         ax.add_patch(Rectangle((x, 33), 11, 11, facecolor=FILL[kind], linewidth=0))
-        ax.text(x + 15, 42, _(kind), fontsize=9, va="baseline", fontfamily=fonts)
+        ax.text(x + 15, 42, _said(kind), fontsize=9, va="baseline", fontfamily=fonts)
     for shape in placed.shapes:
         colour = FILL[shape.kind]
         patch: Patch
@@ -447,7 +469,7 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
             patch = Rectangle((shape.x0, shape.y0), shape.x1 - shape.x0, shape.y1 - shape.y0)
         patch.set(facecolor=colour, edgecolor="white", linewidth=placed.stroke * 0.72)
         ax.add_patch(patch)
-    for x, y, angle, text, ink in _labels(placed):
+    for x, y, angle, text, ink, _ident in _labels(placed):
         ax.text(x, y, text, fontsize=8, color=ink, ha="center", va="center", rotation=-angle,
                 rotation_mode="anchor", fontfamily=fonts)  # fmt: skip
     return figure

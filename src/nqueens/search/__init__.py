@@ -16,13 +16,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
 from nqueens.messages import too_large
 from nqueens.placement import Placement
-from nqueens.search.backtracking import backtracking, raw_backtracking, record_backtracking
+from nqueens.search.backtracking import (
+    backtracking,
+    board_legend,
+    raw_backtracking,
+    record_backtracking,
+)
 from nqueens.search.bitboard import (
     bitboard,
     bitboard_stack,
+    masks_legend,
     raw_bitboard,
     raw_bitboard_stack,
     record_bitboard,
@@ -48,13 +54,14 @@ from nqueens.search.events import (
 )
 from nqueens.search.flags import (
     flags,
+    flags_legend,
     flags_stack,
     raw_flags,
     raw_flags_stack,
     record_flags,
     record_flags_stack,
 )
-from nqueens.search.recording import Recorder, source_of, stateful_events
+from nqueens.search.recording import Legend, Recorder, listing, source_of, stateful_events
 from nqueens.search.spaces import SpaceSize, factorial, power
 from nqueens.search.state import State, Structure
 from nqueens.search.stepping import STEPPED, Walk, variant_search
@@ -102,8 +109,10 @@ class Algorithm:
     backtracking searches, whose pruned tree is what `SearchStats.nodes` measures).
     `max_n` bounds a full enumeration and `max_n_first` the search for one solution,
     each at about a minute of pure Python (measured on a 2-core x86-64 machine).
-    `recorder` reads the algorithm's own structures at each step, and `code` is the
-    function a student reads beside them (`source`).
+    `recorder` reads the algorithm's own structures at each step, `legend` says how to
+    read them, and `code` is the function a student reads beside them (`listing`).
+    `summary` and `title` (the name the source texts give it) are marked for the
+    catalog: `describe()` and `display_name()` say them in the current language.
     """
 
     name: str
@@ -116,6 +125,24 @@ class Algorithm:
     max_n_first: int
     recorder: Recorder
     code: Callable[..., object]
+    title: str = ""
+    legend: Legend | None = None
+
+    def display_name(self) -> str:
+        """The algorithm as the source texts name it, in the current language."""
+        return _(self.title) if self.title else self.name
+
+    def describe(self) -> str:
+        """What the algorithm does, in a line, in the current language."""
+        return _(self.summary)
+
+    def heading(self, n: int) -> str:
+        """The title of a page, film or window of this search on an N x N board: the
+        algorithm as the source texts name it, then the name to type when it differs."""
+        title = self.display_name()
+        if title.replace(" ", "-") == self.name:
+            return _("{n} queens: {title}").format(n=n, title=title)
+        return _("{n} queens: {title} ({algorithm})").format(n=n, title=title, algorithm=self.name)
 
     def events(
         self, n: int, stats: SearchStats | None = None, *, state: bool = False
@@ -123,7 +150,7 @@ class Algorithm:
         """The search as a lazy stream of events (a `Solution` for each solution); with
         `state`, each event carries the algorithm's `State` after it."""
         if state:
-            return stateful_events(self.raw, self.recorder, n, stats)
+            return stateful_events(self.raw, self.recorder, n, stats, self.legend)
         return events(self.raw, n, stats)
 
     def source(self) -> tuple[str, int, list[str]]:
@@ -131,6 +158,11 @@ class Algorithm:
         number and lines (the lines a `State` names are lines of that file)."""
         first, lines = source_of(self.code)
         return inspect.getsourcefile(self.code) or "", first, lines
+
+    def listing(self) -> list[tuple[int, str]]:
+        """The code a student reads: (line number, text) for each line of `source()` but
+        those that only report the steps to an observer (see `recording.listing`)."""
+        return listing(self.code)
 
     def check_size(self, n: int, *, first_only: bool = False) -> None:
         """Refuse sizes this algorithm cannot finish in reasonable time."""
@@ -167,85 +199,99 @@ ALGORITHMS: dict[str, Algorithm] = {
             "brute-force",
             brute_force,
             raw_brute_force,
-            "every one-queen-per-row board, tested only when complete",
+            N_("every one-queen-per-row board, tested only when complete"),
             power,
             "N^N",
             max_n=8,
             max_n_first=9,
             recorder=record_generate,
             code=generate,
+            title=N_("brute force"),
+            legend=board_legend,
         ),
         Algorithm(
             "permutations",
             permutations,
             raw_permutations,
-            "every one-queen-per-row-and-column board, tested when complete",
+            N_("every one-queen-per-row-and-column board, tested when complete"),
             factorial,
             "N!",
             max_n=10,
             max_n_first=11,
             recorder=record_generate,
             code=generate,
+            title=N_("permutations"),
+            legend=board_legend,
         ),
         Algorithm(
             "backtracking",
             backtracking,
             raw_backtracking,
-            "place row by row; a check function compares with earlier queens",
+            N_("place row by row; a check function compares with earlier queens"),
             None,
             "",
             max_n=13,
             max_n_first=21,
             recorder=record_backtracking,
             code=raw_backtracking,
+            title=N_("backtracking"),
+            legend=board_legend,
         ),
         Algorithm(
             "flags",
             flags,
             raw_flags,
-            "place row by row; column and diagonal flag arrays (recursive)",
+            N_("place row by row; column and diagonal flag arrays (recursive)"),
             None,
             "",
             max_n=14,
             max_n_first=29,
             recorder=record_flags,
             code=raw_flags,
+            title=N_("placement flags"),
+            legend=flags_legend,
         ),
         Algorithm(
             "flags-stack",
             flags_stack,
             raw_flags_stack,
-            "the flag-array search with an explicit stack instead of recursion",
+            N_("the flag-array search with an explicit stack instead of recursion"),
             None,
             "",
             max_n=14,
             max_n_first=29,
             recorder=record_flags_stack,
             code=raw_flags_stack,
+            title=N_("placement flags, with a stack"),
+            legend=flags_legend,
         ),
         Algorithm(
             "bitboard",
             bitboard,
             raw_bitboard,
-            "columns and diagonals as bits; only free squares are ever visited",
+            N_("columns and diagonals as bits; only free squares are ever visited"),
             None,
             "",
             max_n=15,
             max_n_first=30,
             recorder=record_bitboard,
             code=raw_bitboard,
+            title=N_("bitmaps"),
+            legend=masks_legend,
         ),
         Algorithm(
             "bitboard-stack",
             bitboard_stack,
             raw_bitboard_stack,
-            "the bitboard search with an explicit stack of free-square masks",
+            N_("the bitboard search with an explicit stack of free-square masks"),
             None,
             "",
             max_n=15,
             max_n_first=30,
             recorder=record_bitboard_stack,
             code=raw_bitboard_stack,
+            title=N_("bitmaps, with a stack"),
+            legend=masks_legend,
         ),
     )
 }

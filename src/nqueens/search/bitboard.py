@@ -9,11 +9,11 @@ solutions come out in the same lexicographic order as the other algorithms.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
+from nqueens.i18n import _
 from nqueens.placement import Placement
-from nqueens.search.common import run
+from nqueens.search.common import Step, run
 from nqueens.search.events import Event, Observer, Place, Remove, SearchStats, Solution
 from nqueens.search.recording import mask_row
 from nqueens.search.state import Structure
@@ -35,11 +35,11 @@ def bitboard_stack(
     return run(raw_bitboard_stack, n, stats, observer)
 
 
-def raw_bitboard(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[int, ...] | Event]:
+def raw_bitboard(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
     full = (1 << n) - 1
     cols = [0] * n
 
-    def place_row(row: int, taken: int, left: int, right: int) -> Iterator[tuple[int, ...] | Event]:
+    def place_row(row: int, taken: int, left: int, right: int) -> Iterator[Step]:
         stats.checks += 1
         avail = full & ~(taken | left | right)
         while avail:
@@ -63,9 +63,7 @@ def raw_bitboard(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[in
     return place_row(0, 0, 0, 0)
 
 
-def raw_bitboard_stack(
-    n: int, stats: SearchStats, observe: bool
-) -> Iterator[tuple[int, ...] | Event]:
+def raw_bitboard_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
     full = (1 << n) - 1
     cols = [0] * n
     taken, left, right, avail = [0] * n, [0] * n, [0] * n, [0] * n
@@ -74,12 +72,11 @@ def raw_bitboard_stack(
     avail[0] = full
     while row >= 0:
         free = avail[row]
-        if not free:
+        if not free:  # no square left to try in this row: step back
             row -= 1
-            if row >= 0:
-                stats.backtracks += 1
-                if observe:
-                    yield Remove(row, cols[row])
+            stats.backtracks += row >= 0
+            if observe and row >= 0:
+                yield Remove(row, cols[row])
             continue
         bit = free & -free
         avail[row] = free ^ bit
@@ -110,22 +107,31 @@ def _masks(event: Event, n: int, taken: int, left: int, right: int) -> tuple[Str
         mask_row("taken", taken, n, read),
         mask_row("left", left, n, read),
         mask_row("right", right, n, read),
-        replace(mask_row("free", free, n, read), note="~(taken|left|right)"),
+        mask_row("free", free, n, read, "~(taken|left|right)"),
     )
 
 
+def masks_legend(event: Event, n: int) -> str:
+    """Which row the masks are of, and that they are from before its queen."""
+    row = n - 1 if isinstance(event, Solution) else event.row
+    return _(
+        "the masks of row {row}, before its queen: bit i is column i, the highest bit on the left"
+    ).format(row=row)
+
+
 def record_bitboard(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The row's three masks (bit i under column i) and its free squares."""
+    """The row's three masks and its free squares, highest bit on the left."""
     return _masks(event, n, variables["taken"], variables["left"], variables["right"])
 
 
 def record_bitboard_stack(
     event: Event, variables: Mapping[str, Any], n: int
 ) -> tuple[Structure, ...]:
-    """The row's masks, and the explicit stack: the free squares still to try, row by row."""
+    """The row's masks, and the explicit stack: the free squares still to try, row by row,
+    each a binary number."""
     row = variables["row"]
     taken, left, right, avail = (variables[k] for k in ("taken", "left", "right", "avail"))
-    stack = tuple("".join(str((m >> i) & 1) for i in range(n)) for m in avail[: row + 1])
+    stack = tuple(format(m, f"0{n}b") for m in avail[: row + 1])
     return (
         *_masks(event, n, taken[row], left[row], right[row]),
         Structure("stack", stack, (row,), (), "avail[0..row]"),

@@ -1,7 +1,9 @@
 """Generate and test: every board with one queen per row, checked only when complete.
 
 Seed 004 contrasts this with backtracking: for N = 5 it checks all 5^5 = 3,125 boards,
-because it never looks at a queen until the whole board is filled.
+because it never looks at a queen until the whole board is filled. Its check
+(`check_bluteForce`) compares each row with the rows above it, from the top, and stops at
+the first pair that attack each other.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from nqueens.i18n import _
 from nqueens.placement import Placement
-from nqueens.search.common import first_attack, run
+from nqueens.search.backtracking import board_row
+from nqueens.search.common import Step, run
 from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
 from nqueens.search.recording import flag_row
 from nqueens.search.state import Structure
@@ -35,27 +39,31 @@ def permutations(
     return run(raw_permutations, n, stats, observer)
 
 
-def raw_brute_force(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[int, ...] | Event]:
+def raw_brute_force(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
     return generate(n, False, stats, observe)
 
 
-def raw_permutations(
-    n: int, stats: SearchStats, observe: bool
-) -> Iterator[tuple[int, ...] | Event]:
+def raw_permutations(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
     return generate(n, True, stats, observe)
 
 
-def generate(
-    n: int, distinct_columns: bool, stats: SearchStats, observe: bool
-) -> Iterator[tuple[int, ...] | Event]:
-    cols = [0] * n
+def generate(n: int, distinct_columns: bool, stats: SearchStats, observe: bool) -> Iterator[Step]:
+    board = [0] * n  # board[r]: the column of the queen on row r
     used = [False] * n
 
-    def fill(row: int) -> Iterator[tuple[int, ...] | Event]:
+    def check() -> tuple[int, int] | None:
+        # the first pair of rows whose queens attack each other, or None
+        for row in range(1, n):
+            for r in range(row):
+                if board[r] == board[row] or abs(board[r] - board[row]) == row - r:
+                    return r, row
+        return None
+
+    def fill(row: int) -> Iterator[Step]:
         for col in range(n):
             if distinct_columns and used[col]:
                 continue
-            cols[row] = col
+            board[row] = col
             used[col] = True
             stats.nodes += 1
             if observe:
@@ -64,12 +72,12 @@ def generate(
                 yield from fill(row + 1)
             else:
                 stats.checks += 1
-                attack = first_attack(cols)
-                if attack is None:
-                    yield tuple(cols)
+                pair = check()
+                if pair is None:
+                    yield tuple(board)
                 elif observe:
-                    (by, (attacked_row, attacked_col)) = attack
-                    yield Reject(attacked_row, attacked_col, by)
+                    r, later = pair
+                    yield Reject(later, board[later], (r, board[r]), f"board[{r}] = {board[r]}")
             used[col] = False
             stats.backtracks += 1
             if observe:
@@ -79,21 +87,21 @@ def generate(
 
 
 def record_generate(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The candidate board (columns row by row, `.` for rows not filled yet) and the running
-    count of complete boards checked; the permutations add their `used` columns."""
-    cols, row, stats = variables["cols"], variables["row"], variables["stats"]
+    """The candidate board (columns row by row, `.` for rows not filled yet), the pair the
+    check found (outlined, the earlier row in red), and the running count of complete
+    boards checked; the permutations add their `used` columns."""
+    board, row, stats = variables["board"], variables["row"], variables["stats"]
     filled = row + (0 if isinstance(event, Remove) else 1)
-    board = tuple(str(cols[r]) if r < filled else "." for r in range(n))
     checked = isinstance(event, Reject | Solution)
-    pair: tuple[int, ...] = ()
     if isinstance(event, Reject):
         pair = (event.attacker[0], event.row)
-    elif isinstance(event, Place):
-        pair = (event.row,)
-    structures = [
-        Structure("board", board, pair, pair if isinstance(event, Reject) else (), "cols[row]"),
-        Structure("checks", (str(stats.checks),), (0,) if checked else (), (), "complete boards"),
-    ]
+        shown = board_row(board, filled, n, read=pair, hit=pair[:1], note="check()")
+    else:
+        read = (event.row,) if isinstance(event, Place) else ()
+        shown = board_row(board, filled, n, read=read, note="board[row]")
+    checks = (str(stats.checks),)
+    count = Structure("checks", checks, (0,) if checked else (), (), _("complete boards checked"))
+    structures = [shown, count]
     if variables["distinct_columns"]:
         read = () if isinstance(event, Reject | Solution) else (event.col,)
         structures.append(flag_row("used", variables["used"], read, "used[col]"))

@@ -1,43 +1,25 @@
-"""Pieces every teaching search shares: the check function and the run wrapper.
+"""What every teaching search shares: the shape of a raw search and its run wrapper.
 
 A raw search is a generator `raw(n, stats, observe)` that yields a tuple of columns for
-each solution and, only when `observe` is true, the events of the search in between.
-`run` turns it into the public stream of placements; `events` into a stream of events.
+each solution and, only when `observe` is true, the events of the search in between
+(each a `Step`). `run` turns it into the public stream of placements; `events` into a
+stream of events. Each search keeps its own check, written as its source text writes it,
+in its own module: that is the code a student reads beside the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
-from nqueens.placement import Placement, Square
+from nqueens.placement import Placement
 from nqueens.search.events import Event, Observer, SearchStats, Solution, timed
 from nqueens.validate import board_size
 
-__all__ = ["RawSearch", "attacker", "events", "first_attack", "run"]
+__all__ = ["RawSearch", "Step", "events", "run"]
 
-RawSearch = Callable[[int, SearchStats, bool], Iterator["tuple[int, ...] | Event"]]
-
-
-def attacker(cols: Sequence[int], row: int, col: int) -> Square | None:
-    """The first queen among rows 0..row-1 that attacks (row, col), or None when safe.
-
-    This is the "check function" of the classic programs: compare the new square with
-    every earlier queen, same column or same diagonal.
-    """
-    for r in range(row):
-        c = cols[r]
-        if c == col or abs(c - col) == row - r:
-            return (r, c)
-    return None
-
-
-def first_attack(cols: Sequence[int]) -> tuple[Square, Square] | None:
-    """The first attacking pair (attacker, attacked) of a complete board, or None."""
-    for row in range(1, len(cols)):
-        found = attacker(cols, row, cols[row])
-        if found is not None:
-            return found, (row, cols[row])
-    return None
+Step = tuple[int, ...] | Event
+"""What a raw search yields: a solution's columns, or (observed) an event."""
+RawSearch = Callable[[int, SearchStats, bool], Iterator[Step]]
 
 
 def run(
@@ -50,7 +32,7 @@ def run(
 
 
 def _placements(
-    found: Iterator[tuple[int, ...] | Event], stats: SearchStats, observer: Observer | None
+    found: Iterator[Step], stats: SearchStats, observer: Observer | None
 ) -> Iterator[Placement]:
     for item in timed(found, stats):
         if not isinstance(item, tuple):
@@ -70,7 +52,7 @@ def events(raw: RawSearch, n: int, stats: SearchStats | None = None) -> Iterator
     return _as_events(raw(board_size(n), stats, True), stats)
 
 
-def _as_events(found: Iterator[tuple[int, ...] | Event], stats: SearchStats) -> Iterator[Event]:
+def _as_events(found: Iterator[Step], stats: SearchStats) -> Iterator[Event]:
     for item in found:
         if isinstance(item, tuple):
             stats.solutions += 1

@@ -32,11 +32,19 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Reject:
-    """(row, col) was tested and found attacked by the queen on `attacker`."""
+    """(row, col) was tested and found attacked by the queen on `attacker`.
+
+    `test` is the test that failed, as the algorithm's code reads it, with its value:
+    `col[2] = 1` (a flag array), `board[4] = 2` (the earlier queen a check function
+    compared). The searches test in a fixed order and stop at the first test that fails,
+    so `attacker` is the queen that test found, not merely one of those that attack.
+    Empty for a variant's search, whose rules name the attack instead.
+    """
 
     row: int
     col: int
     attacker: Square
+    test: str = ""
     state: State | None = field(default=None, compare=False, repr=False)
 
 

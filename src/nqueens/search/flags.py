@@ -1,8 +1,10 @@
 """Column and diagonal flag arrays (seeds 000, 002 and 003).
 
-Three arrays say which lines are taken: `column[c]`, `up[r + c]` (the / diagonals) and
-`down[r - c + N - 1]` (the \\ diagonals), so testing a square costs three lookups instead
-of a pass over the earlier queens. Two forms: recursive, and with an explicit stack of
+Three arrays say which lines are taken, named as seed 000 names them: `col[b]` for the
+columns, `up[a+b]` for the / diagonals and `down[a-b+N-1]` for the \\ diagonals (row a,
+column b). A 1 says a queen stands on that line; 0 that it is free. Testing a square
+costs three lookups, made in that order: the first that finds a 1 rejects the square,
+and the rejection names that lookup. Two forms: recursive, and with an explicit stack of
 saved positions (seed 003); both yield exactly the same events in the same order.
 """
 
@@ -11,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from nqueens.placement import Placement, Square
-from nqueens.search.common import attacker, run
+from nqueens.i18n import _
+from nqueens.placement import Placement
+from nqueens.search.common import Step, run
 from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
 from nqueens.search.recording import flag_row
 from nqueens.search.state import Structure
@@ -34,126 +37,126 @@ def flags_stack(
     return run(raw_flags_stack, n, stats, observer)
 
 
-class _Board:
-    """The flag arrays and the queens, with the moves both forms share."""
+def raw_flags(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
+    pos = [0] * n  # pos[a]: the column of row a's queen
+    col = [0] * n
+    up = [0] * (2 * n - 1)
+    down = [0] * (2 * n - 1)
 
-    def __init__(self, n: int, stats: SearchStats) -> None:
-        self.n = n
-        self.cols = [0] * n
-        self.column = [False] * n
-        self.up = [False] * (2 * n - 1)
-        self.down = [False] * (2 * n - 1)
-        self.stats = stats
-
-    def is_free(self, row: int, col: int) -> bool:
-        self.stats.checks += 1
-        return not (self.column[col] or self.up[row + col] or self.down[row - col + self.n - 1])
-
-    def attacker(self, row: int, col: int) -> Square:
-        """Who attacks a square the flags call taken (looked up only for observers)."""
-        found = attacker(self.cols, row, col)
-        assert found is not None, "flags and queens disagree"
-        return found
-
-    def place(self, row: int, col: int) -> None:
-        self.cols[row] = col
-        self._mark(row, col, True)
-        self.stats.nodes += 1
-
-    def remove(self, row: int, col: int) -> None:
-        self._mark(row, col, False)
-        self.stats.backtracks += 1
-
-    def _mark(self, row: int, col: int, taken: bool) -> None:
-        self.column[col] = taken
-        self.up[row + col] = taken
-        self.down[row - col + self.n - 1] = taken
-
-
-def raw_flags(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[int, ...] | Event]:
-    board = _Board(n, stats)
-
-    def place_row(row: int) -> Iterator[tuple[int, ...] | Event]:
-        for col in range(n):
-            if not board.is_free(row, col):
+    def put_queen(a: int) -> Iterator[Step]:
+        for b in range(n):
+            stats.checks += 1
+            if col[b] or up[a + b] or down[a - b + n - 1]:
                 if observe:
-                    yield Reject(row, col, board.attacker(row, col))
+                    yield rejected(a, b, pos, col, up)
                 continue
-            board.place(row, col)
+            pos[a] = b
+            col[b] = up[a + b] = down[a - b + n - 1] = 1
+            stats.nodes += 1
             if observe:
-                yield Place(row, col)
-            if row + 1 < n:
-                yield from place_row(row + 1)
+                yield Place(a, b)
+            if a + 1 < n:
+                yield from put_queen(a + 1)
             else:
-                yield tuple(board.cols)
-            board.remove(row, col)
+                yield tuple(pos)
+            col[b] = up[a + b] = down[a - b + n - 1] = 0
+            stats.backtracks += 1
             if observe:
-                yield Remove(row, col)
+                yield Remove(a, b)
 
-    return place_row(0)
+    return put_queen(0)
 
 
-def raw_flags_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[tuple[int, ...] | Event]:
-    board = _Board(n, stats)
-    row, col = 0, 0  # the square to try next; board.cols[:row] is the stack
+def raw_flags_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
+    pos = [0] * n  # pos[:a] is the stack of saved positions
+    col = [0] * n
+    up = [0] * (2 * n - 1)
+    down = [0] * (2 * n - 1)
+    a, b = 0, 0  # the square to try next
     while True:
-        if col < n:
-            if not board.is_free(row, col):
+        if b < n:
+            stats.checks += 1
+            if col[b] or up[a + b] or down[a - b + n - 1]:
                 if observe:
-                    yield Reject(row, col, board.attacker(row, col))
-                col += 1
+                    yield rejected(a, b, pos, col, up)
+                b += 1
                 continue
-            board.place(row, col)
+            pos[a] = b
+            col[b] = up[a + b] = down[a - b + n - 1] = 1
+            stats.nodes += 1
             if observe:
-                yield Place(row, col)
-            if row + 1 < n:
-                row, col = row + 1, 0
+                yield Place(a, b)
+            if a + 1 < n:
+                a, b = a + 1, 0
                 continue
-            yield tuple(board.cols)
-        elif row == 0:
+            yield tuple(pos)
+        elif a == 0:
             return
         else:
-            row -= 1
-            col = board.cols[row]
-        board.remove(row, col)
+            a -= 1
+            b = pos[a]
+        col[b] = up[a + b] = down[a - b + n - 1] = 0
+        stats.backtracks += 1
         if observe:
-            yield Remove(row, col)
-        col += 1
+            yield Remove(a, b)
+        b += 1
 
 
-def _square(event: Event) -> Square | None:
-    return None if isinstance(event, Solution) else (event.row, event.col)
-
-
-def record_flags(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The three flag arrays, with the cells the step's square reads (seed 000's names)."""
-    board: _Board = variables["board"]
-    square = _square(event)
-    if square is None:
-        reads: tuple[list[int], ...] = ([], [], [])
-        notes = ("col[b]", "up[a+b]", "down[a-b+N-1]")
+def rejected(a: int, b: int, pos: list[int], col: list[int], up: list[int]) -> Reject:
+    """What `if col[b] or up[a+b] or down[a-b+N-1]` found on (a, b): the first lookup
+    that holds a 1, in the order the test makes them, and the queen on that line."""
+    n = len(col)
+    if col[b]:
+        test, row = f"col[{b}] = 1", next(r for r in range(a) if pos[r] == b)
+    elif up[a + b]:
+        test, row = f"up[{a + b}] = 1", next(r for r in range(a) if r + pos[r] == a + b)
     else:
-        a, b = square
-        reads = ([b], [a + b], [a - b + n - 1])
-        notes = (
-            f"col[b] = col[{b}]",
-            f"up[a+b] = up[{a}+{b}] = up[{a + b}]",
-            f"down[a-b+N-1] = down[{a}-{b}+{n - 1}] = down[{a - b + n - 1}]",
-        )
-    arrays = (board.column, board.up, board.down)
-    return tuple(
-        flag_row(name, values, read, note)
-        for name, values, read, note in zip(
-            ("col", "up", "down"), arrays, reads, notes, strict=True
-        )
+        test, row = f"down[{a - b + n - 1}] = 1", next(r for r in range(a) if r - pos[r] == a - b)
+    return Reject(a, b, (row, pos[row]), test)
+
+
+def _lookups(n: int, a: int, b: int) -> tuple[tuple[str, int, str], ...]:
+    """The test's three lookups of square (a, b), in the order the code makes them: the
+    array, the index, and the index as the code writes it, with the numbers filled in."""
+    return (
+        ("col", b, f"col[b] = col[{b}]"),
+        ("up", a + b, f"up[a+b] = up[{a}+{b}] = up[{a + b}]"),
+        ("down", a - b + n - 1, f"down[a-b+N-1] = down[{a}-{b}+{n - 1}] = down[{a - b + n - 1}]"),
     )
 
 
+def record_flags(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+    """The three flag arrays, with the cells the step's square reads (seed 000's names).
+
+    A rejected square's test stops at the first lookup that finds a 1: the lookups after
+    it are not made, so their cells are not outlined, and the one that failed is the hit.
+    """
+    arrays = {"col": variables["col"], "up": variables["up"], "down": variables["down"]}
+    if isinstance(event, Solution):
+        return tuple(flag_row(name, values) for name, values in arrays.items())
+    rows = []
+    failed = False
+    for name, index, note in _lookups(n, event.row, event.col):
+        values = arrays[name]
+        if failed:
+            rows.append(flag_row(name, values))
+            continue
+        hit = isinstance(event, Reject) and bool(values[index])
+        rows.append(flag_row(name, values, (index,), note, hit=(index,) if hit else ()))
+        failed = hit
+    return tuple(rows)
+
+
+def flags_legend(event: Event, n: int) -> str:
+    """How to read the flags: seed 000 writes FREE = 1, here a 1 is a queen on the line."""
+    return _("1: a queen stands on this line; 0: the line is free")
+
+
 def record_flags_stack(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The flag arrays and the stack of saved positions, `board.cols[:row]` (seed 003),
-    the queen just placed included."""
-    board: _Board = variables["board"]
-    height = variables["row"] + (1 if isinstance(event, Place | Solution) else 0)
-    saved = tuple(f"({r},{board.cols[r]})" for r in range(height))
+    """The flag arrays and the stack of saved positions, `pos[:a]` (seed 003), the queen
+    just placed included."""
+    pos = variables["pos"]
+    height = variables["a"] + (1 if isinstance(event, Place | Solution) else 0)
+    saved = tuple(f"({r},{pos[r]})" for r in range(height))
     top = (height - 1,) if height else ()
-    return (*record_flags(event, variables, n), Structure("stack", saved, top, (), "(row,col)"))
+    return (*record_flags(event, variables, n), Structure("stack", saved, top, (), "(a,b)"))

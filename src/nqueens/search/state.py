@@ -2,9 +2,12 @@
 draw beside the board.
 
 Each structure is a row of cells: the flag arrays `col`, `up` and `down`, a bitboard's
-masks (bit i under column i), an explicit stack, a candidate board, the earlier queens a
-check function compares. `read` are the cells the step looked at (drawn outlined),
-`filled` those that are set (drawn filled). The renderers only draw this; they never
+masks, an explicit stack, the board a check function reads. Every cell has an index (the
+number the code uses for it, printed under it): flags and boards count from 0 on the
+left; a bitboard's masks are written as binary numbers are, the highest bit on the left,
+so their indices run down from N-1 (bit i is column i). `read` are the indices of the
+cells the step looked at (drawn outlined), `filled` those that are set (drawn filled),
+`hit` the one whose test failed (drawn in red). The renderers only draw this; they never
 work it out again from the board.
 """
 
@@ -22,7 +25,8 @@ class Structure:
     """One named structure of the algorithm, as a row of cells.
 
     `note` says which cells the step read, with the numbers filled in, for example
-    `up[a+b] = up[2+1] = up[3]`.
+    `up[a+b] = up[2+1] = up[3]`. `indices` number the cells left to right (empty: 0, 1,
+    2, ...); `read`, `filled` and `hit` hold such indices.
     """
 
     name: str
@@ -30,6 +34,12 @@ class Structure:
     read: tuple[int, ...] = ()
     filled: tuple[int, ...] = ()
     note: str = ""
+    hit: tuple[int, ...] = ()
+    indices: tuple[int, ...] = ()
+
+    def index(self, position: int) -> int:
+        """The index of the cell drawn at `position` (0 on the left)."""
+        return self.indices[position] if self.indices else position
 
     def text(self, width: int = 0) -> str:
         """One line: the name, then the cells (`col  1 0 0 0 0`), then the note."""
@@ -40,13 +50,15 @@ class Structure:
 @dataclass(frozen=True, slots=True)
 class State:
     """The algorithm's state after one step: its structures, the line of its source that
-    produced the step (a line of the file that holds the algorithm's function), and how
-    deep the recursion is (1 for the stack versions, whose stack is one of the
-    structures)."""
+    produced the step (a line of the file that holds the algorithm's function), how deep
+    the recursion is (1 for the stack versions, whose stack is one of the structures),
+    and `legend`, a sentence that says how to read the cells (what a 1 means, which row
+    the masks belong to), in the language of the step."""
 
     structures: tuple[Structure, ...]
     line: int
     depth: int
+    legend: str = ""
 
     def lines(self) -> list[str]:
         """One line per structure, names aligned."""

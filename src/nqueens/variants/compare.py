@@ -36,7 +36,7 @@ def _run(name: str, rules: Rules, stats: SearchStats) -> None:
 
 
 def compare(
-    rules: Rules, *, on_start: Callable[[str], None] | None = None
+    rules: Rules, *, on_start: Callable[[str, SearchStats], None] | None = None
 ) -> Iterator[ComparisonRow]:
     """Run each of the variant's searches over its whole tree and yield what each cost;
     a search too slow for this N is skipped, with the largest N it takes.
@@ -57,8 +57,8 @@ def compare(
                 _("runs its whole search only up to N = {n}").format(n=largest),
             )
             continue
-        if on_start is not None:
-            on_start(name)
         stats = SearchStats()
+        if on_start is not None:
+            on_start(name, stats)
         _run(name, rules, stats)
         yield ComparisonRow(name, "", None, stats)

@@ -19,7 +19,7 @@ from nqueens.limits import (
     check_n,
 )
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
-from nqueens.search import walk
+from nqueens.search import get_algorithm, walk
 from nqueens.variants.rules import BoardLike, Rules
 from nqueens.visual.common import ANIMATION_ALGORITHM, variant_title
 
@@ -97,7 +97,8 @@ class Animation:
     def title(self) -> str:
         if self.rules is not None:
             return variant_title(self.rules.rows, self.rules)
-        return _("{n} queens: {algorithm}").format(n=self.n, algorithm=self.algorithm)
+        assert isinstance(self.n, int), "made the board's rows when the film was made"
+        return get_algorithm(self.algorithm).heading(self.n)
 
     @property
     def capped(self) -> bool:
@@ -124,6 +125,7 @@ class Animation:
             title=self.title,
             base=int(self.one_based),
             on_frame=on_frame,
+            code=get_algorithm(self.algorithm).listing() if self.frames.stateful else None,
         )
 
     def _repr_html_(self) -> str:

@@ -110,7 +110,7 @@ def play(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
         )
     check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
-    rules, source = steps.variant_rules, steps.source()
+    rules = steps.variant_rules
     if rules is not None and learn:
         raise IncompatibleOptionsError(
             _(
@@ -118,9 +118,8 @@ def play(
                 "to watch the {variant} search"
             ).format(variant=rules.variant),
         )
-    code = None if source is None else source[1:]
-    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, code)
-    title = None if rules is None else variant_title(steps.n, rules)
+    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, steps.listing())
+    title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
     player = Player(recording, page(recording, queen_path(), title, learn=learn))
     if out is not None:
         player.save(out)

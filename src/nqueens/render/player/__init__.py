@@ -22,11 +22,21 @@ from nqueens.placement import Placement
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
+    ATTACK_MARK,
+    ATTACK_MARK_RADIUS,
+    CURRENT_ROW,
+    DARK,
+    LABEL,
+    LIGHT,
+    QUEEN,
+    SOLUTION_DARK,
+    SOLUTION_LIGHT,
     STATE_CELL,
     STATE_FILLED,
     STATE_READ,
     attack_legend,
 )
+from nqueens.render.colours import REJECT as REJECT_COLOUR
 from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.state import State
@@ -45,7 +55,7 @@ __all__ = [
     "record",
 ]
 
-SCRIPTS = ("search.js", "player.js", "learner.js")  # one <script>, in this order
+SCRIPTS = ("search.js", "player.js", "learner.js", "exercises.js")  # one <script>, in order
 PAGE_TREE_NODES = 4_000  # more, and the page's tree is cut at the deepest depth that fits
 
 PLACE, REJECT, REMOVE, SOLUTION = 0, 1, 2, 3
@@ -55,12 +65,12 @@ PLACE, REJECT, REMOVE, SOLUTION = 0, 1, 2, 3
 class Recording:
     """A search written down as compact event rows, at most `max_steps` of them.
 
-    Rows are [kind, row, col] (a rejection adds the attacker's row and col, and on a
-    variant's board the points of the line between them, x1 y1 x2 y2 per segment);
-    `capped` says the search went on beyond `max_steps`. `rules` are a variant's, whose
-    search this is (None: the classic board). `states` hold the algorithm's state after
-    each event (`_state`), when its events carry one, and `code` the source they name:
-    (first line number, lines).
+    Rows are [kind, row, col] (a rejection adds the attacker's row and col, the index
+    of its test in `tests` or -1, and on a variant's board the points of the line
+    between them, x1 y1 x2 y2 per segment); `capped` says the search went on beyond
+    `max_steps`. `rules` are a variant's, whose search this is (None: the classic
+    board). `states` hold the algorithm's state after each event (`_state`), when its
+    events carry one, and `code` the listing they name: (line number, text) per line.
     """
 
     n: int
@@ -73,7 +83,8 @@ class Recording:
     states: list[list[object]] = field(default_factory=list)
     cells: dict[str, int] = field(default_factory=dict)
     notes: dict[str, int] = field(default_factory=dict)
-    code: tuple[int, list[str]] | None = None
+    tests: dict[str, int] = field(default_factory=dict)
+    code: list[tuple[int, str]] | None = None
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -83,6 +94,7 @@ class Recording:
             "capped": self.capped,
             "events": self.events,
             "solutions": self.solutions,
+            "tests": list(self.tests),
         }
         if self.rules is not None:
             data["rules"] = rules_table(self.rules)
@@ -91,24 +103,26 @@ class Recording:
             data["cells"] = [json.loads(row) for row in self.cells]
             data["notes"] = list(self.notes)
         if self.code is not None:
-            data["code"] = {"first": self.code[0], "lines": self.code[1]}
+            data["code"] = [list(line) for line in self.code]
         return json.dumps(data, separators=(",", ":"))
 
 
 def _state(state: State, recording: Recording) -> list[object]:
-    """A state as the page reads it: [line, depth, [[cells, read, filled, note], ...]],
-    `cells` an index in the recording's `cells` table ([name, cells], the cells as one
-    string when each is one character, as flags and masks are) and `note` one in its
+    """A state as the page reads it: [line, depth, [[cells, read, filled, note, hit],
+    ...], legend], `cells` an index in the recording's `cells` table ([name, cells,
+    indices], the cells as one string when each is one character, as flags and masks
+    are; indices empty when they count from 0) and `note` and `legend` indices in its
     `notes`. Steps repeat most rows of cells and most notes, so a long recording holds
     each once."""
     rows = []
     for s in state.structures:
         cells: object = "".join(s.cells) if all(len(c) == 1 for c in s.cells) else s.cells
-        key = json.dumps([s.name, cells], separators=(",", ":"))
+        key = json.dumps([s.name, cells, s.indices], separators=(",", ":"))
         row = recording.cells.setdefault(key, len(recording.cells))
         note = recording.notes.setdefault(s.note, len(recording.notes))
-        rows.append([row, s.read, s.filled, note])
-    return [state.line, state.depth, rows]
+        rows.append([row, s.read, s.filled, note, s.hit])
+    legend = recording.notes.setdefault(state.legend, len(recording.notes))
+    return [state.line, state.depth, rows, legend]
 
 
 def rules_table(rules: Rules) -> dict[str, object]:
@@ -135,11 +149,12 @@ def rules_table(rules: Rules) -> dict[str, object]:
     return {"variant": rules.variant, "words": said, "kinds": kinds, "attacks": attacks}
 
 
-def _row(event: Event, rules: Rules | None = None) -> list[float]:
+def _row(event: Event, tests: dict[str, int], rules: Rules | None = None) -> list[float]:
     if isinstance(event, Place):
         return [PLACE, event.row, event.col]
     if isinstance(event, Reject):
-        row: list[float] = [REJECT, event.row, event.col, *event.attacker]
+        test = tests.setdefault(event.test, len(tests)) if event.test else -1
+        row: list[float] = [REJECT, event.row, event.col, *event.attacker, test]
         if rules is not None:
             square = (event.row, event.col)
             kind = rules.attack_kind(event.attacker, square) or "line"
@@ -157,7 +172,7 @@ def record(
     algorithm: str,
     max_steps: int,
     rules: Rules | None = None,
-    code: tuple[int, list[str]] | None = None,
+    code: list[tuple[int, str]] | None = None,
 ) -> Recording:
     """Write down the first `max_steps` events of a search (a variant's, with `rules`),
     with the state each event carries and the `code` its lines refer to."""
@@ -166,7 +181,7 @@ def record(
         if len(recording.events) >= max_steps:
             recording.capped = True
             break
-        recording.events.append(_row(event, rules))
+        recording.events.append(_row(event, recording.tests, rules))
         if event.state is not None:
             recording.states.append(_state(event.state, recording))
         if isinstance(event, Solution):
@@ -179,7 +194,8 @@ def record(
 def _events(recording: Recording) -> Iterator[Event]:
     """The recorded rows as events again (the inverse of `_row`), for the tree."""
     cols: list[int] = []
-    for kind, row, col, *attacker in (map(int, e[:5]) for e in recording.events):
+    tests = list(recording.tests)
+    for kind, row, col, *attacker in (map(int, e[:6]) for e in recording.events):
         if kind == PLACE:
             cols.append(col)
             yield Place(row, col)
@@ -187,7 +203,8 @@ def _events(recording: Recording) -> Iterator[Event]:
             cols.pop()
             yield Remove(row, col)
         elif kind == REJECT:
-            yield Reject(row, col, (attacker[0], attacker[1]))
+            test = tests[attacker[2]] if attacker[2] >= 0 else ""
+            yield Reject(row, col, (attacker[0], attacker[1]), test)
         else:
             yield Solution(Placement(tuple(cols)))
 
@@ -213,23 +230,40 @@ def tree_of(recording: Recording) -> str:
     return str(tree_svg(found, narrow=True))
 
 
-def _variant_style() -> str:
-    """The shadings of a variant's own attacks, from the colours every picture uses."""
+def _colour_style() -> str:
+    """The page's colours, from the ones every picture uses (render/colours.py), as the
+    custom properties player.css reads: the squares, the state panel, the marks of a
+    rejection and of the current row, a locked leaf of the tree."""
+    from nqueens.render.tree import LOCKED_LEAF
+
+    colours = {
+        "light": LIGHT,
+        "dark": DARK,
+        "solved-light": SOLUTION_LIGHT,
+        "solved-dark": SOLUTION_DARK,
+        "reject": REJECT_COLOUR,
+        "ink": QUEEN,
+        "label": LABEL,
+        "current-row": CURRENT_ROW,
+        "locked-leaf": LOCKED_LEAF,
+        "state-cell": STATE_CELL,
+        "state-filled": STATE_FILLED,
+        "state-read": STATE_READ,
+    }
+    return ":root { " + " ".join(f"--{name}: {value};" for name, value in colours.items()) + " }\n"
+
+
+def _patterns() -> str:
+    """The fill of each attacked square, one per shade: the shade and a dot in the middle
+    (board units: a square is 1 x 1, so the tiles fall on the squares)."""
+    r = ATTACK_MARK_RADIUS
     return "".join(
-        f"#board .light.attacked.{kind} {{ fill: {light}; }} "
-        f"#board .dark.attacked.{kind} {{ fill: {dark}; }}\n"
-        for kind, (light, dark) in ATTACK_COLOURS.items()
-        if kind != "line"
-    )
-
-
-def _state_style() -> str:
-    """The state panel's colours, from the ones the film and the window use."""
-    return (
-        f"#state .cell {{ border-color: {STATE_CELL}; }} "
-        f"#state .cell.filled {{ background: {STATE_FILLED}; border-color: {STATE_FILLED}; }} "
-        f"#state .cell.read {{ outline-color: {STATE_READ}; }} "
-        f"#state .structure-note {{ color: {STATE_READ}; }}\n"
+        f'<pattern id="attacked-{kind}-{tone}" class="attack-pattern" width="1" height="1" '
+        f'patternUnits="userSpaceOnUse"><rect class="shade" width="1" height="1" '
+        f'fill="{colour}"/><circle class="mark" cx="0.5" cy="0.5" r="{r}" '
+        f'fill="{ATTACK_MARK}"/></pattern>'
+        for kind, shades in ATTACK_COLOURS.items()
+        for tone, colour in zip(("light", "dark"), shades, strict=True)
     )
 
 
@@ -249,18 +283,13 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def page(
-    recording: Recording, queen_path: str, title: str | None = None, *, learn: bool = False
-) -> str:
+def page(recording: Recording, queen_path: str, title: str, *, learn: bool = False) -> str:
     """The player page for `recording`; `queen_path` is the SVG path of the queen glyph.
 
     `learn` opens the page in the learner mode (a button switches at any time). A
     variant's page shades its own attacks apart, says which is which under the board,
     and has no learner mode (the learner's search follows the classic rules).
     """
-    title = title or _("{n} queens: {algorithm} search").format(
-        n=recording.n, algorithm=recording.algorithm
-    )
     scripts = [_asset(f) for f in SCRIPTS]
     messages = json.dumps(asset_messages(scripts), ensure_ascii=False)
     # JSON inside <script> must not close the element early.
@@ -269,7 +298,8 @@ def page(
         translate_template(_asset("player.html"), html.escape)
         .replace("{{LANG}}", current_language())
         .replace("{{TITLE}}", html.escape(title))
-        .replace("{{STYLE}}", _asset("player.css") + _variant_style() + _state_style())
+        .replace("{{STYLE}}", _colour_style() + _asset("player.css"))
+        .replace("{{PATTERNS}}", _patterns())
         .replace("{{LEGEND}}", _legend(recording.rules))
         .replace("{{SCRIPT}}", "\n".join(scripts))
         .replace("{{TREE}}", tree_of(recording))

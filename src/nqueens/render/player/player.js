@@ -2,12 +2,14 @@
 // every event can be applied and undone, so stepping back is as cheap as stepping on.
 // On a variant's board, `data.rules` says how each square attacks each other (written by
 // Python from the variant's rules, never restated here) and rejections carry their line.
+// Each step is said in the words Python's trace, film and window use (the same catalog
+// messages), a rejection with the test that refused it (`col[2] = 1`).
 (() => {
   "use strict";
   const PLACE = 0, REJECT = 1, REMOVE = 2, SOLUTION = 3;
   const SVG = "http://www.w3.org/2000/svg";
   const data = JSON.parse(document.getElementById("search-data").textContent);
-  const n = data.n, events = data.events, total = events.length;
+  const n = data.n, events = data.events, total = events.length, tests = data.tests || [];
   const rules = data.rules || null;
   const ORDER = ["line", "wrap", "knight"];  // a square attacked two ways shows the first
   // How a queen on (r, c) attacks (row, col) under the variant's rules: 0, or 1 + an index.
@@ -16,7 +18,7 @@
   const $ = (id) => document.getElementById(id);
 
   function apply(e) {
-    const [kind, row, col] = e;
+    const [kind, , col] = e;
     if (kind === PLACE) { state.cols.push(col); state.nodes++; }
     else if (kind === REMOVE) { state.cols.pop(); state.backtracks++; }
     else if (kind === REJECT) state.rejects++;
@@ -25,7 +27,7 @@
   }
 
   function undo(e) {
-    const [kind, row, col] = e;
+    const [kind, , col] = e;
     if (kind === PLACE) { state.cols.pop(); state.nodes--; }
     else if (kind === REMOVE) { state.cols.push(col); state.backtracks--; }
     else if (kind === REJECT) state.rejects--;
@@ -34,13 +36,13 @@
   }
 
   // The attacked squares below the queens, each with how: "line", "wrap" or "knight".
-  function attacked() {
+  function attacked(cols) {
     const squares = new Map();
-    for (let row = state.cols.length; row < n; row++) {
+    for (let row = cols.length; row < n; row++) {
       if (rules) {
         for (let col = 0; col < n; col++) {
           let best = -1;
-          state.cols.forEach((c, r) => {
+          cols.forEach((c, r) => {
             const found = how(r, c, row, col);
             if (found) best = Math.min(best < 0 ? 9 : best, ORDER.indexOf(rules.kinds[found - 1]));
           });
@@ -48,7 +50,7 @@
         }
         continue;
       }
-      state.cols.forEach((c, r) => {
+      cols.forEach((c, r) => {
         for (const col of [c, c - (row - r), c + (row - r)]) {
           if (col >= 0 && col < n) squares.set(row * n + col, "line");
         }
@@ -59,23 +61,26 @@
 
   const square = (row, col) => _("row {row}, col {col}", { row, col });
 
-  function describe(e) {
+  function describe(e, solutions) {
     if (!e) return _("empty board");
-    const [kind, row, col, byRow, byCol] = e;
+    const [kind, row, col, byRow, byCol, test] = e;
     if (kind === PLACE) return _("place {square}", { square: square(row, col) });
     if (kind === REJECT) {
       const why = rules ? rules.words[how(byRow, byCol, row, col) - 1]
         : byCol === col ? _("same column") : _("same diagonal");
-      return _("attacked {square} by the queen on {by} ({why})", { square: square(row, col), by: square(byRow, byCol), why });
+      const fields = { square: square(row, col), by: square(byRow, byCol), why, test: tests[test] };
+      return test >= 0 ? _("attacked {square} by the queen on {by} ({why}, {test})", fields)
+        : _("attacked {square} by the queen on {by} ({why})", fields);
     }
     if (kind === REMOVE) {
       const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: row + 1 });
       return _("remove {square} ({why})", { square: square(row, col), why });
     }
-    return _("found solution {number}: {cols}", { number: state.solutions, cols: state.cols.join(" ") });
+    return _("found solution {number}: {cols}", { number: solutions, cols: state.cols.join(" ") });
   }
 
-  // The board: squares, labels, one queen per row, and the marks of a rejection.
+  // The board: squares, labels, one queen per row, the marks of a rejection, and an
+  // outline round the row the step works on.
   const board = $("board");
   board.setAttribute("viewBox", `-0.7 -0.7 ${n + 0.8} ${n + 0.8}`);
   const element = (name, attributes, parent = board) => {
@@ -93,32 +98,54 @@
       }));
     }
   }
+  const rowLabels = [];
   for (let i = 0; i < n; i++) {
     element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = i;
-    element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end" }).textContent = i;
+    rowLabels.push(element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end", "data-row": i }));
+    rowLabels[i].textContent = i;
   }
   element("rect", { x: 0, y: 0, width: n, height: n, fill: "none", stroke: "#5a3d28", "stroke-width": 0.03 });
+  const rowMark = element("rect", { class: "current-row", x: 0, width: n, height: 1, visibility: "hidden" });
+  const deadRow = element("rect", { class: "dead-row", x: 0, width: n, height: 1, visibility: "hidden" });
   // Two segments: a diagonal round the edge leaves by one side and comes back by the other.
   const lines = [0, 1].map(() => element("line", { class: "attack-line", visibility: "hidden" }));
   const queens = [];
   for (let row = 0; row < n; row++) {
-    const queen = element("use", { href: "#queen-glyph", class: "queen", visibility: "hidden", "data-row": row });
-    queens.push(queen);
+    queens.push(element("use", { href: "#queen-glyph", class: "queen", visibility: "hidden", "data-row": row }));
   }
   const ring = element("circle", { class: "attacker-ring", r: 0.45, visibility: "hidden" });
   const cross = element("g", { class: "cross", visibility: "hidden" });
   element("line", { x1: 0.25, y1: 0.25, x2: 0.75, y2: 0.75 }, cross);
   element("line", { x1: 0.75, y1: 0.25, x2: 0.25, y2: 0.75 }, cross);
 
+  // The row a step works on outlined (null: none), its label in the same colour.
+  function markRow(row) {
+    rowMark.setAttribute("visibility", row === null ? "hidden" : "visible");
+    if (row !== null) rowMark.setAttribute("y", row);
+    board.dataset.currentRow = row === null ? "" : row;
+    rowLabels.forEach((label, i) => label.classList.toggle("current", i === row));
+  }
+
+  // The squares shaded as attacked (with a dot) and the queens shown, for any board.
+  function shade(shaded) {
+    squares.forEach((rect, index) => {
+      const kind = shaded.get(index);
+      rect.classList.toggle("attacked", kind !== undefined);
+      rect.classList.toggle("wrap", kind === "wrap");
+      rect.classList.toggle("knight", kind === "knight");
+    });
+  }
+
   // The list of solutions in the recording, each a jump to the step where it was found.
+  // The learner locks it (`lock`) until the student has found as many or gives up.
   const list = $("solutions");
-  const entries = data.solutions.map((solution, index) => {
+  const entries = data.solutions.map((solution) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.textContent = solution.cols.join(" ");
     button.dataset.step = solution.step;
     button.title = _("step {step}", { step: solution.step });
-    button.addEventListener("click", () => { pause(); goTo(solution.step); });
+    button.addEventListener("click", () => { setMode("watch"); pause(); goTo(solution.step); });
     item.appendChild(button);
     list.appendChild(item);
     return button;
@@ -135,7 +162,7 @@
   scrubber.max = total;
 
   // The search tree beside the board: the path to the board outlined, nodes not yet
-  // reached faint, a click on a node jumps to the step that placed it.
+  // reached pale, a click on a node jumps to the step that placed it.
   const treeNodes = Array.from(document.querySelectorAll("svg.search-tree .node"));
   const treeSteps = treeNodes.map((node) => Number(node.dataset.step));
   let outlined = [];
@@ -161,32 +188,36 @@
     treeNodes.forEach((node, index) => node.classList.toggle("ahead", step !== null && treeSteps[index] > step));
   }
   treeNodes.forEach((node) => node.addEventListener("click", () => {
-    document.body.dataset.mode = "watch";
+    setMode("watch");
     pause();
     goTo(Number(node.dataset.step));
   }));
 
   // The algorithm's own state after each step, and its code, as Python recorded them:
-  // drawn here, never worked out again. Each state is [line, depth, [row, ...]], each row
-  // [cells, read, filled, note] with `cells` an index in data.cells ([name, cells], the
-  // cells as one string when each is one character) and `note` one in data.notes.
+  // drawn here, never worked out again. Each state is [line, depth, [row, ...], legend],
+  // each row [cells, read, filled, note, hit] with `cells` an index in data.cells
+  // ([name, cells, indices], the cells as one string when each is one character) and
+  // `note` and `legend` indices in data.notes.
   const states = data.states || null, cellRows = data.cells || [], notes = data.notes || [];
-  const codeLines = [];
+  const codeLines = new Map();
   if (states) {
     $("state-panel").hidden = false;
     $("code-panel").hidden = false;
     const pre = $("code");
-    data.code.lines.forEach((text, index) => {
+    for (const [lineNumber, text] of data.code) {
       const line = document.createElement("span");
       line.className = "line";
-      line.dataset.line = data.code.first + index;
+      line.dataset.line = lineNumber;
       const number = document.createElement("span");
       number.className = "number";
-      number.textContent = data.code.first + index;
-      line.append(number, text);
+      number.textContent = lineNumber;
+      const words = document.createElement("span");
+      words.className = "text";
+      words.textContent = text || " ";
+      line.append(number, words);
       pre.appendChild(line);
-      codeLines.push(line);
-    });
+      codeLines.set(lineNumber, line);
+    }
   }
   let markedLine = null;
   function renderState() {
@@ -197,10 +228,11 @@
     panel.dataset.step = state.step;
     if (markedLine) markedLine.classList.remove("current");
     markedLine = null;
-    if (!current) { $("depth").textContent = ""; return; }
-    const [line, depth, rows] = current;
-    for (const [index, read, filled, noteIndex] of rows) {
-      const [name, cells] = cellRows[index], note = notes[noteIndex];
+    if (!current) { $("depth").textContent = ""; $("state-legend").textContent = ""; return; }
+    const [line, depth, rows, legend] = current;
+    $("state-legend").textContent = notes[legend];
+    for (const [index, read, filled, noteIndex, hit] of rows) {
+      const [name, cells, indices] = cellRows[index], note = notes[noteIndex];
       const row = document.createElement("div");
       row.className = "structure";
       row.dataset.name = name;
@@ -209,13 +241,15 @@
       label.textContent = name;
       const boxes = document.createElement("span");
       boxes.className = "cells";
-      Array.from(cells).forEach((text, i) => {
+      Array.from(cells).forEach((text, position) => {
+        const cellIndex = indices.length ? indices[position] : position;
         const cell = document.createElement("span");
         cell.className = "cell";
         cell.textContent = text;
-        cell.dataset.index = i;
-        cell.classList.toggle("read", read.includes(i));
-        cell.classList.toggle("filled", filled.includes(i));
+        cell.dataset.index = cellIndex;
+        cell.classList.toggle("read", read.includes(cellIndex));
+        cell.classList.toggle("filled", filled.includes(cellIndex));
+        cell.classList.toggle("hit", hit.includes(cellIndex));
         boxes.appendChild(cell);
       });
       const words = document.createElement("span");
@@ -226,7 +260,7 @@
     }
     $("depth").textContent = _("recursion depth {depth}", { depth });
     $("depth").dataset.depth = depth;
-    markedLine = codeLines[line - data.code.first] || null;
+    markedLine = codeLines.get(line) || null;
     if (markedLine) {
       markedLine.classList.add("current");
       const pre = $("code");
@@ -239,13 +273,7 @@
 
   function render() {
     const current = state.step ? events[state.step - 1] : null;
-    const shaded = attacked();
-    squares.forEach((rect, index) => {
-      const kind = shaded.get(index);
-      rect.classList.toggle("attacked", kind !== undefined);
-      rect.classList.toggle("wrap", kind === "wrap");
-      rect.classList.toggle("knight", kind === "knight");
-    });
+    shade(attacked(state.cols));
     queens.forEach((queen, row) => {
       const placed = row < state.cols.length;
       queen.setAttribute("visibility", placed ? "visible" : "hidden");
@@ -257,7 +285,7 @@
     const rejected = current && current[0] === REJECT;
     for (const mark of [cross, ring, ...lines]) mark.setAttribute("visibility", rejected ? "visible" : "hidden");
     if (rejected) {
-      const [, row, col, byRow, byCol, ...path] = current;
+      const [, row, col, byRow, byCol, , ...path] = current;
       cross.setAttribute("transform", `translate(${col} ${row})`);
       ring.setAttribute("cx", byCol + 0.5); ring.setAttribute("cy", byRow + 0.5);
       const segments = path.length ? path : [byCol, byRow, col, row];
@@ -271,10 +299,13 @@
       });
     }
     const solved = Boolean(current && current[0] === SOLUTION);
+    markRow(current && !solved ? current[1] : null);
+    deadRow.setAttribute("visibility", "hidden");
     board.classList.toggle("solved", solved);
     board.dataset.cols = state.cols.join(" ");
     const caption = $("caption");
-    caption.textContent = describe(current) + (state.step === total && total ? " \u2014 " + _("end of the recording") : "");
+    const said = describe(current, state.solutions);
+    caption.textContent = state.step === total && total ? _("{step} — end of the recording", { step: said }) : said;
     caption.classList.toggle("solution", solved);
     $("step").textContent = state.step;
     $("nodes").textContent = state.nodes;
@@ -323,6 +354,21 @@
   }
   const toggle = () => (timer === null ? play() : pause());
 
+  // The page's modes: watch the recorded search, learn (learner.js), predict and fill
+  // (exercises.js). Each script registers what it does when its mode starts and ends.
+  const modes = { watch: { enter: () => render(), leave: () => {} } };
+  function setMode(mode) {
+    if (!modes[mode]) return;
+    const before = document.body.dataset.mode;
+    pause();
+    if (modes[before] && before !== mode) modes[before].leave();
+    document.body.dataset.mode = mode;
+    modes[mode].enter();
+  }
+  document.querySelectorAll(".modes button").forEach((button) => {
+    button.addEventListener("click", () => setMode(button.dataset.mode));
+  });
+
   playButton.addEventListener("click", toggle);
   $("forward").addEventListener("click", () => { pause(); goTo(state.step + 1); });
   $("back").addEventListener("click", () => { pause(); goTo(state.step - 1); });
@@ -331,26 +377,34 @@
   scrubber.addEventListener("input", () => { pause(); goTo(Number(scrubber.value)); });
   $("speed").addEventListener("input", () => { $("speed-value").textContent = $("speed").value; });
   document.addEventListener("keydown", (event) => {
-    if (document.body.dataset.mode === "learn") return;  // the learner has its own keys
     if (event.target instanceof HTMLInputElement && event.key !== " ") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const switches = { l: "learn", p: "predict", f: "fill" };
+    if (switches[key] && modes[switches[key]]) {
+      event.preventDefault();
+      setMode(document.body.dataset.mode === switches[key] ? "watch" : switches[key]);
+      return;
+    }
+    if (document.body.dataset.mode !== "watch") return;  // the other modes have their own keys
     const actions = {
       " ": toggle,
-      ArrowRight: () => { pause(); goTo(state.step + 1); },
-      ArrowLeft: () => { pause(); goTo(state.step - 1); },
+      arrowright: () => { pause(); goTo(state.step + 1); },
+      arrowleft: () => { pause(); goTo(state.step - 1); },
       n: () => { pause(); nextSolution(); },
-      N: () => { pause(); nextSolution(); },
-      Home: () => { pause(); goTo(0); },
-      End: () => { pause(); goTo(total); },
+      home: () => { pause(); goTo(0); },
+      end: () => { pause(); goTo(total); },
     };
-    if (actions[event.key]) { event.preventDefault(); actions[event.key](); }
+    if (actions[key]) { event.preventDefault(); actions[key](); }
   });
   // Space on a focused button would click it as well: the key alone decides.
   document.addEventListener("keyup", (event) => { if (event.key === " ") event.preventDefault(); });
-  // What the learner mode (learner.js) shares with the player.
+  // What the learner mode (learner.js) and the exercises (exercises.js) share with the player.
   window.nqueensPlayer = {
     n, board, squares, queens, marks: [cross, ring, ...lines], element, render, pause, highlightPath,
-    variant: rules ? rules.variant : null,
+    variant: rules ? rules.variant : null, data, events, describe, goTo, markRow, deadRow, shade,
+    attacked, modes, setMode, entries, treeNodes,
     cols: () => state.cols.slice(),
+    step: () => state.step,
   };
-  render();
 })();

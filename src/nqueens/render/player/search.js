@@ -88,5 +88,45 @@ const QueensSearch = (() => {
     yield* place(0);
   }
 
-  return { conflicts, count, first, steps };
+  // How the queen on (r1, c1) attacks (r2, c2), tested in the order the flags search
+  // tests: its column, then its / diagonal, then its \\ diagonal (a row last: the
+  // search puts one queen per row). { kind, cell } with the flag cell that records the
+  // line ("col[2]", "up[5]", "down[9]"; null for a row), or null when it does not.
+  function line(n, [r1, c1], [r2, c2]) {
+    if (c1 === c2) return { kind: "col", cell: `col[${c1}]` };
+    if (r1 + c1 === r2 + c2) return { kind: "up", cell: `up[${r1 + c1}]` };
+    if (r1 - c1 === r2 - c2) return { kind: "down", cell: `down[${r1 - c1 + n - 1}]` };
+    if (r1 === r2) return { kind: "row", cell: null };
+    return null;
+  }
+
+  // The first queen (in the order the flags test their lines) that attacks (row, col),
+  // with its line: { queen, kind, cell }, or null when the square is safe.
+  function attacker(n, queens, row, col) {
+    let best = null;
+    for (const queen of queens) {
+      if (queen[0] === row && queen[1] === col) continue;
+      const found = line(n, queen, [row, col]);
+      if (found && (!best || RANK[found.kind] < RANK[best.kind])) best = { queen, ...found };
+    }
+    return best;
+  }
+  const RANK = { col: 0, up: 1, down: 2, row: 3 };
+
+  // The flag arrays of a board, as the flags search keeps them: 1 where a queen stands
+  // on the line. { col: [...N], up: [...2N-1], down: [...2N-1] }.
+  function flags(n, queens) {
+    const col = new Array(n).fill(0), up = new Array(2 * n - 1).fill(0), down = new Array(2 * n - 1).fill(0);
+    for (const [r, c] of queens) { col[c] = 1; up[r + c] = 1; down[r - c + n - 1] = 1; }
+    return { col, up, down };
+  }
+
+  // The k-th completion of `fixed` (from 0), in the search's order.
+  function nth(n, fixed, k) {
+    let solution = null, seen = 0;
+    walk(n, fixed, (cols) => { if (seen++ === k) { solution = cols.slice(); return true; } return false; });
+    return solution;
+  }
+
+  return { attacker, conflicts, count, first, flags, line, nth, steps };
 })();

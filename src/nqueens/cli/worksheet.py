@@ -1,0 +1,43 @@
+"""`nqueens worksheet`: a printable worksheet for class, as a PDF."""
+
+from __future__ import annotations
+
+import click
+
+from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
+from nqueens.cli._options import lang_option, out_option
+from nqueens.cli._types import Whole
+from nqueens.messages import plural
+
+
+@cli.command(**_SIZE_COMMAND)
+@lang_option
+@_size_argument
+@out_option("The PDF to write (.pdf).", required=True)
+@click.option(
+    "--seed", type=Whole(), help="Choose the board to complete (the same seed, the same sheet)."
+)
+@click.option("--no-answers", is_flag=True, help="Leave out the page of answers.")
+def worksheet(n: int, out: str, seed: int | None, no_answers: bool) -> None:
+    """Write a printable worksheet (PDF, N from 4 to 12): a blank board to place N queens
+    on, a board to complete, its flag arrays col, up and down to fill in, and the answers.
+
+    \b
+    Examples:
+      nqueens worksheet 6 --out sheet.pdf
+      nqueens worksheet 8 --seed 3 --no-answers --out class.pdf --lang ja
+    """
+    from nqueens.visual import worksheet as make
+
+    made = make(n, seed=seed, answers=not no_answers, out=out)
+    pages = 2 if no_answers else 3
+    _say_written(
+        out,
+        plural(
+            pages,
+            "wrote {out}: a worksheet of {count} page for {n} x {n}",
+            "wrote {out}: a worksheet of {count} pages for {n} x {n}",
+            out=out,
+            n=made.sheet.n,
+        ),
+    )
