@@ -182,7 +182,7 @@ def test_without_a_gpu_the_method_is_one_line() -> None:
 def test_without_the_extra_the_line_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "0")
     monkeypatch.setattr(device, "_installed", lambda: False)
-    device._probe.cache_clear()
+    device._found.cache_clear()
     try:
         done = CliRunner().invoke(cli, ["count", "8", "--method", "gpu"])
         assert done.exit_code == 2
@@ -192,7 +192,7 @@ def test_without_the_extra_the_line_says_how_to_get_it(monkeypatch: pytest.Monke
         assert len(done.output.strip().splitlines()) == 1
         assert best_method(20) == "join"  # auto quietly stays on the CPU
     finally:
-        device._probe.cache_clear()
+        device._found.cache_clear()
 
 
 def test_info_names_the_gpu_or_why_none_is_usable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,7 +27,7 @@ NAMES = {
     "shifts", "znver3", "AMD", "EPYC", "Intel", "Xeon", "OEIS", "MB", "GB", "GiB", "MiB",
     "classic", "toroidal", "superqueens", "auto", "join", "backtrack", "numpy", "python",
     "board", "col", "up", "down", "taken", "left", "right", "free", "stack", "used",
-    "checks", "grid", "list", "csv", "npy",
+    "checks", "grid", "list", "csv", "npy", "CUDA", "GPU", "NVIDIA", "gpu",
 }  # fmt: skip
 CODE = re.compile(
     r"`[^`]*`"  # quoted code

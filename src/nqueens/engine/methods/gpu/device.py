@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from nqueens.errors import BackendUnavailableError, DeviceError, NQueensError
+from nqueens.i18n import N_, _
 
 __all__ = [
     "BLOCK",
@@ -51,7 +52,7 @@ __all__ = [
     "usable",
 ]
 
-INSTALL = "install the gpu extra: uv sync --extra gpu, or pip install 'nqueens-lab[gpu]'"
+INSTALL = N_("install the gpu extra: uv sync --extra gpu, or pip install 'nqueens-lab[gpu]'")
 """How a user gets numba-cuda with its CUDA runtime (the one remedy every message names)."""
 
 BLOCK = 128
@@ -110,30 +111,46 @@ class GPUInfo:
 
     def line(self) -> str:
         major, minor = self.compute_capability
-        return (
-            f"{self.name}, {self.memory / 2**30:.0f} GiB, compute capability {major}.{minor}, "
-            f"{self.multiprocessors} multiprocessors; driver {self.driver}, CUDA runtime "
-            f"{self.runtime}"
+        return _(
+            "{name}, {memory} GiB, compute capability {capability}, {processors} "
+            "multiprocessors; driver {driver}, CUDA runtime {runtime}"
+        ).format(
+            name=self.name,
+            memory=f"{self.memory / 2**30:.0f}",
+            capability=f"{major}.{minor}",
+            processors=self.multiprocessors,
+            driver=self.driver,
+            runtime=self.runtime,
         )
 
 
-@functools.cache
 def _probe() -> GPUInfo | str:
-    """The GPU here, or why none can count (a sentence naming the remedy)."""
+    """The GPU here, or why none can count (a sentence naming the remedy, in the
+    language asked for now: the cached probe keeps the English message and its values)."""
+    found = _found()
+    if isinstance(found, GPUInfo):
+        return found
+    message, values = found
+    return _(message).format(**{key: _(value) for key, value in values.items()})
+
+
+@functools.cache
+def _found() -> GPUInfo | tuple[str, dict[str, str]]:
+    """Probe once: the GPU, or an untranslated message with its values."""
     if simulated():
-        return "the CUDA simulator (NUMBA_ENABLE_CUDASIM=1): kernels run as Python, slowly"
+        return N_("the CUDA simulator (NUMBA_ENABLE_CUDASIM=1): kernels run as Python, slowly"), {}
     if not _installed():
-        return f"numba-cuda is not installed: {INSTALL}"
+        return N_("numba-cuda is not installed: {remedy}"), {"remedy": INSTALL}
     try:
         module = cuda()
         if not module.is_available():
-            return f"no CUDA GPU or driver found ({_reason(module)})"
+            return N_("no CUDA GPU or driver found ({reason})"), {"reason": _reason(module)}
         device = module.get_current_device()
-        _, total = module.current_context().get_memory_info()
+        _free, total = module.current_context().get_memory_info()
         driver = module.cudadrv.driver.driver.get_version()
         runtime = module.runtime.get_version()
     except Exception as error:  # any driver failure is "none usable", said once
-        return f"the CUDA driver failed: {_first_line(error)}"
+        return N_("the CUDA driver failed: {reason}"), {"reason": _first_line(error)}
     return GPUInfo(
         name=_text(device.name),
         memory=int(total),
@@ -149,7 +166,7 @@ def _reason(module: Any) -> str:
         module.detect()
     except Exception as error:
         return _first_line(error)
-    return "the driver reports none"
+    return N_("the driver reports none")
 
 
 def _first_line(error: BaseException) -> str:
@@ -188,7 +205,7 @@ def usable() -> bool:
 def describe() -> str:
     """`nqueens info`'s GPU line: the GPU, or why none is usable."""
     found = _probe()
-    return found.line() if isinstance(found, GPUInfo) else f"none usable: {found}"
+    return found.line() if isinstance(found, GPUInfo) else _("none usable: {why}").format(why=found)
 
 
 def require() -> None:
@@ -197,7 +214,7 @@ def require() -> None:
     found = _probe()
     if isinstance(found, GPUInfo) or simulated():
         return
-    raise BackendUnavailableError(f"the gpu method needs a CUDA GPU: {found}")
+    raise BackendUnavailableError(_("the gpu method needs a CUDA GPU: {why}").format(why=found))
 
 
 def budget() -> int:
@@ -246,4 +263,4 @@ def reported() -> Iterator[None]:
     except (NQueensError, KeyboardInterrupt):
         raise
     except _failures() as error:
-        raise DeviceError(f"the GPU failed: {_first_line(error)}") from None
+        raise DeviceError(_("the GPU failed: {reason}").format(reason=_first_line(error))) from None
