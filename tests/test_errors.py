@@ -356,3 +356,14 @@ def test_random_option_values(place: Path, n: str, option: str, value: str, comm
         return  # an option, not a value: click's own message, tested above
     result = nqueens(command, n, option, value, cwd=place)
     _answers_cleanly(result)
+
+
+def test_a_long_message_is_shortened_before_its_advice(tmp_path: Path) -> None:
+    """What to do is never cut: a message too long for one line loses the middle of what
+    went wrong, at a word, and keeps the advice after its last colon whole."""
+    deep = tmp_path / ("a long folder name " * 12).strip()
+    deep.mkdir()
+    line = assert_one_line(nqueens("journal", str(deep / "n19.sqlite"), cwd=tmp_path))
+    assert line.startswith("nqueens: error: no journal at ")
+    assert line.endswith("...: give the file a count wrote with --journal"), line
+    assert "...:" in line and " nam...:" not in line  # cut between words

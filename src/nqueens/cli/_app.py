@@ -90,11 +90,35 @@ def _fail(message: str, status: int = 2) -> int:
     """Print `message` as the one error line (folded and cut short if need be)."""
     # 2: bad input; 128 + a signal's number: Ctrl-C, SIGTERM, SIGHUP
     prefix = "nqueens: error: " if status == 2 else "nqueens: " if status > 128 else ""
-    line = " ".join(f"{prefix}{message}".split())
-    if len(line) >= MESSAGE_LIMIT:
-        line = line[: MESSAGE_LIMIT - 4] + "..."
-    click.echo(line, err=True)
+    click.echo(one_line(prefix, message), err=True)
     return status
+
+
+def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """`message` on one line under `limit` characters: what went wrong is shortened, at a
+    word, never the advice after its last colon (what to do).
+
+    >>> said = one_line("nqueens: error: ", "the parts differ (" + "n 10 there, 11 here; " * 12
+    ...                 + "): merge the parts of one command")
+    >>> said[-60:], len(said) < MESSAGE_LIMIT
+    ('n 10 there, 11 here; n 10...: merge the parts of one command', True)
+    """
+    line = " ".join(f"{prefix}{message}".split())
+    if len(line) < limit:
+        return line
+    cut = max(line.rfind(": "), line.rfind("\uff1a"))  # or the full-width colon
+    advice = line[cut:] if cut > len(prefix) else ""
+    if len(prefix) + len(advice) + 20 > limit:  # no advice, or advice too long to keep whole
+        advice = ""
+    return _at_word(line[: len(line) - len(advice)], limit - len(advice) - 4) + "..." + advice
+
+
+def _at_word(text: str, room: int) -> str:
+    """`text` cut to `room` characters, at the last space where there is one near."""
+    if len(text) <= room:
+        return text
+    space = text.rfind(" ", 0, room + 1)
+    return text[:space] if space > room - 30 else text[:room]
 
 
 def _stopped(stopped: Stopped) -> int:
