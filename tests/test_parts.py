@@ -19,7 +19,7 @@ from nqueens.engine.runtime.parts import Part, share
 from nqueens.errors import InvalidPartError, JournalError, JournalMismatchError
 from nqueens.known import known_counts
 from tests.journals import forget
-from tests.processes import NQUEENS
+from tests.processes import NQUEENS, invoke
 
 
 def _parts(tmp_path: Path, n: int, m: int, method: str, only: range | None = None) -> list[Path]:
@@ -142,3 +142,32 @@ def test_the_parts_and_their_merge_from_the_command_line(tmp_path: Path) -> None
             [*NQUEENS, "count", "11", *args], capture_output=True, text=True, timeout=120
         )
         assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1, bad.stderr
+
+
+def test_a_parts_journal_and_result_say_what_a_part_is(tmp_path: Path) -> None:
+    """A part's journal reads as the part's (its share done, not the whole count's), and
+    a part's result has no published check, nor a unique count where only the whole
+    count's gives one (the join's, by Burnside)."""
+    path = tmp_path / "part-1.db"
+    counted = invoke(
+        "count", "12", "--method", "join", "-w", "1", "--part", "1/3", "--journal", str(path),
+        "--json",
+    )  # fmt: skip
+    assert counted.status == 0, counted.stderr
+    record = json.loads(counted.stdout)
+    assert record["part"] == "1/3" and record["unique"] is None and record["published"] is None
+    whole = read_summary(path)
+    size = len(share(whole.subproblems, Part(1, 3)))
+    assert whole.part == "1/3" and whole.share == size == whole.done == record["subproblems"]
+    shown = invoke("journal", str(path))
+    assert f"part 1/3: finished, {size:,} of {size:,} subproblems; when every part" in shown.stdout
+    assert "subproblems done" not in shown.stdout and "finished:" not in shown.stdout
+    summary = json.loads(invoke("journal", str(path), "--json").stdout)
+    assert (summary["part"], summary["share"], summary["done"]) == ("1/3", size, size)
+    assert summary["total"] is None  # a share's sums are not the count's
+    assert forget(path, [int(share(whole.subproblems, Part(1, 3))[0])]) == 1
+    after = invoke("journal", str(path)).stdout
+    assert f"part 1/3: {size - 1:,} of {size:,} subproblems done" in after
+    full = tmp_path / "whole.db"
+    invoke("count", "12", "--method", "join", "-w", "1", "--journal", str(full))
+    assert json.loads(invoke("journal", str(full), "--json").stdout)["part"] is None

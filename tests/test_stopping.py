@@ -93,7 +93,7 @@ def test_sigterm_stops_a_long_batch_and_keeps_its_finished_pieces(tmp_path: Path
     assert count.returncode == 128 + signal.SIGTERM, err
     kept = journal_rows(journal)
     assert 0 < kept < 9033
-    assert f"interrupted after {kept} of 9033 subproblems, kept in" in err
+    assert f"interrupted after {kept:,} of 9,033 subproblems, kept in" in err
 
 
 def test_min_conflicts_calls_its_kernels_on_bounded_ranges(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,6 +99,7 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     result = run_count(method, rules.rows, chosen)
     if result.part is not None:  # a share's counts are not the published whole
         return result
+    assert result.unique is not None  # the whole count's, by Burnside where need be
     try:
         published = versus_published(rules.rows, result.total, result.unique, method.variant)
     except PublishedMismatchError:

@@ -28,17 +28,17 @@ class CountResult:
     half-board lists and match tables; None where a method keeps no tables). `variant`
     is the board counted, and `cols` its columns where it is a rectangle of `n` rows
     (None for the square). `part` is "K/M" for a count of the K-th of M shares of the
-    subproblems (`--part`): its `total` and `unique` are then the share's (unique 0 where
-    only the whole count gives it, by Burnside), and its journal merges with the others.
-    `published` says the count matches the published counts for N (False: N is past
-    their table, or the count is a part's share, so the count is new; a count that
-    differs is an error, never a result). `verification` is what the count's `verify`
-    recounted of its journal (None when it asked for no recount).
+    subproblems (`--part`): its `total` and `unique` are then the share's (unique None
+    where only the whole count gives it, by Burnside), and its journal merges with the
+    others. `published` says the count matches the published counts for N (False: N is
+    past their table, so the count is new; None for a part's share, which has no
+    published count; a count that differs is an error, never a result). `verification`
+    is what the count's `verify` recounted of its journal (None when it asked for none).
     """
 
     n: int
     total: int
-    unique: int
+    unique: int | None
     time: float
     method: str
     workers: int = 1
@@ -51,7 +51,7 @@ class CountResult:
     variant: str = "classic"
     cols: int | None = None
     part: str | None = None
-    published: bool = False
+    published: bool | None = False
     verification: Verification | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
 
     summary = read_summary(file)
     method = METHODS[summary.method]
-    finished = summary.done == summary.subproblems
+    finished = summary.part is None and summary.finished  # a part's sums are not the count's
     tally = method.final_tally(summary.n, list(summary.sums.values())) if finished else None
     published = None
     if tally is not None:
@@ -99,6 +99,8 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
             "method": summary.method,
             "done": summary.done,
             "subproblems": summary.subproblems,
+            "part": summary.part,
+            "share": summary.share,
             "sums": summary.sums,
             "combined": combined,
             "total": tally.total if tally else None,
@@ -129,11 +131,7 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
             path=summary.path, n=summary.n, method=summary.method
         )
     )
-    click.echo(
-        _("subproblems done: {done} of {all}").format(
-            done=f"{summary.done:,}", all=f"{summary.subproblems:,}"
-        )
-    )
+    click.echo(_done_line(summary.done, summary.share, summary.part))
     click.echo(_("fields so far: {fields}").format(fields=fields))
     if tally is not None:
         click.echo(
@@ -150,6 +148,20 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
             else _("new: N = {n} is past the published counts").format(n=summary.n)
         )
     click.echo(_("digest: {digest} (rows match)").format(digest=summary.digest[:32]))
+
+
+def _done_line(done: int, share: int, part: str | None) -> str:
+    """How far the count got: of all the subproblems, or of a part's share (as the
+    interrupted part's count says it, and with what comes next once it is finished)."""
+    counts = {"done": f"{done:,}", "all": f"{share:,}", "part": part}
+    if part is None:
+        return _("subproblems done: {done} of {all}").format(**counts)
+    if done == share:
+        return _(
+            "part {part}: finished, {done} of {all} subproblems; when every part is done: "
+            "nqueens journal merge PARTS... --out FILE"
+        ).format(**counts)
+    return _("part {part}: {done} of {all} subproblems done").format(**counts)
 
 
 def _repair_lines(repaired: Repair) -> list[str]:

@@ -316,10 +316,23 @@ class JournalSummary:
     digest: str
     split: str
     rows: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    part: str | None = None  # "K/M" for a part's journal (`count --part`)
 
     @property
     def fields(self) -> tuple[str, ...]:
         return tuple(self.sums)
+
+    @property
+    def share(self) -> int:
+        """The subproblems this journal is to hold: a part's share, or all of them."""
+        if self.part is None:
+            return self.subproblems
+        k, m = (int(x) for x in self.part.split("/"))
+        return len(range(k - 1, self.subproblems, m))
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.share
 
 
 def read_summary(path: str | Path) -> JournalSummary:
@@ -371,6 +384,7 @@ def read_summary(path: str | Path) -> JournalSummary:
         digest,
         stored.get("split", ""),
         rows,
+        stored.get("part"),
     )
 
 
