@@ -42,6 +42,7 @@ __all__ = [
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
     "VARIANT_FIRST_MAX_N",
+    "WAIT_MAX_SECONDS",
     "WORKERS_PER_CORE",
     "WORKSHEET_MAX_N",
     "check_count",
@@ -138,6 +139,10 @@ with pieces of 8 and 17 million signatures."""
 PLAN_MAX_WORKERS = 1_000_000
 """The most workers a plan may be made for (`count --estimate --workers W`): the plan
 starts none, so it may speak of a cluster far larger than this machine."""
+
+WAIT_MAX_SECONDS = 7 * 86400.0
+"""The longest a count on a Dask scheduler waits for its first worker (`count
+--wait-for-workers`): a week, longer than any batch queue's wait worth sitting through."""
 
 BATCH_MAX_SIZE = 100_000
 """The most subproblems in one task (`count --batch-size`): beyond, one task is the

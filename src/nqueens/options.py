@@ -22,7 +22,7 @@ from nqueens.errors import (
     shorten,
 )
 from nqueens.i18n import N_
-from nqueens.limits import BATCH_MAX_SIZE, check_count
+from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import TLSFiles
@@ -73,7 +73,11 @@ class CountOptions:
     batch_size : int, optional
         Subproblems per task.
     connect_timeout : float
-        Seconds to wait for the scheduler and its first worker.
+        Seconds to wait for the scheduler to answer.
+    wait_for_workers : float
+        Seconds a count on a scheduler waits for its first worker (a batch system, such
+        as SLURM under dask-jobqueue, may take minutes to start them); `on_waiting` is
+        told `(seconds waited, wait_for_workers)` about once a second meanwhile.
     tls : TLSFiles, optional
         The CA, certificate and key for a ``tls://`` scheduler.
     on_dashboard : callable, optional
@@ -123,6 +127,8 @@ class CountOptions:
     scheduler: str | None = None
     batch_size: int | None = None
     connect_timeout: float = 10.0
+    wait_for_workers: float = 10.0
+    on_waiting: Callable[[float, float], None] | None = None
     tls: TLSFiles | None = None
     on_dashboard: Callable[[str], None] | None = None
     part: tuple[int, int] | str | None = None
@@ -156,6 +162,14 @@ class CountOptions:
         if not self.connect_timeout > 0:
             raise InvalidSizeError(
                 f"connect_timeout must be more than 0 seconds, not {self.connect_timeout!r}"
+            )
+        wait = self.wait_for_workers
+        number = isinstance(wait, int | float) and not isinstance(wait, bool)
+        if not number or not 0 <= wait <= WAIT_MAX_SECONDS:
+            raise InvalidSizeError(
+                f"wait_for_workers must be 0 to {WAIT_MAX_SECONDS:,.0f} seconds, not "
+                f"{self.wait_for_workers!r}",
+                option="wait_for_workers",
             )
         self._check_cluster()
         self._check_journal_work()

@@ -50,6 +50,7 @@ FLAGS = {
     "tls": "--tls-ca-file, --tls-cert, --tls-key",
     "variant": "--variant",
     "verify": "--verify K|all",
+    "wait_for_workers": "--wait-for-workers SECONDS",
     "workers": "--workers",
 }
 """The flag that sets each argument an error may name (`NQueensError.options`)."""

@@ -17,6 +17,7 @@ from nqueens.cli._types import Real, Whole
 from nqueens.engine.registry import METHODS
 from nqueens.errors import shorten
 from nqueens.i18n import N_, _
+from nqueens.limits import WAIT_MAX_SECONDS
 from nqueens.messages import plural
 from nqueens.validate import whole_number
 
@@ -119,7 +120,16 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     type=Real(min=0.1),
     default=10.0,
     show_default=True,
-    help="Seconds to wait for the Dask scheduler and its first worker.",
+    help="Seconds to wait for the Dask scheduler to answer.",
+)
+@click.option(
+    "--wait-for-workers",
+    type=Real(min=0, max=WAIT_MAX_SECONDS),
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Seconds to wait for the scheduler's first worker: give a batch system "
+    "(SLURM, dask-jobqueue) the time its queue takes to start them.",
 )
 @click.option(
     "--part",
@@ -185,7 +195,10 @@ def count(
         result = count_solutions(
             size,
             chosen.with_changes(
-                on_progress=progress.update, on_compile=progress.compiling, on_plan=on_plan
+                on_progress=progress.update,
+                on_compile=progress.compiling,
+                on_plan=on_plan,
+                on_waiting=progress.waiting,
             ),
         )
     if result.cols is not None:
@@ -216,6 +229,7 @@ def _result_lines(result: CountResult, journal: str | None) -> list[str]:
                 journal=journal,
             )
         ]
+    assert result.unique is not None  # a whole count's (a part's alone may have none)
     lines = [counted(board, result.total, result.unique)]
     checked = result.verification
     if checked is not None:
@@ -344,4 +358,5 @@ def _show_rectangle(result: CountResult, as_json: bool) -> None:
         board = _("{size} board").format(size=size)
     else:
         board = _("{size} board, {variant}").format(size=size, variant=result.variant)
+    assert result.unique is not None  # a rectangle's search counts both
     click.echo(counted(board, result.total, result.unique))

@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 from nqueens.i18n import _
+from nqueens.render.plan import duration
 
 if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
@@ -34,6 +35,7 @@ class CountProgress:
         self._task: TaskID | None = None
         self._started = time.perf_counter()
         self._expected: float | None = None
+        self._said_waiting = False
 
     def __enter__(self) -> CountProgress:
         if self.enabled:
@@ -89,6 +91,22 @@ class CountProgress:
             self._bar.console.print(line, markup=False, highlight=False)
         else:
             print(line, file=sys.stderr, flush=True)
+
+    def waiting(self, waited: float, limit: float) -> None:
+        """While a scheduler has no worker yet: the bar says how long it has waited; with
+        no bar, one line says so once."""
+        if self._bar is not None and self._task is not None:
+            self._bar.update(
+                self._task,
+                rate=_("waiting for the first Dask worker: {waited} of {limit}").format(
+                    waited=duration(waited), limit=duration(limit)
+                ),
+                refresh=True,
+            )
+        elif not self._said_waiting and not self.quiet:
+            self._said_waiting = True
+            line = _("waiting up to {limit} for the first Dask worker")
+            self.say(f"nqueens: {line.format(limit=duration(limit))}")
 
     def update(self, progress: Progress) -> None:
         if self._bar is None or self._task is None:

@@ -18,6 +18,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,14 @@ from nqueens.errors import (
     shorten,
 )
 
-__all__ = ["TLSFiles", "connect", "default_batch_size", "parse_address", "run_batches"]
+__all__ = [
+    "TLSFiles",
+    "connect",
+    "default_batch_size",
+    "parse_address",
+    "run_batches",
+    "workers_of",
+]
 
 if TYPE_CHECKING:
     import ssl
@@ -184,10 +192,26 @@ def parse_address(text: object) -> Address:
     return Address(full, parts.scheme, parts.hostname, port)
 
 
-def default_batch_size(subproblems: int, workers: int) -> int:
-    """About 8 tasks per worker: a Dask task costs a few milliseconds of scheduling and a
-    round trip, so tasks should be long, yet numerous enough to even out at the end."""
-    return max(32, min(256, subproblems // (workers * 8)))
+CLUSTER_TASKS = 2048
+"""About how many tasks a count on a cluster is cut into: enough that 256 workers get 8
+each, whenever they join (the batch is sized by the subproblems, never by the workers
+present at the start), and few enough for the scheduler (a task costs it about a
+millisecond)."""
+
+CLUSTER_BATCH_MAX = 256
+"""The most subproblems in one of a cluster's tasks by default: a task is recorded in the
+journal only when it finishes."""
+
+
+def default_batch_size(subproblems: int, limit: int | None = None) -> int:
+    """Subproblems per task on a cluster: about `CLUSTER_TASKS` tasks, at most
+    `CLUSTER_BATCH_MAX` (or the method's own `limit`) subproblems each.
+
+    >>> default_batch_size(3_876), default_batch_size(100_000), default_batch_size(4_000_000)
+    (2, 49, 256)
+    """
+    most = CLUSTER_BATCH_MAX if limit is None else min(limit, CLUSTER_BATCH_MAX)
+    return max(1, min(most, -(-subproblems // CLUSTER_TASKS)))
 
 
 def _security(address: Address, tls: TLSFiles | None) -> object | None:
@@ -343,15 +367,21 @@ def connect(
     timeout: float,
     tls: TLSFiles | None = None,
     on_dashboard: Callable[[str], None] | None = None,
+    wait: float = 10.0,
+    on_waiting: Callable[[float, float], None] | None = None,
 ) -> Iterator[tuple[object, int]]:
     """A Dask client and its number of workers; `local` starts a LocalCluster here, its
     scheduler, workers and (when `on_dashboard` wants its link) dashboard on 127.0.0.1.
 
+    A remote scheduler is given `timeout` seconds to answer, then `wait` seconds for its
+    first worker to join (`on_waiting(waited, wait)` told about once a second): a batch
+    system starts workers when its queue allows.
+
     Raises InvalidSchedulerAddressError for a malformed address, and
-    BackendUnavailableError when the scheduler cannot be reached within `timeout`
-    seconds, has no workers, or its workers cannot import nqueens; CountInterrupted for
-    a Ctrl-C before the cluster is ready. Dask's log lines never reach the terminal: the
-    few that matter become a `ClusterNoticeWarning`.
+    BackendUnavailableError when the scheduler cannot be reached in time, no worker
+    joins in time, or its workers cannot import nqueens; CountInterrupted for a Ctrl-C
+    before the cluster is ready. Dask's log lines never reach the terminal: the few that
+    matter become a `ClusterNoticeWarning`.
     """
     address = scheduler if isinstance(scheduler, Address) else parse_address(scheduler)
     if address.plain_beyond_loopback():
@@ -369,7 +399,10 @@ def connect(
 
             logs.install()
             client = _connect(stack, address, workers, timeout, tls, on_dashboard)
-            size = len(client.scheduler_info()["workers"])  # type: ignore[attr-defined]
+            if not address.local:
+                _wait_for_workers(client, address, wait, on_waiting)
+            _check_workers_have_the_package(client)
+            size = workers_of(client)
         except KeyboardInterrupt:
             if address.local:
                 with _stopping_quietly(logs):
@@ -433,15 +466,39 @@ def _connect(
                 f"({_reason(error)}); start one with `nqueens cluster scheduler` or check "
                 "the address and its TLS files"
             ) from None
-        try:
-            client.wait_for_workers(1, timeout=timeout)
-        except TimeoutError:
-            raise BackendUnavailableError(
-                f"the Dask scheduler at {address.text} has no workers: start some with "
-                f"`nqueens cluster worker {address.text}`"
-            ) from None
-    _check_workers_have_the_package(client)
     return client
+
+
+def _wait_for_workers(
+    client: object,
+    address: Address,
+    wait: float,
+    on_waiting: Callable[[float, float], None] | None,
+) -> None:
+    """Return once the scheduler has a worker; wait for one up to `wait` seconds, in
+    slices of a second (each told to `on_waiting`, and each a chance for Ctrl-C)."""
+    started = time.monotonic()
+    while True:
+        left = wait - (time.monotonic() - started)
+        try:
+            client.wait_for_workers(1, timeout=max(0.1, min(1.0, left)))  # type: ignore[attr-defined]
+            return
+        except TimeoutError:
+            waited = time.monotonic() - started
+            if waited >= wait:
+                break
+            if on_waiting is not None:
+                on_waiting(waited, wait)
+    raise BackendUnavailableError(
+        f"no worker joined the Dask scheduler at {address.text} within {wait:g} s: start "
+        "some (`nqueens cluster worker ADDRESS`), or wait longer for a batch queue's",
+        option="wait_for_workers",
+    )
+
+
+def workers_of(client: object) -> int:
+    """The workers the scheduler has now (a batch system's come and go)."""
+    return len(client.scheduler_info()["workers"])  # type: ignore[attr-defined]
 
 
 def _reason(error: BaseException) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -62,11 +63,18 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     try:
         if address is not None:
             with cluster.connect(
-                address, workers, options.connect_timeout, options.tls, options.on_dashboard
+                address,
+                workers,
+                options.connect_timeout,
+                options.tls,
+                options.on_dashboard,
+                options.wait_for_workers,
+                options.on_waiting,
             ) as (client, size):
                 on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
-                per_task = batch_size or cluster.default_batch_size(len(parts), size)
-                return _run(method, parts, part, on_cluster, size, book, options, per_task, start)
+                per_task = batch_size or cluster.default_batch_size(len(parts), method.batch_limit)
+                result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
+                return replace(result, workers=max(size, cluster.workers_of(client)))
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
@@ -117,7 +125,7 @@ def _run(
             report()
     except KeyboardInterrupt:
         saved = book.done() if book is not None else done  # the journal's own count
-        raise _interrupted(saved, len(wanted), book) from None
+        raise _interrupted(saved, len(wanted), book, part) from None
     finally:
         results.close()  # stop the workers now, not whenever the generator is collected
     # a share has its own sums; Burnside's unique count needs the whole count
@@ -125,7 +133,7 @@ def _run(
     return CountResult(
         parts.n,
         tally.total,
-        tally.unique if tally.unique is not None else 0,
+        tally.unique,
         time.perf_counter() - start,
         method.name,
         workers,
@@ -137,18 +145,23 @@ def _run(
         memory=tally.memory,
         variant=method.variant,
         part=None if part is None else str(part),
+        published=False if part is None else None,
     )
 
 
-def _interrupted(done: int, total: int, book: Journal | None) -> CountInterrupted:
+def _interrupted(
+    done: int, total: int, book: Journal | None, part: Part | None
+) -> CountInterrupted:
+    """Where an interrupted count stopped, as `nqueens journal` says it of the journal."""
+    where = "" if part is None else f"part {part}: "
     if book is None:
         return CountInterrupted(
-            f"interrupted after {done} of {total} subproblems; nothing was kept: a journal "
-            "makes a long count resumable",
+            f"{where}interrupted after {done:,} of {total:,} subproblems; nothing was kept: "
+            "a journal makes a long count resumable",
             option="journal",
         )
     return CountInterrupted(
-        f"interrupted after {done} of {total} subproblems, kept in {book.path}; "
+        f"{where}interrupted after {done:,} of {total:,} subproblems, kept in {book.path}; "
         "run the same command again to resume"
     )
 
