@@ -171,3 +171,53 @@ def test_a_parts_journal_and_result_say_what_a_part_is(tmp_path: Path) -> None:
     full = tmp_path / "whole.db"
     invoke("count", "12", "--method", "join", "-w", "1", "--journal", str(full))
     assert json.loads(invoke("journal", str(full), "--json").stdout)["part"] is None
+
+
+def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path: Path) -> None:
+    """`--slurm M` plans one part and prints the array script; each of its tasks, run as
+    SLURM would (SLURM_ARRAY_TASK_ID, SLURM_CPUS_PER_TASK set), counts its part, and the
+    merge of the parts is the exact count."""
+    import os
+    import re
+
+    done = subprocess.run(
+        [*NQUEENS, "count", "12", "--slurm", "3", "--workers", "2", "-m", "backtrack"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    script = done.stdout
+    for line in (
+        "#SBATCH --array=1-3",
+        "#SBATCH --cpus-per-task=2",
+        "#SBATCH --job-name=nqueens-12",
+    ):
+        assert line in script.splitlines()
+    assert re.search(r"^#SBATCH --time=\d\d:\d\d:00$", script, re.MULTILINE)
+    assert re.search(r"^#SBATCH --mem-per-cpu=\d+[MG]$", script, re.MULTILINE)
+    assert "nqueens count 12 --method backtrack --part" in script
+    (tmp_path / "n12.sh").write_text(script)
+    for task in ("1", "2", "3"):
+        env = os.environ | {"SLURM_ARRAY_TASK_ID": task, "SLURM_CPUS_PER_TASK": "1"}
+        ran = subprocess.run(
+            ["bash", "n12.sh"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert ran.returncode == 0, ran.stderr
+    merged = merge_journals(sorted(tmp_path.glob("part-*.db")), tmp_path / "n12.db")
+    assert merged.finished
+    result = nqueens.count(12, method="backtrack", workers=1, journal=merged.path)
+    assert (result.total, result.unique, result.resumed) == (*known_counts()[12], merged.done)
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--json"], "drop --json"),
+        (["--part", "1/2"], "drop --part"),
+        (["--slurm", "0"], "--slurm"),
+    ],
+)
+def test_the_slurm_script_refuses_what_it_cannot_use(extra: list[str], said: str) -> None:
+    status, _, stderr = invoke("count", "12", "--slurm", "3", *extra)
+    assert status == 2 and said in stderr and len(stderr.splitlines()) == 1

@@ -143,10 +143,23 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
     help="Do not count: time a random sample of the count's subproblems (under a minute) "
     "and predict its time on this machine's workers and on --workers, and its memory.",
 )
+@click.option(
+    "--slurm",
+    type=Whole(min=1),
+    metavar="M",
+    help="Do not count: plan one of M parts on --workers cores and print a SLURM array "
+    "script for the M parts, its --time and --mem-per-cpu taken from the plan.",
+)
 @json_option("the result")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or notices.")
 def count(
-    size: str, dashboard: bool, estimate: bool, as_json: bool, quiet: bool, **options: Any
+    size: str,
+    dashboard: bool,
+    estimate: bool,
+    slurm: int | None,
+    as_json: bool,
+    quiet: bool,
+    **options: Any,
 ) -> None:
     """Count every solution and the unique ones (up to rotation and reflection).
 
@@ -163,6 +176,7 @@ def count(
       nqueens count 19 --journal n19.sqlite --verify 20
       nqueens count 20 --part 3/8 --journal part-3.db
       nqueens count 24 --estimate --workers 100
+      nqueens count 24 --slurm 64 --workers 8 > n24.sh
       nqueens count 19 --journal n19.sqlite --verify all
       nqueens count 20 --scheduler tls://10.0.0.5:8786 --tls-ca-file ca.pem \\
           --tls-cert client.pem --tls-key client-key.pem --journal n20.sqlite
@@ -177,6 +191,9 @@ def count(
 
     # The other options are named as CountOptions' fields, which check them.
     chosen = CountOptions(**options, on_dashboard=show_dashboard if dashboard else None)
+    if slurm is not None:
+        _slurm_script(size, chosen, slurm, as_json, quiet)
+        return
     if estimate:
         _estimate(size, chosen, as_json, quiet)
         return
@@ -344,6 +361,32 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
     here = plan.workers if options.workers is None else os.cpu_count() or 1  # as a run here
     for line in describe(plan, here):
         click.echo(line)
+
+
+def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, quiet: bool) -> None:
+    """`--slurm M`: one part planned, and the array job of the M parts printed."""
+    from nqueens.counting import estimate
+    from nqueens.render.progress import CountProgress
+    from nqueens.render.slurm import ArrayJob
+    from nqueens.variants.rules import parse_board_size
+
+    for flag, refused in (("--json", as_json), ("--part", options.part is not None)):
+        if refused:
+            raise click.UsageError(
+                _("--slurm prints a script of every part: drop {flag}").format(flag=flag)
+            )
+    with CountProgress(enabled=False, quiet=quiet) as progress:
+        plan = estimate(
+            size, options.with_changes(part=f"1/{parts}", on_compile=progress.compiling)
+        )
+    given: list[str] = []
+    if options.method != "auto":
+        given += ["--method", options.method]
+    if options.variant is not None:
+        given += ["--variant", options.variant]
+    rows, _columns = parse_board_size(size)
+    job = ArrayJob(rows, parts, plan.workers, plan, tuple(given))
+    click.echo(job.script(), nl=False)
 
 
 def _show_rectangle(result: CountResult, as_json: bool) -> None:

@@ -1,0 +1,123 @@
+"""A SLURM array script for a count in parts, its time and memory taken from the plan.
+
+`nqueens count N --slurm M` plans one part (the parts are alike: each holds every M-th
+subproblem) and prints the script; the user edits only the account and the partition.
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nqueens.render.plan import duration
+
+if TYPE_CHECKING:
+    from nqueens.engine.runtime.estimate import Estimate
+
+__all__ = ["ArrayJob", "mem_per_cpu", "walltime"]
+
+TIME_ROOM = 1.5
+"""A node slower than this machine, or busier: the job asks for this times the plan's
+high bound ..."""
+TIME_EXTRA = 600.0
+"""... and ten minutes more, for the start (numba's compile, the split) and a queue's
+slow file system."""
+MEMORY_ROOM = 1.25
+"""The plan's peak per worker is measured here; the job asks for a quarter more."""
+MEMORY_STEP = 256
+"""--mem-per-cpu in steps of this many MiB."""
+
+
+def walltime(seconds: float) -> str:
+    """SLURM's --time for a part planned at `seconds` at most, with room, in whole minutes.
+
+    >>> walltime(12), walltime(3000), walltime(200_000)
+    ('00:11:00', '01:25:00', '3-11:30:00')
+    """
+    minutes = math.ceil((seconds * TIME_ROOM + TIME_EXTRA) / 60)
+    days, minutes = divmod(minutes, 24 * 60)
+    clock = f"{minutes // 60:02d}:{minutes % 60:02d}:00"
+    return f"{days}-{clock}" if days else clock
+
+
+def mem_per_cpu(peak_bytes: int) -> str:
+    """SLURM's --mem-per-cpu for a worker whose plan peaks at `peak_bytes`, with room.
+
+    >>> mem_per_cpu(204_000_000), mem_per_cpu(1_544_000_000), mem_per_cpu(2_304_000_000)
+    ('256M', '2G', '2816M')
+    """
+    mib = peak_bytes * MEMORY_ROOM / 2**20
+    steps = max(1, math.ceil(mib / MEMORY_STEP)) * MEMORY_STEP
+    return f"{steps // 1024}G" if steps % 1024 == 0 else f"{steps}M"
+
+
+def _environment() -> str:
+    """The line that makes `nqueens` the one planning now: this venv's, where it runs in
+    one (a project's `.venv` under `uv run` included)."""
+    if sys.prefix != sys.base_prefix:
+        activate = f"{sys.prefix}/bin/activate"
+        return (
+            "# The environment that planned this; its path must be the same on the nodes\n"
+            "# (a shared file system), or name the nodes' own.\n"
+            f"source {shlex.quote(activate)}"
+        )
+    return (
+        "# nqueens is not in a virtual environment here: activate the one the nodes\n"
+        "# share (source ~/nq/bin/activate), or run it from a checkout with `uv run`."
+    )
+
+
+@dataclass(frozen=True)
+class ArrayJob:
+    """A count of N in `parts` parts, `workers` cores a part, as a SLURM array job."""
+
+    n: int
+    parts: int
+    workers: int
+    plan: Estimate
+    count_options: tuple[str, ...] = ()  # --method and --variant, where the user gave them
+
+    def script(self) -> str:
+        low, seconds, high = self._span()
+        command = " ".join(["nqueens count", str(self.n), *map(shlex.quote, self.count_options)])
+        memory = f"{self.plan.peak_bytes_per_worker / 1e6:,.0f}"
+        return "\n".join(
+            [
+                "#!/bin/bash",
+                f"# {command} in {self.parts} parts, one SLURM array task each, "
+                f"on {self.workers} cores a task.",
+                f"# Planned on this machine ({command} --part 1/{self.parts} --estimate "
+                f"--workers {self.workers}):",
+                f"#   a part: {duration(seconds)} ({duration(low)} to {duration(high)}); "
+                f"peak memory per worker: {memory} MB;",
+                f"#   longest subproblem: {duration(self.plan.longest)} on one core.",
+                f"# --time is {TIME_ROOM:g} times the high bound and {TIME_EXTRA / 60:.0f} "
+                f"minutes more; --mem-per-cpu the peak and a quarter more.",
+                "# Set the account and the partition, then: sbatch THIS-FILE",
+                f"#SBATCH --job-name=nqueens-{self.n}",
+                f"#SBATCH --array=1-{self.parts}",
+                f"#SBATCH --cpus-per-task={self.workers}",
+                f"#SBATCH --mem-per-cpu={mem_per_cpu(self.plan.peak_bytes_per_worker)}",
+                f"#SBATCH --time={walltime(high)}",
+                "#SBATCH --output=part-%a.log",
+                "#SBATCH --account=ACCOUNT",
+                "#SBATCH --partition=PARTITION",
+                _environment(),
+                "# Each task counts its share on its cores; rerunning a failed task resumes it.",
+                f'{command} --part "${{SLURM_ARRAY_TASK_ID}}/{self.parts}" \\',
+                '    --workers "${SLURM_CPUS_PER_TASK}" '
+                '--journal "part-${SLURM_ARRAY_TASK_ID}.db" --quiet',
+                f"# When every task has finished: nqueens journal merge part-*.db "
+                f"--out n{self.n}.db",
+                "",
+            ]
+        )
+
+    def _span(self) -> tuple[float, float, float]:
+        """(low, seconds, high) of a part on its cores, never below its longest
+        subproblem."""
+        seconds, low, high = self.plan.on(self.workers)
+        return low, seconds, max(high, self.plan.longest)
