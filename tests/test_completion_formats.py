@@ -191,7 +191,7 @@ def test_a_batch_answers_the_files_after_one_that_cannot_be_read(
     assert [a["status"] for a in answers] == ["solved", "solved", "error", "error", "solved"]
     assert "there is no such file" in answers[2]["error"] and "not text" in answers[3]["error"]
     assert done.returncode == 2
-    assert done.stderr.startswith("5 instances: 3 solved, 0 impossible, 0 unknown, 2 errors")
+    assert done.stderr.startswith("5 instances: 3 solved, 0 impossible, 0 unknown, 2 failed")
 
 
 def test_the_time_limit_counts_from_the_start_on_huge_boards() -> None:

@@ -137,7 +137,7 @@ def test_unknown_method() -> None:
 
 
 # ---------------------------------------------------------------------------- journal
-IDENTITY = {"n": "8", "method": "backtrack", "version": "1", "split": "abc"}
+IDENTITY = {"n": "8", "method": "backtrack", "version": "1", "split": "abc", "subproblems": "10"}
 FIELDS = ("classes_of_2", "classes_of_4", "classes_of_8", "nodes")
 
 

@@ -26,7 +26,7 @@ from nqueens.render.progress import CountProgress
 from nqueens.results import Progress
 from tests.processes import NQUEENS
 
-FIELDS = ["n", "method", "workers", "subproblems", "seconds", "seconds_low", "seconds_high"]
+FIELDS = ["n", "method", "workers", "subproblems", "part", "seconds", "seconds_low", "seconds_high"]
 
 
 def _exact_nodes(n: int, fixed: list[int]) -> int:

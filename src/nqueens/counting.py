@@ -105,7 +105,8 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     except PublishedMismatchError:
         _recount(chosen)  # names the subproblem at fault, where the recount finds it
         raise
-    return replace(result, published=published, verification=_recount(chosen))
+    recounted = _recount(chosen) if result.subproblems else None  # N = 1 keeps no journal
+    return replace(result, published=published, verification=recounted)
 
 
 def _board(

@@ -41,7 +41,8 @@ class _VerifyCount(click.ParamType[int | str, Any]):
     def convert(
         self, value: object, param: click.Parameter | None, ctx: click.Context | None
     ) -> int | str:
-
+        if value == "all" or (isinstance(value, int) and value >= 1):
+            return value
         text = str(value)
         number = whole_number(text, N_("number of subproblems"))
         if number is not None and number >= 1:
