@@ -168,3 +168,42 @@ def test_a_clusters_tasks_are_cut_by_the_subproblems(subproblems: int) -> None:
     assert size == 1 or tasks >= CLUSTER_TASKS // 2
     assert tasks >= min(subproblems, CLUSTER_TASKS // 2) and size <= 256
     assert default_batch_size(subproblems, limit=8) <= 8
+
+
+def test_a_count_left_without_workers_stops_in_one_line_after_the_wait(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Mid-count, a scheduler whose workers all left (a batch queue's jobs ended) is
+    asked once a second; past the wait (10 s at least) the count stops, its journal kept,
+    rather than wait for ever."""
+    from nqueens.engine.runtime import cluster
+
+    class Scheduler:
+        def __init__(self) -> None:
+            self.workers: dict[str, object] = {"w": object()}
+
+        def scheduler_info(self) -> dict[str, object]:
+            return {"workers": self.workers}
+
+    clock = [100.0]
+    monkeypatch.setattr(cluster.time, "monotonic", lambda: clock[0])
+    scheduler = Scheduler()
+    alone = cluster._Unattended(scheduler, wait=3)
+    assert alone.wait == cluster.ALONE_MIN_SECONDS
+    for _ in range(30):  # workers present: never stops
+        clock[0] += 1
+        alone.check()
+    scheduler.workers = {}
+    clock[0] += 1
+    alone.check()  # the first second alone
+    clock[0] += 9.5
+    alone.check()  # 9.5 s alone: still waiting
+    with pytest.raises(BackendUnavailableError, match="every Dask worker left") as stopped:
+        clock[0] += 1
+        alone.check()
+    assert "run the same command again to resume" in str(stopped.value)
+    scheduler.workers = {"w": object()}  # one came back in time: the wait starts again
+    alone.since = None
+    clock[0] += 1
+    alone.check()
+    assert alone.since is None

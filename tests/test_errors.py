@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import string
 import subprocess
@@ -366,4 +367,4 @@ def test_a_long_message_is_shortened_before_its_advice(tmp_path: Path) -> None:
     line = assert_one_line(nqueens("journal", str(deep / "n19.sqlite"), cwd=tmp_path))
     assert line.startswith("nqueens: error: no journal at ")
     assert line.endswith("...: give the file a count wrote with --journal"), line
-    assert "...:" in line and " nam...:" not in line  # cut between words
+    assert re.search(r" (a|long|folder|name)\.\.\.: give", line), line  # cut between words

@@ -179,6 +179,7 @@ def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path
     merge of the parts is the exact count."""
     import os
     import re
+    import sys
 
     done = subprocess.run(
         [*NQUEENS, "count", "12", "--slurm", "3", "--workers", "2", "-m", "backtrack"],
@@ -196,10 +197,11 @@ def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path
         assert line in script.splitlines()
     assert re.search(r"^#SBATCH --time=\d\d:\d\d:00$", script, re.MULTILINE)
     assert re.search(r"^#SBATCH --mem-per-cpu=\d+[MG]$", script, re.MULTILINE)
-    assert "nqueens count 12 --method backtrack --part" in script
+    assert "nqueens count 12 --method backtrack --part" in script  # the method planned
     (tmp_path / "n12.sh").write_text(script)
     for task in ("1", "2", "3"):
         env = os.environ | {"SLURM_ARRAY_TASK_ID": task, "SLURM_CPUS_PER_TASK": "1"}
+        env["PATH"] = f"{Path(sys.executable).parent}:{env['PATH']}"  # outside a venv too
         ran = subprocess.run(
             ["bash", "n12.sh"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
         )

@@ -110,15 +110,17 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     advice = line[cut:] if cut > len(prefix) else ""
     if len(prefix) + len(advice) + 20 > limit:  # no advice, or advice too long to keep whole
         advice = ""
-    return _at_word(line[: len(line) - len(advice)], limit - len(advice) - 4) + "..." + advice
+    said = line[: len(line) - len(advice)]
+    return _at_word(said, limit - len(advice) - 4, len(prefix)) + "..." + advice
 
 
-def _at_word(text: str, room: int) -> str:
-    """`text` cut to `room` characters, at the last space where there is one near."""
+def _at_word(text: str, room: int, keep: int) -> str:
+    """`text` cut to `room` characters, at the last space where there is one near (and
+    after the first `keep`, the prefix: never to nothing)."""
     if len(text) <= room:
         return text
     space = text.rfind(" ", 0, room + 1)
-    return text[:space] if space > room - 30 else text[:room]
+    return text[:space] if space > max(keep, room - 30) else text[:room]
 
 
 def _stopped(stopped: Stopped) -> int:

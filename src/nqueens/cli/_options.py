@@ -47,6 +47,7 @@ FLAGS = {
     "method": "--method",
     "part": "--part K/M",
     "scheduler": "--scheduler",
+    "slurm": "--slurm M",
     "tls": "--tls-ca-file, --tls-cert, --tls-key",
     "variant": "--variant",
     "verify": "--verify K|all",

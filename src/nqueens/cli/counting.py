@@ -367,6 +367,7 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
 def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, quiet: bool) -> None:
     """`--slurm M`: one part planned, and the array job of the M parts printed."""
     from nqueens.counting import estimate
+    from nqueens.errors import InvalidPartError
     from nqueens.render.progress import CountProgress
     from nqueens.render.slurm import ArrayJob
     from nqueens.variants.rules import parse_board_size
@@ -376,16 +377,21 @@ def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, q
             raise click.UsageError(
                 _("--slurm prints a script of every part: drop {flag}").format(flag=flag)
             )
-    with CountProgress(enabled=False, quiet=quiet) as progress:
-        plan = estimate(
-            size, options.with_changes(part=f"1/{parts}", on_compile=progress.compiling)
-        )
-    given: list[str] = []
-    if options.method != "auto":
-        given += ["--method", options.method]
+    rows, _columns = parse_board_size(size)
+    if rows == 1:
+        raise click.UsageError(_("N = 1 has no subproblems to share: count it at once"))
+    try:
+        with CountProgress(enabled=False, quiet=quiet) as progress:
+            plan = estimate(
+                size, options.with_changes(part=f"1/{parts}", on_compile=progress.compiling)
+            )
+    except InvalidPartError as error:  # said of part 1/M: say it of --slurm M
+        reason = str(error).partition(": ")[2]
+        raise InvalidPartError(f"--slurm {parts}: {reason}", option="slurm") from None
+    # the method planned, named: a node that picks another would need another plan
+    given = ["--method", plan.method]
     if options.variant is not None:
         given += ["--variant", options.variant]
-    rows, _columns = parse_board_size(size)
     job = ArrayJob(rows, parts, plan.workers, plan, tuple(given))
     click.echo(job.script(), nl=False)
 

@@ -36,6 +36,7 @@ class CountProgress:
         self._started = time.perf_counter()
         self._expected: float | None = None
         self._said_waiting = False
+        self._waited = False
 
     def __enter__(self) -> CountProgress:
         if self.enabled:
@@ -94,7 +95,8 @@ class CountProgress:
 
     def waiting(self, waited: float, limit: float) -> None:
         """While a scheduler has no worker yet: the bar says how long it has waited; with
-        no bar, one line says so once."""
+        no bar, one line says so once. The count's rate and ETA start after the wait."""
+        self._waited = True
         if self._bar is not None and self._task is not None:
             self._bar.update(
                 self._task,
@@ -111,6 +113,9 @@ class CountProgress:
     def update(self, progress: Progress) -> None:
         if self._bar is None or self._task is None:
             return
+        if self._waited:  # the first progress after a wait for workers: the count starts
+            self._waited = False
+            self._started = time.perf_counter()
         elapsed = time.perf_counter() - self._started
         fresh = progress.done - progress.resumed
         rate = (

@@ -87,8 +87,9 @@ class ArrayJob:
         return "\n".join(
             [
                 "#!/bin/bash",
-                f"# {command} in {self.parts} parts, one SLURM array task each, "
-                f"on {self.workers} cores a task.",
+                f"# {command} in {self.parts} {'part' if self.parts == 1 else 'parts'}, "
+                "one SLURM array task each, "
+                f"on {self.workers} {'core' if self.workers == 1 else 'cores'} a task.",
                 f"# Planned on this machine ({command} --part 1/{self.parts} --estimate "
                 f"--workers {self.workers}):",
                 f"#   a part: {duration(seconds)} ({duration(low)} to {duration(high)}); "

@@ -325,10 +325,11 @@ class JournalSummary:
     @property
     def share(self) -> int:
         """The subproblems this journal is to hold: a part's share, or all of them."""
+        from nqueens.engine.runtime.parts import Part, share
+
         if self.part is None:
             return self.subproblems
-        k, m = (int(x) for x in self.part.split("/"))
-        return len(range(k - 1, self.subproblems, m))
+        return len(share(self.subproblems, Part.from_string(self.part)))
 
     @property
     def finished(self) -> bool:

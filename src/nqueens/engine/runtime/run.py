@@ -71,10 +71,16 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 options.wait_for_workers,
                 options.on_waiting,
             ) as (client, size):
-                on_cluster: Backend = functools.partial(cluster.run_batches, client, method.name)
-                per_task = batch_size or cluster.default_batch_size(len(parts), method.batch_limit)
+                on_cluster: Backend = functools.partial(
+                    cluster.run_batches, client, method.name, options.wait_for_workers
+                )
+                share_size = len(parts) if part is None else len(share(len(parts), part))
+                present = size if address.local else None  # a local cluster's are all there
+                per_task = batch_size or cluster.default_batch_size(
+                    share_size, method.batch_limit, present
+                )
                 result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
-                return replace(result, workers=max(size, cluster.workers_of(client)))
+                return replace(result, workers=max(size, cluster.workers_of(client, size)))
         runner = BACKENDS["inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
