@@ -55,14 +55,6 @@ def test_counts_on_two_worker_processes_match_the_table(n: int) -> None:
     assert result.workers == 2
 
 
-@compiled
-@pytest.mark.slow
-@pytest.mark.parametrize("n", [17, 18])
-def test_large_counts(n: int) -> None:
-    result = nqueens.count(n, method="backtrack")
-    assert (result.total, result.unique) == known_counts()[n]
-
-
 @pytest.mark.parametrize("n", range(4, 10))
 def test_engine_agrees_with_every_teaching_algorithm(n: int) -> None:
     result = count_engine(n, workers=1)
@@ -222,7 +214,7 @@ def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -
 
 
 @compiled
-@pytest.mark.parametrize("method", ["backtrack", "join"])
+@pytest.mark.parametrize("method", ["backtrack"])  # the join's compile: 30 s more, same words
 def test_the_first_count_on_a_machine_says_it_is_compiling(tmp_path: Path, method: str) -> None:
     env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
     command = [*NQUEENS, "count", "9", "--method", method]

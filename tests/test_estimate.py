@@ -73,6 +73,7 @@ def test_the_backtrack_probe_sizes_the_kernels_own_search() -> None:
         assert abs(mean - exact) <= 5 * error + 1e-9
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("method", ["backtrack", "join", "python"])
 def test_the_estimate_has_its_fields_and_bounds(method: str) -> None:
     plan = nqueens.estimate(11, method=method, workers=3, seed=1)
@@ -86,12 +87,14 @@ def test_the_estimate_has_its_fields_and_bounds(method: str) -> None:
     assert plan.sampled == min(64, plan.subproblems) and plan.timed == plan.sampled
 
 
+@pytest.mark.compiled
 def test_the_join_estimate_holds_its_tables() -> None:
     counted = nqueens.count(14, method="join", workers=1)
     plan = nqueens.estimate(14, method="join", workers=1, seed=2)
     assert counted.memory is not None and plan.peak_bytes_per_worker > counted.memory
 
 
+@pytest.mark.compiled
 def test_a_plan_takes_the_workers_the_run_would_have() -> None:
     """numpy counts in this process by default (its registry entry's default_workers),
     so its plan is one worker's unless a number of workers is given."""
@@ -101,6 +104,7 @@ def test_a_plan_takes_the_workers_the_run_would_have() -> None:
     assert nqueens.estimate(11, method="backtrack", seed=1).workers == nqueens.info().workers
 
 
+@pytest.mark.compiled
 def test_a_part_is_estimated_alone() -> None:
     """Planned as a batch job would count it: without the journal it will have."""
     plan = nqueens.estimate(12, method="backtrack", part="2/5", seed=1)
@@ -260,6 +264,7 @@ def test_the_plan_names_its_longest_subproblem_and_when_it_passes_an_hour() -> N
     assert "past an hour" not in " ".join(describe(short, 2))
 
 
+@pytest.mark.compiled
 def test_the_plan_counts_a_machines_workers_at_their_measured_speed() -> None:
     """Workers that share a machine count slower than one alone (on this project's 2-core
     VM two counted about 1.5 times as fast as one): the plan divides by their speed."""

@@ -314,6 +314,7 @@ def test_buffers_that_are_too_small_grow_and_the_count_stays_exact(
         Workspace.drop_held()
 
 
+@compiled
 def test_auto_picks_the_join_where_it_is_faster() -> None:
     assert [best_method(n) for n in (4, 12, 13, 14, 18, 23, 24, 27, 28, 30)] == [
         "numpy", "numpy", "numpy", "join", "join", "join", "join", "join", "backtrack", "backtrack",
@@ -331,6 +332,7 @@ def test_the_join_refuses_boards_beyond_its_limit_and_unknown_methods() -> None:
         count_engine(8, method="guess")
 
 
+@compiled
 def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
     done = invoke("count", "14", "--method", "join", "--json", "-q")
     assert done.status == 0, done.output
@@ -347,6 +349,7 @@ def test_the_command_reports_method_memory_and_symmetric_counts() -> None:
     assert "too large for the join method" in error.output
 
 
+@compiled
 def test_journal_resume_is_exact_and_methods_do_not_share_journals(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     first = count_engine(13, method="join", workers=1, journal=path)
@@ -399,6 +402,7 @@ def test_strips_of_every_row_choice_pair_up_to_the_solutions(n: int) -> None:
     assert total == known_counts()[n][0]
 
 
+@compiled
 def test_cached_lower_placements_give_the_same_strips_as_fresh_ones() -> None:
     """The strip cache (keyed by the lower rows and the middle queen) changes nothing:
     every subproblem of N = 13 counted again with new buffers, so with nothing cached."""

@@ -66,7 +66,7 @@ def test_the_streamed_split_is_the_same_work_it_always_was(n: int) -> None:
     assert list(found) == ranges
 
 
-@pytest.mark.parametrize("n", [9, 11, 13, 15, 17, 25])
+@pytest.mark.parametrize("n", [9, 11, 13, 15, 17, pytest.param(25, marks=pytest.mark.compiled)])
 def test_an_odd_split_walks_no_middle_row_without_representatives(n: int) -> None:
     """Past the middle row the flip's image is the least member: no such range is cut,
     so every subproblem holds work (and a stratified sample of them means something)."""

@@ -218,7 +218,7 @@ def test_the_kernel_reaches_the_published_counts(variant: str, n: int) -> None:
 
 
 @pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
-@pytest.mark.parametrize("n", [5, 7, 8, 10])
+@pytest.mark.parametrize("n", [5, 7, 8])
 def test_check_agrees_with_the_variant_search(variant: str, n: int) -> None:
     rules = Rules.of(variant, n)
     valid = set(solutions(rules))

@@ -148,6 +148,8 @@ def _load_npy(path: str) -> Columns:
             array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
         reason = str(error) or "it is empty"
+        if "pickled" in reason:  # numpy's long advice to unpickle is not ours to give
+            reason = "it holds pickled Python objects, which are never loaded"
         raise InvalidPlacementError(f"{name} is not a NumPy array file: {reason}") from None
     if not isinstance(array, np.ndarray):  # an .npz archive under a .npy name
         raise InvalidPlacementError(f"{name} is a NumPy archive (.npz), not an array file")
