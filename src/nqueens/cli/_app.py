@@ -103,7 +103,7 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     >>> said[-60:], len(said) < MESSAGE_LIMIT
     ('n 10 there, 11 here; n 10...: merge the parts of one command', True)
     """
-    line = " ".join(f"{prefix}{message}".split())
+    line = _long_words_cut(" ".join(f"{prefix}{message}".split()), limit)
     if len(line) < limit:
         return line
     cut = max(line.rfind(": "), line.rfind("\uff1a"))  # or the full-width colon
@@ -112,6 +112,30 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
         advice = ""
     said = line[: len(line) - len(advice)]
     return _at_word(said, limit - len(advice) - 4, len(prefix)) + "..." + advice
+
+
+def _long_words_cut(line: str, limit: int) -> str:
+    """`line` with its longest words (paths, addresses) cut in the middle, longest first,
+    until it fits: what went wrong is usually said after the path, and the file's own
+    name is at its end.
+
+    >>> _long_words_cut("journal /tmp/" + "d" * 60 + "/n9.db was made for other work", 60)
+    'journal /tmp/ddd...dddddddddd/n9.db was made for other work'
+    """
+    words = line.split(" ")
+    while (excess := len(" ".join(words)) - limit + 1) > 0:
+        longest = max(range(len(words)), key=lambda i: len(words[i]))
+        word = words[longest]
+        keep = max(LONG_WORD_KEPT, len(word) - excess - 3)
+        if len(word) <= LONG_WORD_KEPT + 3 or keep >= len(word) - 3:
+            break  # no word long enough to shorten: cut at a word (one_line)
+        head = keep // 3
+        words[longest] = f"{word[:head]}...{word[len(word) - (keep - head) :]}"
+    return " ".join(words)
+
+
+LONG_WORD_KEPT = 24
+"""The characters of a long word kept on each side of its "..." together, at least."""
 
 
 def _at_word(text: str, room: int, keep: int) -> str:

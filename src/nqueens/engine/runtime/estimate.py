@@ -113,12 +113,14 @@ class Estimate:
     def speed(self, workers: int) -> float:
         """How many single workers' worth `workers` count at: each at `efficiency` once all
         of a machine's cores are busy (as on a cluster of such machines), in between
-        linearly (one worker alone counts at full speed)."""
+        linearly (one worker alone counts at full speed). Never below one worker's: an
+        efficiency measured on a machine busy with other work would plan more workers as
+        slower than one, which no pool is (it would count as one)."""
         busy = min(workers, self.cores)
         if busy <= 1:
             return float(workers)
         slowed = (1.0 - self.efficiency) * (busy - 1) / max(1, self.cores - 1)
-        return workers * (1.0 - slowed)
+        return max(1.0, workers * (1.0 - slowed))
 
     def on(self, workers: int) -> tuple[float, float, float]:
         """(seconds, low, high) of the run on `workers` workers."""
