@@ -17,7 +17,12 @@ from typing import Any
 import pytest
 
 import nqueens
-from nqueens.engine.runtime.cluster import CLUSTER_TASKS, default_batch_size
+from nqueens.engine.runtime.cluster import (
+    CLUSTER_TASKS,
+    SMALL_TASK,
+    SMALL_TASK_BELOW,
+    default_batch_size,
+)
 from nqueens.errors import BackendUnavailableError
 from nqueens.known import known_counts
 from nqueens.results import Progress
@@ -109,7 +114,7 @@ def test_workers_that_join_mid_count_get_work(queue: Any) -> None:
 
     try:
         result = nqueens.count(
-            14,
+            16,  # tasks of 32 subproblems (N < 22), 30 ms each: the count outlasts the pause
             method="backtrack",
             scheduler=queue.scheduler_address,
             on_progress=on_progress,
@@ -118,7 +123,7 @@ def test_workers_that_join_mid_count_get_work(queue: Any) -> None:
     finally:
         client.close()
     assert scaled.is_set()
-    assert (result.total, result.unique, result.published) == (*known_counts()[14], True)
+    assert (result.total, result.unique, result.published) == (*known_counts()[16], True)
     assert result.workers == 4  # the most the count had, not the one at its start
     assert sum(1 for tasks in executed.values() if tasks) >= 3, executed
 
@@ -161,13 +166,16 @@ def test_the_command_says_it_waits_then_counts(queue: Any) -> None:
 
 @pytest.mark.parametrize("subproblems", [1, 500, 3_876, 7_954, 100_000, 4_000_000])
 def test_a_clusters_tasks_are_cut_by_the_subproblems(subproblems: int) -> None:
-    """Enough tasks for `CLUSTER_TASKS // 8` workers to get 8 each (or one subproblem a
-    task), whatever the workers present; a method's own limit is kept."""
-    size = default_batch_size(subproblems)
+    """From N = 22, enough tasks for `CLUSTER_TASKS // 8` workers to get 8 each (or one
+    subproblem a task), whatever the workers present; below, tasks of 32 subproblems at
+    least (milliseconds each); a method's own limit is kept."""
+    size = default_batch_size(subproblems, n=SMALL_TASK_BELOW)
     tasks = -(-subproblems // size)
     assert size == 1 or tasks >= CLUSTER_TASKS // 2
     assert tasks >= min(subproblems, CLUSTER_TASKS // 2) and size <= 256
-    assert default_batch_size(subproblems, limit=8) <= 8
+    assert default_batch_size(subproblems, limit=8, n=SMALL_TASK_BELOW) <= 8
+    small = default_batch_size(subproblems, n=SMALL_TASK_BELOW - 1)
+    assert small == max(SMALL_TASK, size) and default_batch_size(subproblems, limit=8) == 8
 
 
 def test_a_count_left_without_workers_stops_in_one_line_after_the_wait(

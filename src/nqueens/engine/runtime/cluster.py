@@ -203,23 +203,34 @@ CLUSTER_BATCH_MAX = 256
 journal only when it finishes."""
 
 
+SMALL_TASK_BELOW = 22
+"""Below this N a subproblem takes milliseconds (the whole count minutes at most): a task
+then holds `SMALL_TASK` subproblems at least, so that the scheduler's round trip per task
+stays a small share of it, and workers that join late have little to miss."""
+SMALL_TASK = 32
+
+
 def default_batch_size(
-    subproblems: int, limit: int | None = None, workers: int | None = None
+    subproblems: int, limit: int | None = None, workers: int | None = None, n: int = 0
 ) -> int:
     """Subproblems per task on a cluster: about `CLUSTER_TASKS` tasks, at most
-    `CLUSTER_BATCH_MAX` (or the method's own `limit`) subproblems each. A cluster whose
-    `workers` are all there from the start (`--scheduler local`) gets about 8 tasks a
-    worker instead, of 32 subproblems at least: fewer round trips, none joins later.
+    `CLUSTER_BATCH_MAX` (or the method's own `limit`) subproblems each, and below N =
+    `SMALL_TASK_BELOW` at least `SMALL_TASK`. A cluster whose `workers` are all there
+    from the start (`--scheduler local`) gets about 8 tasks a worker instead: fewer
+    round trips, none joins later.
 
-    >>> default_batch_size(3_876), default_batch_size(100_000), default_batch_size(4_000_000)
-    (2, 49, 256)
+    >>> default_batch_size(7_954, n=24), default_batch_size(100_000, n=25)
+    (4, 49)
+    >>> default_batch_size(4_000_000, n=27), default_batch_size(3_876, n=20)
+    (256, 32)
     >>> default_batch_size(3_876, workers=2)
     242
     """
     most = CLUSTER_BATCH_MAX if limit is None else min(limit, CLUSTER_BATCH_MAX)
     if workers is not None:
-        return max(min(32, most), min(most, subproblems // (workers * 8)))
-    return max(1, min(most, -(-subproblems // CLUSTER_TASKS)))
+        return max(min(SMALL_TASK, most), min(most, subproblems // (workers * 8)))
+    least = SMALL_TASK if n < SMALL_TASK_BELOW else 1
+    return max(min(least, most), min(most, -(-subproblems // CLUSTER_TASKS)))
 
 
 def _security(address: Address, tls: TLSFiles | None) -> object | None:

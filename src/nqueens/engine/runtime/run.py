@@ -77,7 +77,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 share_size = len(parts) if part is None else len(share(len(parts), part))
                 present = size if address.local else None  # a local cluster's are all there
                 per_task = batch_size or cluster.default_batch_size(
-                    share_size, method.batch_limit, present
+                    share_size, method.batch_limit, present, n
                 )
                 result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
                 return replace(result, workers=max(size, cluster.workers_of(client, size)))
