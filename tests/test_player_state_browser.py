@@ -80,7 +80,7 @@ def red_line(page: object) -> list[float]:
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     algorithm=st.sampled_from(sorted(ALGORITHMS)),
@@ -135,7 +135,7 @@ def test_the_state_panel_shows_the_structures_of_the_queens_on_the_board(
 
 
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(algorithm=st.sampled_from(REJECTING), n=st.integers(4, 7), data=st.data())
 def test_a_rejection_names_the_first_test_that_failed_on_the_page(
