@@ -291,7 +291,7 @@ def test_a_count_of_zero_is_a_count(place: Path) -> None:
 
 # ----------------------------------------------------------------------- random input
 _FUZZ = settings(
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
