@@ -114,7 +114,8 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 @click.option(
     "--batch-size",
     type=Whole(min=1),
-    help="Subproblems per task (default: small enough to keep every worker busy).",
+    help="Subproblems per task (default: about 2,048 tasks, so workers that join late get "
+    "some; below N = 22 at least 32 a task).",
 )
 @click.option(
     "--connect-timeout",
@@ -377,8 +378,7 @@ def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, q
             raise click.UsageError(
                 _("--slurm prints a script of every part: drop {flag}").format(flag=flag)
             )
-    rows, _columns = parse_board_size(size)
-    if rows == 1:
+    if parse_board_size(size)[0] == 1:
         raise click.UsageError(_("N = 1 has no subproblems to share: count it at once"))
     try:
         with CountProgress(enabled=False, quiet=quiet) as progress:
@@ -392,7 +392,7 @@ def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, q
     given = ["--method", plan.method]
     if options.variant is not None:
         given += ["--variant", options.variant]
-    job = ArrayJob(rows, parts, plan.workers, plan, tuple(given))
+    job = ArrayJob(parts, plan, tuple(given))
     click.echo(job.script(), nl=False)
 
 

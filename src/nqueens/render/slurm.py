@@ -72,16 +72,24 @@ def _environment() -> str:
 
 @dataclass(frozen=True)
 class ArrayJob:
-    """A count of N in `parts` parts, `workers` cores a part, as a SLURM array job."""
+    """A count in `parts` parts as a SLURM array job: its N and the cores of a part are
+    the `plan`'s (of part 1), as are its time and memory."""
 
-    n: int
     parts: int
-    workers: int
     plan: Estimate
     count_options: tuple[str, ...] = ()  # --method and --variant, where the user gave them
 
+    @property
+    def n(self) -> int:
+        return self.plan.n
+
+    @property
+    def workers(self) -> int:
+        return self.plan.workers
+
     def script(self) -> str:
-        low, seconds, high = self._span()
+        seconds, low, high = self.plan.on(self.workers)
+        high = max(high, self.plan.longest)  # a part never ends before its longest subproblem
         command = " ".join(["nqueens count", str(self.n), *map(shlex.quote, self.count_options)])
         memory = f"{self.plan.peak_bytes_per_worker / 1e6:,.0f}"
         return "\n".join(
@@ -116,9 +124,3 @@ class ArrayJob:
                 "",
             ]
         )
-
-    def _span(self) -> tuple[float, float, float]:
-        """(low, seconds, high) of a part on its cores, never below its longest
-        subproblem."""
-        seconds, low, high = self.plan.on(self.workers)
-        return low, seconds, max(high, self.plan.longest)
