@@ -15,7 +15,7 @@ from nqueens.engine.counter import Probed, ProbeUnit
 from nqueens.engine.methods.backtrack import KnuthProbe
 from nqueens.engine.methods.backtrack import split as backtrack_split
 from nqueens.engine.methods.join import probe as join_probe
-from nqueens.engine.methods.join.split import listed_split
+from nqueens.engine.methods.join.split import ListedSplit, listed_split
 from nqueens.engine.methods.join.workspace import Strips, Workspace
 from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.estimate import Estimate, Sampling
@@ -146,8 +146,8 @@ def test_the_join_probe_scales_its_samples_of_the_strips_to_the_whole_join(
     listed: list[tuple[float, Strips]] = []
     lists = join_probe._listed
 
-    def recorded(n: int, m: int, east: int) -> tuple[float, Strips]:
-        spent, strips = lists(n, m, east)
+    def recorded(n: int, m: int, east: int, before: tuple[int, int] | None) -> tuple[float, Strips]:
+        spent, strips = lists(n, m, east, before)
         listed.append((spent, Strips(strips.east.copy(), strips.west.copy(), strips.piece)))
         return listed[-1]
 
@@ -170,6 +170,75 @@ def test_the_join_probe_scales_its_samples_of_the_strips_to_the_whole_join(
             assert seconds - spent == pytest.approx(whole, rel=1e-9)
             checked += 1
     assert checked >= 6
+
+
+@pytest.mark.compiled
+def test_the_join_probe_lists_a_representative_after_the_one_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As a run lists them, so that the lower placements the workspace keeps between
+    neighbours are there when the listing is timed (without them it costs 3-4 times as
+    much, and the plan of N = 19 came out 60% long)."""
+    calls: list[tuple[int, int]] = []
+    list_strips = Workspace.list_strips
+
+    def recorded(space: Workspace, m: int, east: int) -> Strips:
+        if space.n == 16:
+            calls.append((m, east))
+        return list_strips(space, m, east)
+
+    monkeypatch.setattr(Workspace, "list_strips", recorded)
+    parts = listed_split(16, target=40)  # blocks of about 80 representatives
+    rng = np.random.default_rng(5)
+    probe = join_probe.JoinProbe()
+    for b in rng.choice(len(parts), 4, replace=False).tolist():
+        middles, easts, _ = parts.representatives(b)
+        order = list(zip(middles.tolist(), easts.tolist(), strict=True))
+        calls.clear()
+        probe(parts, b, rng, 0)
+        timed = 0
+        while calls:  # each representative i > 0 of the block listed right after i - 1
+            i = order.index(calls.pop(0))
+            if i + 1 < len(order) and calls and calls[0] == order[i + 1]:
+                calls.pop(0)
+                timed += 1
+            else:
+                assert i == 0, f"representative {i} listed without the one before it"
+                timed += 1
+        assert timed >= min(join_probe.PROBED_ORBITS, len(order))  # more if it grew
+
+
+@pytest.mark.compiled
+def test_the_plan_times_as_much_of_a_batch_as_fits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch whose probe says it would not fit its share of the budget is timed in
+    part, from its start, rather than sized by the probe (whose per-representative
+    timings cost more than a run's); a batch of which not even one subproblem fits is
+    probed."""
+    from nqueens.engine.methods.join.probe import JoinProbe
+    from nqueens.engine.runtime.estimate import SAMPLES, plan
+
+    budget = 64.0  # a share of 1 s a stratum; nothing at N = 16 takes a measurable part
+    monkeypatch.setattr(JoinProbe, "__call__", lambda *_: Probed(budget / SAMPLES / 2.5, 0.0))
+    parts = listed_split(16)
+    sizes: list[int] = []
+    task = ListedSplit.task
+
+    def recorded(self: ListedSplit, indices: np.ndarray) -> tuple[object, ...]:
+        sizes.append(len(indices))
+        return task(self, indices)
+
+    monkeypatch.setattr(ListedSplit, "task", recorded)
+    every = np.arange(len(parts), dtype=np.intp)
+    planned = plan(METHODS["join"], parts, every, 1, budget, np.random.default_rng(1))
+    assert planned.sampling is Sampling.TIMED and planned.timed == SAMPLES
+    # batches of 32; a stratum's share is the time left over the strata left, so 1 s
+    # (2 subproblems at 0.4 s) at first, and as the budget is not spent, growing
+    fit = [min(32, int(budget / (SAMPLES - p) / (budget / SAMPLES / 2.5))) for p in range(SAMPLES)]
+    assert sizes[0] == 2 and all(f - 1 <= s <= f for s, f in zip(sizes, fit, strict=True))
+    monkeypatch.setattr(JoinProbe, "__call__", lambda *_: Probed(2 * budget, 0.0))
+    sizes.clear()
+    planned = plan(METHODS["join"], parts, every, 1, budget, np.random.default_rng(1))
+    assert planned.sampling is Sampling.PROBED and not sizes
 
 
 @pytest.mark.compiled

@@ -2,21 +2,23 @@
 subproblems on this machine, with the method the count would use, and predict the run.
 
 The subproblems are cut into `SAMPLES` strata of neighbours (a split lists subproblems
-of similar cost together) and one is drawn at random from each. Each drawn subproblem is
-counted and timed in this process, unless it would not fit in the time left: then, where
-the method's counter offers a `probe` whose unit is nodes (Knuth's random-probe estimate
-of the nodes below a subproblem, runtime/knuth.py), its nodes are estimated instead and
-turned into seconds by a calibration on N = `CALIBRATE_N`, where subproblems are quick
-to time; where the probe's unit is seconds (the join times a few of a block's orbit
-representatives, its inner work, and from N = 24 each one's join on samples of its
-strips: methods/join/probe.py), the probe's seconds are taken as they are. The stratified
-mean times the number of subproblems is one core's work; the wall time on W workers is
-that over W, never less than the longest subproblem seen. The bounds are two standard
-errors of the sample (and of the probes), widened by `SLACK` for what a sample does not
-see (the pool's overheads, other load). The peak memory per worker is this process's
-resident memory after the warm-up plus the largest working tables a sampled subproblem
-reported (the join's lists and match tables), or this process's memory after the probes,
-whichever is more.
+of similar cost together) and a batch of them, as the run would give a worker, is drawn
+at random from each. The drawn batch is counted and timed in this process, or as much of
+it as fits in its share of the time left (the batch's first subproblems: a probe, where
+the method has one, sizes them first), unless not even one subproblem would fit: then,
+where the method's counter offers a `probe` whose unit is nodes (Knuth's random-probe
+estimate of the nodes below a subproblem, runtime/knuth.py), its nodes are estimated
+instead and turned into seconds by a calibration on N = `CALIBRATE_N`, where subproblems
+are quick to time; where the probe's unit is seconds (the join times a few of a block's
+orbit representatives, its inner work, and from N = 24 each one's join on samples of its
+strips: methods/join/probe.py), the probe's seconds are taken as they are. The
+stratified mean times the number of subproblems is one core's work; the wall time on W
+workers is that over W, never less than the longest subproblem seen. The bounds are two
+standard errors of the sample (and of the probes), widened by `SLACK` for what a sample
+does not see (the pool's overheads, other load). The peak memory per worker is this
+process's resident memory after the warm-up plus the largest working tables a sampled
+subproblem reported (the join's lists and match tables), or this process's memory after
+the probes, whichever is more.
 """
 
 from __future__ import annotations
@@ -280,10 +282,13 @@ def plan(
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
         if probe is not None and scale > 0:
             probed = probe(parts, int(chosen[0]), rng, PROBES)
-            if probed.mean * scale * len(chosen) > left / max(1, strata - position):
-                seconds[j], variances[j] = probed.mean * scale, (probed.error * scale) ** 2
+            each, share = probed.mean * scale, left / max(1, strata - position)
+            if each > share:  # not even its first subproblem fits: the probe stands
+                seconds[j], variances[j] = each, (probed.error * scale) ** 2
                 inner_sampled |= probed.sampled > 0
                 continue
+            if each * len(chosen) > share:  # as many of the batch as fit, from its start
+                chosen = chosen[: max(1, int(share / each))]
         function, arguments = parts.task(chosen)
         started = time.perf_counter()
         rows = function(*arguments)
