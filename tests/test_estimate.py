@@ -210,16 +210,31 @@ def test_the_join_probe_lists_a_representative_after_the_one_before_it(
 
 @pytest.mark.compiled
 def test_the_plan_times_as_much_of_a_batch_as_fits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A batch whose probe says it would not fit its share of the budget is timed in
-    part, from its start, rather than sized by the probe (whose per-representative
-    timings cost more than a run's); a batch of which not even one subproblem fits is
-    probed."""
+    """A batch whose first subproblem's probe says the batch would not fit its share of
+    the budget is timed in part, from its start, a subproblem at a time, rather than
+    sized by the probe (whose timings of a few representatives cost more than a run's);
+    a subproblem whose own probe says it does not fit is sized by that probe; a batch
+    whose first probe finds nothing is not timed whole on that word (at N = 26 most
+    subproblems hold no representative, and the next may take minutes)."""
     from nqueens.engine.methods.join.probe import JoinProbe
     from nqueens.engine.runtime.estimate import SAMPLES, plan
 
     budget = 64.0  # a share of 1 s a stratum; nothing at N = 16 takes a measurable part
-    monkeypatch.setattr(JoinProbe, "__call__", lambda *_: Probed(budget / SAMPLES / 2.5, 0.0))
+    each = budget / SAMPLES / 2.7  # 2.7 fit the first share: no share near a whole number
+    batch = 32  # a worker's share cut into 16 tasks, at most 32 each
+    probes: dict[str, float] = {}
+    firsts: set[int] = set()
+
+    def fake(self: JoinProbe, parts: object, index: int, *_: object) -> Probed:
+        return Probed(probes["first"] if index in firsts else probes["other"], 0.0)
+
+    monkeypatch.setattr(JoinProbe, "__call__", fake)
     parts = listed_split(16)
+    assert len(parts) // 16 > batch
+    draws = np.random.default_rng(1)  # where the plan's batches start: its own draws
+    edges = np.linspace(0, len(parts), SAMPLES + 1).astype(np.intp)
+    for j in draws.permutation(SAMPLES).tolist():
+        firsts.add(int(draws.integers(edges[j], edges[j + 1] - batch + 1)))
     sizes: list[int] = []
     task = ListedSplit.task
 
@@ -229,16 +244,35 @@ def test_the_plan_times_as_much_of_a_batch_as_fits(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(ListedSplit, "task", recorded)
     every = np.arange(len(parts), dtype=np.intp)
-    planned = plan(METHODS["join"], parts, every, 1, budget, np.random.default_rng(1))
-    assert planned.sampling is Sampling.TIMED and planned.timed == SAMPLES
-    # batches of 32; a stratum's share is the time left over the strata left, so 1 s
-    # (2 subproblems at 0.4 s) at first, and as the budget is not spent, growing
-    fit = [min(32, int(budget / (SAMPLES - p) / (budget / SAMPLES / 2.5))) for p in range(SAMPLES)]
-    assert sizes[0] == 2 and all(f - 1 <= s <= f for s, f in zip(sizes, fit, strict=True))
-    monkeypatch.setattr(JoinProbe, "__call__", lambda *_: Probed(2 * budget, 0.0))
-    sizes.clear()
-    planned = plan(METHODS["join"], parts, every, 1, budget, np.random.default_rng(1))
-    assert planned.sampling is Sampling.PROBED and not sizes
+
+    def planned(first: float, other: float) -> Estimate:
+        probes.update(first=first, other=other)
+        sizes.clear()
+        return plan(METHODS["join"], parts, every, 1, budget, np.random.default_rng(1))
+
+    def expected(first: float, other: float) -> list[int]:
+        """The tasks' sizes: a stratum's share is the time left over the strata left,
+        1 s at first, then (the budget hardly spent) growing to the whole of it."""
+        calls = []
+        for position in range(SAMPLES):
+            share = budget / (SAMPLES - position)
+            if 0 < first * batch <= share:
+                calls.append(batch)
+            elif first <= share:
+                wanted = max(1, int(share / first)) if first > 0 else 1
+                calls += [1] * (1 + sum(other <= share for _ in range(wanted - 1)))
+        return calls
+
+    timed = planned(each, each)
+    assert timed.sampling is Sampling.TIMED and timed.timed == SAMPLES
+    assert sizes == expected(each, each) and sizes.count(1) > SAMPLES
+    mixed = planned(each, 2 * budget)  # the first of each batch fits, the others not
+    assert mixed.sampling is Sampling.MIXED and 0 < mixed.timed < SAMPLES
+    assert sizes == expected(each, 2 * budget) and mixed.longest == 2 * budget
+    nothing = planned(0.0, each)  # only the first is timed: the others may take minutes
+    assert nothing.sampling is Sampling.TIMED and sizes == [1] * SAMPLES
+    probed = planned(2 * budget, 0.0)
+    assert probed.sampling is Sampling.PROBED and not sizes
 
 
 @pytest.mark.compiled

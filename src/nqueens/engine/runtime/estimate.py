@@ -3,15 +3,15 @@ subproblems on this machine, with the method the count would use, and predict th
 
 The subproblems are cut into `SAMPLES` strata of neighbours (a split lists subproblems
 of similar cost together) and a batch of them, as the run would give a worker, is drawn
-at random from each. The drawn batch is counted and timed in this process, or as much of
-it as fits in its share of the time left (the batch's first subproblems: a probe, where
-the method has one, sizes them first), unless not even one subproblem would fit: then,
-where the method's counter offers a `probe` whose unit is nodes (Knuth's random-probe
-estimate of the nodes below a subproblem, runtime/knuth.py), its nodes are estimated
-instead and turned into seconds by a calibration on N = `CALIBRATE_N`, where subproblems
-are quick to time; where the probe's unit is seconds (the join times a few of a block's
-orbit representatives, its inner work, and from N = 24 each one's join on samples of its
-strips: methods/join/probe.py), the probe's seconds are taken as they are. The
+at random from each. The drawn batch is counted and timed in this process where its
+first subproblem's probe (if the method has one) says it fits its share of the time
+left; else as many of its first subproblems as that probe says fit are measured one by
+one, each timed where its own probe says it fits and sized by that probe where not. A
+probe whose unit is nodes (Knuth's random-probe estimate of the nodes below a
+subproblem, runtime/knuth.py) is turned into seconds by a calibration on N =
+`CALIBRATE_N`, where subproblems are quick to time; a probe whose unit is seconds (the
+join times a few of a block's orbit representatives, its inner work, and from N = 24
+each one's join on samples of its strips: methods/join/probe.py) is taken as it is. The
 stratified mean times the number of subproblems is one core's work; the wall time on W
 workers is that over W, never less than the longest subproblem seen. The bounds are two
 standard errors of the sample (and of the probes), widened by `SLACK` for what a sample
@@ -266,12 +266,26 @@ def plan(
         scale = 1.0  # the probe times a sample of the subproblem's inner work itself
     elif probe is not None and parts.n > CALIBRATE_N:
         scale = _seconds_per_node(method.name)
-    inner_sampled = False
+    inner_sampled = any_timed = False
     seconds = np.full(strata, np.nan)
     variances = np.zeros(strata)
     peaks = [i for i, f in enumerate(method.fields) if f.peak and not f.device]
     on_device = [i for i, f in enumerate(method.fields) if f.device]
     table_bytes = device_bytes = timed = 0
+    longest = 0.0
+
+    def time_task(chosen: npt.NDArray[np.intp]) -> float:
+        """Seconds a subproblem of `chosen`, counted here as one task; the tables noted."""
+        nonlocal table_bytes, device_bytes, any_timed, longest
+        function, arguments = parts.task(chosen)
+        started = time.perf_counter()
+        rows = function(*arguments)
+        spent = (time.perf_counter() - started) / len(chosen)
+        table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
+        device_bytes = max([device_bytes, *(int(rows[:, i].max()) for i in on_device)])
+        any_timed, longest = True, max(longest, spent)
+        return spent
+
     deadline = time.perf_counter() + budget
     for position, j in enumerate(rng.permutation(strata).tolist()):
         left = deadline - time.perf_counter()
@@ -280,22 +294,38 @@ def plan(
         lo, hi = int(bounds[j]), int(bounds[j + 1])
         first = int(rng.integers(lo, max(lo + 1, hi - batch + 1)))
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
-        if probe is not None and scale > 0:
-            probed = probe(parts, int(chosen[0]), rng, PROBES)
-            each, share = probed.mean * scale, left / max(1, strata - position)
-            if each > share:  # not even its first subproblem fits: the probe stands
-                seconds[j], variances[j] = each, (probed.error * scale) ** 2
-                inner_sampled |= probed.sampled > 0
+        share = left / max(1, strata - position)
+        probed = probe(parts, int(chosen[0]), rng, PROBES) if probe and scale > 0 else None
+        if probed is None or 0 < probed.mean * scale * len(chosen) <= share:
+            seconds[j] = time_task(chosen)
+            timed += 1
+            continue
+        # Too long to time whole, or its first subproblem's probe found nothing, which says
+        # nothing of the others (from N = 24 a subproblem holds a few representatives, and
+        # many none): as many of its first subproblems as that probe says fit (only the
+        # first where it found nothing), each timed alone where its own probe says it fits
+        # the share, else sized by that probe. The number is fixed before any is timed, so
+        # that a costly one does not cut its stratum's sample short.
+        assert probe is not None
+        each = probed.mean * scale
+        wanted = min(len(chosen), max(1, int(share / each))) if each > 0 else 1
+        values: list[float] = []
+        variance = 0.0
+        sized = 0  # of them by their probe
+        for k, index in enumerate(chosen[:wanted].tolist()):
+            if k:
+                probed = probe(parts, index, rng, PROBES)
+                each = probed.mean * scale
+            if each <= share:
+                values.append(time_task(chosen[k : k + 1]))
                 continue
-            if each * len(chosen) > share:  # as many of the batch as fit, from its start
-                chosen = chosen[: max(1, int(share / each))]
-        function, arguments = parts.task(chosen)
-        started = time.perf_counter()
-        rows = function(*arguments)
-        seconds[j] = (time.perf_counter() - started) / len(chosen)
-        timed += 1
-        table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
-        device_bytes = max([device_bytes, *(int(rows[:, i].max()) for i in on_device)])
+            values.append(each)
+            variance += (probed.error * scale) ** 2
+            inner_sampled |= probed.sampled > 0
+            longest = max(longest, each)
+            sized += 1
+        seconds[j], variances[j] = float(np.mean(values)), variance / len(values) ** 2
+        timed += sized == 0
     if probe is not None:  # what the probes grew, counted whole (not only pages touched)
         table_bytes = max(table_bytes, probe.held_bytes())
     seen = ~np.isnan(seconds)
@@ -308,10 +338,7 @@ def plan(
         (spread / math.sqrt(max(1, sampled))) ** 2 * finite**2
         + float(variances[seen].sum()) / max(1, sampled) ** 2
     )
-    longest = float(seconds[seen].max()) if sampled else 0.0
-    how = (
-        Sampling.TIMED if timed == sampled else (Sampling.PROBED if timed == 0 else Sampling.MIXED)
-    )
+    how = Sampling.TIMED if timed == sampled else (Sampling.MIXED if any_timed else Sampling.PROBED)
     return Estimate(
         n=parts.n,
         method=method.name,
