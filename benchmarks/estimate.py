@@ -88,7 +88,8 @@ def plan_table(sizes: list[int], workers: int, cluster: int, budget: float) -> N
 
         print(
             f"| {n} | {plan.method} | {plan.subproblems:,} | {span(workers)} | {span(cluster)} "
-            f"| {plan.peak_bytes_per_worker / 1e6:,.0f} MB | {plan.sampled} ({plan.sampling}) |",
+            f"| {plan.peak_bytes_per_worker / 1e6:,.0f} MB "
+            f"| {plan.sampled} ({plan.sampling.value}) |",
             flush=True,
         )
 

@@ -184,7 +184,8 @@ STREAMED_TARGETS = {25: 100_000, 26: 1_000_000, 27: 4_000_000}
 each fits a batch job's time limit and a stopped count loses little: at 8,000 the
 longest sampled subproblem took 16 minutes at N = 24, 2.5 days at N = 26 and 15.2 days
 at N = 27 by `--estimate` (a journal keeps only finished subproblems); at these sizes
-each is planned within the hour (docs/counting.md)."""
+each was planned within the hour on the VM this was sized on, and within 76 minutes on
+one half as fast (docs/counting.md)."""
 
 
 @njit(cache=True)
