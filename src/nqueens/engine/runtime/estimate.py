@@ -295,7 +295,7 @@ def plan(
         first = int(rng.integers(lo, max(lo + 1, hi - batch + 1)))
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
         share = left / max(1, strata - position)
-        probed = probe(parts, int(chosen[0]), rng, PROBES) if probe and scale > 0 else None
+        probed = None if probe is None or scale == 0 else probe(parts, int(chosen[0]), rng, PROBES)
         if probed is None or 0 < probed.mean * scale * len(chosen) <= share:
             seconds[j] = time_task(chosen)
             timed += 1
