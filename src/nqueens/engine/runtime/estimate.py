@@ -301,8 +301,8 @@ def plan(
             timed += 1
             continue
         # Too long to time whole, or its first subproblem's probe found nothing, which says
-        # nothing of the others (from N = 24 a subproblem holds a few representatives, and
-        # many none): as many of its first subproblems as that probe says fit (only the
+        # nothing of the others (at N = 26 a subproblem holds one or two representatives,
+        # and many none): as many of its first subproblems as that probe says fit (only the
         # first where it found nothing), each timed alone where its own probe says it fits
         # the share, else sized by that probe. The number is fixed before any is timed, so
         # that a costly one does not cut its stratum's sample short.
