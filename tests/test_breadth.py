@@ -10,7 +10,7 @@ import pytest
 
 import nqueens
 from nqueens.counting import best_method
-from nqueens.engine.methods.backtrack.symmetric import symmetric_counts
+from nqueens.engine.symmetric import symmetric_counts
 from nqueens.engine.registry import NUMPY
 from nqueens.known import known_counts
 

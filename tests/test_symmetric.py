@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nqueens import Placement
-from nqueens.engine.methods.backtrack.symmetric import (
+from nqueens.engine.symmetric import (
     half_turn_count,
     quarter_turn_count,
     symmetric_counts,

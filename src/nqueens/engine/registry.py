@@ -67,7 +67,7 @@ class Field:
 @dataclass(frozen=True)
 class Tally:
     """What a method's fields add up to. `unique` is None for a method that finds the total
-    only: Burnside's lemma gives it at the end, from P and R (methods/backtrack/symmetric.py)."""
+    only: Burnside's lemma gives it at the end, from P and R (engine/symmetric.py)."""
 
     total: int
     unique: int | None
@@ -147,11 +147,11 @@ class Method:
 
     def final_tally(self, n: int, values: Sequence[int]) -> Tally:
         """The totals of a finished count: a method that finds the total only gets its
-        unique count, P and R from Burnside's lemma (methods/backtrack/symmetric.py)."""
+        unique count, P and R from Burnside's lemma (engine/symmetric.py)."""
         tally = self.tally_of(values)
         if tally.unique is not None:
             return tally
-        from nqueens.engine.methods.backtrack.symmetric import symmetric_counts, unique_from
+        from nqueens.engine.symmetric import symmetric_counts, unique_from
 
         half_turn, quarter_turn = symmetric_counts(n)
         try:
