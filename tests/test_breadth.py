@@ -10,8 +10,8 @@ import pytest
 
 import nqueens
 from nqueens.counting import best_method
-from nqueens.engine.symmetric import symmetric_counts
 from nqueens.engine.registry import NUMPY
+from nqueens.engine.symmetric import symmetric_counts
 from nqueens.known import known_counts
 
 

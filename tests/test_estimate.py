@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import nqueens
-from nqueens.engine.counter import Probed, ProbeUnit
+from nqueens.engine.counter import Probed, ProbeUnit, knuth_nodes
 from nqueens.engine.methods.backtrack import KnuthProbe
 from nqueens.engine.methods.backtrack import split as backtrack_split
 from nqueens.engine.methods.join import probe as join_probe
@@ -19,7 +19,6 @@ from nqueens.engine.methods.join.split import ListedSplit, listed_split
 from nqueens.engine.methods.join.workspace import Strips, Workspace
 from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.estimate import Estimate, Sampling
-from nqueens.engine.runtime.knuth import knuth_nodes
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.render.plan import LONG_RUN, YEAR, describe, warning
 from nqueens.render.progress import CountProgress

@@ -25,6 +25,7 @@ from nqueens.engine.methods.gpu import device
 from nqueens.engine.methods.gpu import split as gpu_split
 from nqueens.engine.methods.gpu.recount import recount
 from nqueens.engine.registry import METHODS, best_method
+from nqueens.engine.runtime.warm import warm_up
 from nqueens.known import known_counts
 from tests.processes import journal_rows, like_a_terminal, wait_for_rows
 
@@ -261,7 +262,7 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
                 raise error(700, "CUDA_ERROR_ILLEGAL_ADDRESS")
             return launched[shape]
 
-    METHODS["gpu"].warm_up()
+    warm_up(METHODS["gpu"])
     monkeypatch.setattr(kernel, "count_below", FailingThirdTime())
     path = tmp_path / "gpu.db"
     done = CliRunner().invoke(cli, ["count", "9", "--method", "gpu", "--journal", str(path)])

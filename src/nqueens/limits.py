@@ -28,6 +28,7 @@ __all__ = [
     "FILM_MIN_FPS",
     "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
+    "JOIN_MAX_N",
     "JOIN_WORKER_BYTES",
     "LISTING_ENGINE_FROM_N",
     "LISTING_FIRST_MAX_N",
@@ -53,6 +54,12 @@ __all__ = [
 BITBOARD_MAX_N = 63
 """The largest N a 64-bit bitboard kernel takes: one row in a machine word, one bit spare
 for the shifted diagonals."""
+
+JOIN_MAX_N = 27
+"""The largest N the join takes (its registry entry's `largest`, and the matchers it
+generates, engine/methods/join/bitops.py): past 23 each task generates its own orbits
+(its streamed split); past 27 the diagonals' signatures (2(N - 1) bits) and the
+matchers were never tried."""
 
 LISTING_MAX_N = 17
 """The largest N whose every solution the engine lists in about a minute (95,815,104 at

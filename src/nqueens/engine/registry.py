@@ -7,31 +7,24 @@ that implements it (`counter`, "package:NAME"), which meets `engine.counter.Coun
 its warm-up loads), `warm_up()`, and two optional typed parts, a `probe` for
 `--estimate` and a `recount` (an independent counter of the same subproblems) for
 `--verify`. `count()`, the process pool, Dask and the journal read only this table, so
-a new method is one package and one entry in `METHODS`.
+a new method is one package and one entry in `METHODS`. The table alone: the types it
+holds are the contract's (engine/counter.py), and what a count does with an entry (its
+warm-up, Burnside's unique count at its end) is the runtime's.
 
 Importing this module costs nothing: the implementations load when a count needs them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import importlib
-import inspect
-import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from nqueens.errors import (
-    IncompatibleOptionsError,
-    SizeTooLargeError,
-    UnknownAlgorithmError,
-    VerificationError,
-)
+from nqueens.engine.counter import Field, Tally
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.i18n import N_, _
-from nqueens.limits import BITBOARD_MAX_N
+from nqueens.limits import BITBOARD_MAX_N, JOIN_MAX_N
 from nqueens.messages import too_large
 
 if TYPE_CHECKING:
@@ -42,39 +35,7 @@ if TYPE_CHECKING:
 
     Counts = npt.NDArray[np.int64]
 
-__all__ = [
-    "METHODS",
-    "Field",
-    "Method",
-    "Tally",
-    "best_method",
-    "choose",
-    "digest",
-]
-
-
-@dataclass(frozen=True)
-class Field:
-    """One number a subproblem's count holds: a journal column, named for what it holds.
-    Fields are summed over subproblems, except a `peak` (the most any one task needed)."""
-
-    name: str
-    meaning: str
-    peak: bool = False
-    device: bool = False  # bytes of a GPU's memory (the estimate's peak per GPU), not the host's
-
-
-@dataclass(frozen=True)
-class Tally:
-    """What a method's fields add up to. `unique` is None for a method that finds the total
-    only: Burnside's lemma gives it at the end, from P and R (engine/symmetric.py)."""
-
-    total: int
-    unique: int | None
-    nodes: int = 0
-    half_turn: int | None = None
-    quarter_turn: int | None = None
-    memory: int | None = None
+__all__ = ["METHODS", "Method", "best_method", "choose"]
 
 
 @dataclass(frozen=True)
@@ -145,73 +106,6 @@ class Method:
         """The combined fields as totals (unique None where Burnside must give it)."""
         return self.tally(**{f.name: int(v) for f, v in zip(self.fields, values, strict=True)})
 
-    def final_tally(self, n: int, values: Sequence[int]) -> Tally:
-        """The totals of a finished count: a method that finds the total only gets its
-        unique count, P and R from Burnside's lemma (engine/symmetric.py)."""
-        tally = self.tally_of(values)
-        if tally.unique is not None:
-            return tally
-        from nqueens.engine.symmetric import symmetric_counts, unique_from
-
-        half_turn, quarter_turn = symmetric_counts(n)
-        try:
-            unique = unique_from(tally.total, half_turn, quarter_turn)
-        except ArithmeticError as error:
-            raise VerificationError(
-                f"{error}: a subproblem was miscounted; recount the journal's subproblems "
-                "to find it",
-                option="verify",
-            ) from None
-        return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
-
-    def warm_up(self, on_compile: Callable[[], None] | None = None) -> None:
-        """Load the compiled kernels (compiling them on a machine's first count, after
-        telling `on_compile`) before any worker starts, so forked workers inherit them
-        (where `survives_fork`; else the count runs in this process)."""
-        counter = self.implementation()
-        kernels = counter.compiled()
-        if kernels:
-            from nqueens.engine.runtime import cache_load
-
-            cache_load.install()
-        marker = _warm_marker(self, kernels)
-        if on_compile is not None and marker is not None and not marker.exists():
-            on_compile()
-        counter.warm_up()
-        if marker is not None:
-            with contextlib.suppress(OSError):  # a read-only cache: numba's is not kept either
-                marker.touch()
-
-
-def _warm_marker(method: Method, kernels: Sequence[object]) -> Path | None:
-    """A file beside numba's cache (`Dispatcher.stats.cache_path`) that says this method's
-    kernels, as their source files stand now, were compiled and cached by this numba for
-    this target (NUMBA_CPU_NAME, NUMBA_CPU_FEATURES);
-    None when there is nothing to compile (no kernels, or the JIT disabled)."""
-    if not kernels or not all(hasattr(k, "stats") for k in kernels):
-        return None
-    import numba
-
-    config = numba.config
-    target = f"{getattr(config, 'CPU_NAME', '')} {getattr(config, 'CPU_FEATURES', '')}"
-    key = hashlib.sha256(f"{numba.__version__} {sys.version} {target}".encode())
-    for kernel in kernels:
-        source = Path(inspect.getfile(kernel.py_func))  # type: ignore[attr-defined]
-        stat = source.stat()
-        key.update(f"{source} {stat.st_mtime_ns} {stat.st_size}".encode())
-    cache = Path(kernels[0].stats.cache_path)  # type: ignore[attr-defined]
-    return cache / f"nqueens-{method.name}-{key.hexdigest()[:16]}.warm"
-
-
-def digest(*arrays: npt.NDArray[Any]) -> str:
-    """A short digest of the arrays that define a split's subproblems (its fingerprint)."""
-    import numpy as np
-
-    hashed = hashlib.sha256()
-    for array in arrays:
-        hashed.update(np.ascontiguousarray(array).tobytes())
-    return hashed.hexdigest()[:16]
-
 
 # ---------------------------------------------------------------------------- the methods
 def _classes(classes_of_2: int, classes_of_4: int, classes_of_8: int, nodes: int) -> Tally:
@@ -258,8 +152,7 @@ BACKTRACK = Method(
 JOIN = Method(
     name="join",
     summary="half-boards listed and matched on their diagonals (numba)",
-    largest=27,  # past 23 each task generates its own orbits (its streamed split); past 27
-    # the diagonals' signatures (2(N - 1) bits) and the matchers were never tried
+    largest=JOIN_MAX_N,
     too_large=N_("the join method (tried up to the largest published count)"),
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
@@ -300,7 +193,7 @@ GPU = Method(
 GPU_JOIN = Method(
     name="gpu-join",
     summary="the join with its pairs matched on a CUDA GPU (numba-cuda)",
-    largest=27,  # the join's
+    largest=JOIN_MAX_N,  # the join's
     too_large=N_("the {method} method (as the join, tried up to the largest published count)"),
     fields=(
         Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),

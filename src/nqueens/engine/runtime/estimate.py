@@ -8,7 +8,7 @@ first subproblem's probe (if the method has one) says it fits its share of the t
 left; else as many of its first subproblems as that probe says fit are measured one by
 one, each timed where its own probe says it fits and sized by that probe where not. A
 probe whose unit is nodes (Knuth's random-probe estimate of the nodes below a
-subproblem, runtime/knuth.py) is turned into seconds by a calibration on N =
+subproblem, engine/counter.py's `knuth_nodes`) is turned into seconds by a calibration on N =
 `CALIBRATE_N`, where subproblems are quick to time; a probe whose unit is seconds (the
 join times a few of a block's orbit representatives, its inner work, and from N = 24
 each one's join on samples of its strips: methods/join/probe.py) is taken as it is. The
@@ -38,6 +38,7 @@ import numpy.typing as npt
 from nqueens.engine.counter import Parts, ProbeUnit
 from nqueens.engine.registry import Method
 from nqueens.engine.runtime.pool import default_batch
+from nqueens.engine.runtime.warm import warm_up
 from nqueens.options import CountOptions
 
 __all__ = [
@@ -179,7 +180,7 @@ def estimate_run(
         workers = 1  # counted in this process, whatever the cores; asked for W, it plans
         # W such processes (a GPU each, on a cluster)
     part = Part.given(options.part)
-    method.warm_up(options.on_compile)
+    warm_up(method, options.on_compile)
     started = time.perf_counter()
     parts = method.split(n) if n > 1 else None
     if parts is None:  # N = 1: nothing to count

@@ -9,23 +9,25 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from nqueens.engine.counter import Parts
+from nqueens.engine.counter import Parts, Tally
 from nqueens.engine.registry import Method
 from nqueens.engine.runtime import cluster
 from nqueens.engine.runtime.journal import Journal, check_place
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.engine.runtime.pool import BACKENDS, Backend, batches
-from nqueens.errors import CountInterrupted
+from nqueens.engine.runtime.warm import warm_up
+from nqueens.errors import CountInterrupted, VerificationError
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["journal_identity", "run_count"]
+__all__ = ["final_tally", "journal_identity", "run_count"]
 
 PLAN_FROM = 20
 """From this N a count told `on_plan` first plans itself (runtime/estimate.py): a second
@@ -53,7 +55,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     part = Part.given(options.part)
     try:
         if address is None or method.survives_fork:  # else its kernels load on the workers
-            method.warm_up(options.on_compile)  # (a GPU's, say: the client may have none)
+            warm_up(method, options.on_compile)  # (a GPU's, say: the client may have none)
         parts = method.split(n)
     except KeyboardInterrupt:
         raise CountInterrupted("interrupted before counting began; nothing was counted") from None
@@ -135,7 +137,7 @@ def _run(
     finally:
         results.close()  # stop the workers now, not whenever the generator is collected
     # a share has its own sums; Burnside's unique count needs the whole count
-    tally = method.final_tally(parts.n, values) if part is None else method.tally_of(values)
+    tally = final_tally(method, parts.n, values) if part is None else method.tally_of(values)
     return CountResult(
         parts.n,
         tally.total,
@@ -153,6 +155,25 @@ def _run(
         part=None if part is None else str(part),
         published=False if part is None else None,
     )
+
+
+def final_tally(method: Method, n: int, values: Sequence[int]) -> Tally:
+    """The totals of a finished count: a method that finds the total only gets its
+    unique count, P and R from Burnside's lemma (engine/symmetric.py)."""
+    tally = method.tally_of(values)
+    if tally.unique is not None:
+        return tally
+    from nqueens.engine.symmetric import symmetric_counts, unique_from
+
+    half_turn, quarter_turn = symmetric_counts(n)
+    try:
+        unique = unique_from(tally.total, half_turn, quarter_turn)
+    except ArithmeticError as error:
+        raise VerificationError(
+            f"{error}: a subproblem was miscounted; recount the journal's subproblems to find it",
+            option="verify",
+        ) from None
+    return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
 
 
 def _interrupted(

@@ -20,6 +20,7 @@ import numpy as np
 
 from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.journal import read_summary, read_unchecked, rewrite
+from nqueens.engine.runtime.warm import warm_up
 from nqueens.errors import (
     JournalMismatchError,
     PublishedMismatchError,
@@ -97,7 +98,7 @@ def verify_journal(
     samples = recount_samples(samples)
     summary = read_summary(path)
     method = METHODS[summary.method]
-    method.warm_up()
+    warm_up(method)
     parts = method.split(summary.n)
     if parts.fingerprint() != summary.split:
         raise JournalMismatchError(
@@ -171,7 +172,7 @@ def repair_journal(path: str | Path, *, workers: int | None = None) -> Repair:
             f"{identity.get('method', '?')!s} method: it cannot be recounted here"
         )
     n = int(identity.get("n", "0"))
-    method.warm_up()
+    warm_up(method)
     parts = method.split(n)
     same = (
         parts.fingerprint() == identity.get("split")

@@ -18,8 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.counter import Probe, Recount
-from nqueens.engine.registry import digest
+from nqueens.engine.counter import Counter, Probe, Recount, digest
 from nqueens.variants.rules import Rules
 
 __all__ = [
@@ -112,5 +111,5 @@ class VariantCounter:
         return True
 
 
-TOROIDAL = VariantCounter("toroidal")
-SUPERQUEENS = VariantCounter("superqueens")
+TOROIDAL: Counter = VariantCounter("toroidal")
+SUPERQUEENS: Counter = VariantCounter("superqueens")

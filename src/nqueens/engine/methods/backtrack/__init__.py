@@ -1,7 +1,7 @@
 """The backtrack counting method: the symmetric bitboard search with an explicit stack
-(kernels.py), split by pre-placing the first rows (split.py); P and R, the solutions the
-half and quarter turns leave unchanged, by searches of their own (symmetric.py), from
-which any method that finds the total alone gets its unique count (Burnside's lemma).
+(kernels.py), split by pre-placing the first rows (split.py). (P and R, the solutions
+the half and quarter turns leave unchanged, from which any method that finds the total
+alone gets its unique count by Burnside's lemma, are engine/symmetric.py's.)
 
 Only canonical first-row cases are searched (a corner queen, or an edge queen in the
 left half), and each solution found is tested against its rotations and counted by the
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nqueens.engine.counter import Parts, Probe, Probed, ProbeUnit, Recount
+from nqueens.engine.counter import Counter, Parts, Probe, Probed, ProbeUnit, Recount, knuth_nodes
 from nqueens.engine.methods.backtrack import kernels
 from nqueens.engine.methods.backtrack import split as subproblems
 from nqueens.engine.methods.backtrack.split import Split
@@ -26,13 +26,11 @@ __all__ = ["METHOD", "BacktrackCounter", "KnuthProbe"]
 class KnuthProbe:
     """Knuth's estimate (mean, standard error) of the queens the kernel places below a
     subproblem (its `nodes` field), with the kernel's symmetry rules
-    (runtime/knuth.py)."""
+    (engine/counter.py)."""
 
     unit: ProbeUnit = ProbeUnit.NODES
 
     def __call__(self, parts: Parts, index: int, rng: np.random.Generator, probes: int) -> Probed:
-        from nqueens.engine.runtime.knuth import knuth_nodes
-
         assert isinstance(parts, Split)
         n, start = parts.n, int(parts.starts[index])
         kind, bound1 = int(parts.kinds[index]), int(parts.bound1s[index])
@@ -73,4 +71,4 @@ class BacktrackCounter:
         return True
 
 
-METHOD = BacktrackCounter()
+METHOD: Counter = BacktrackCounter()

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.counter import digest
 from nqueens.engine.methods.backtrack import kernels
-from nqueens.engine.registry import digest
 
 __all__ = ["SPLIT_TARGET", "Split", "count_subproblems", "split"]
 

@@ -6,7 +6,7 @@ Its modules: split.py (the subproblems, the prefixes a launch takes, the task),
 kernel.py (the kernel and its launch), device.py (which GPU, the launch's shape, one
 line for every failure), recount.py (the independent count on the CPU, for `--verify`).
 Only the total comes out of the search; the unique count follows from Burnside's lemma
-(the registry's `final_tally`), from the same P and R as the join's.
+(the runtime's `final_tally`), from the same P and R as the join's (engine/symmetric.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nqueens.engine.counter import Parts, Probe, Probed, ProbeUnit, Recount
+from nqueens.engine.counter import Counter, Parts, Probe, Probed, ProbeUnit, Recount
 from nqueens.engine.methods.gpu import device
 from nqueens.engine.methods.gpu import split as subproblems
 from nqueens.engine.methods.gpu.recount import recount
@@ -43,7 +43,7 @@ class GPUProbe:
     _per_node: float | None = None
 
     def __call__(self, parts: Parts, index: int, rng: np.random.Generator, probes: int) -> Probed:
-        from nqueens.engine.runtime.knuth import knuth_nodes
+        from nqueens.engine.counter import knuth_nodes
 
         assert isinstance(parts, GPUSplit)
         rate = self._seconds_per_node()
@@ -56,7 +56,7 @@ class GPUProbe:
 
     def _seconds_per_node(self) -> float:
         if self._per_node is None:
-            from nqueens.engine.runtime.knuth import knuth_nodes
+            from nqueens.engine.counter import knuth_nodes
 
             n = SIMULATED_CALIBRATION if device.simulated() else CALIBRATED_ON
             parts = subproblems.split(n)
@@ -102,4 +102,4 @@ class GPUCounter:
         return device.usable()
 
 
-METHOD = GPUCounter()
+METHOD: Counter = GPUCounter()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.counter import Probe, Recount
+from nqueens.engine.counter import Counter, Probe, Recount
 from nqueens.engine.methods.gpu import device
 from nqueens.engine.methods.join import split as subproblems
 from nqueens.engine.methods.join.confined import recount
@@ -109,4 +109,4 @@ class GPUJoinCounter:
         return device.usable()
 
 
-METHOD = GPUJoinCounter()
+METHOD: Counter = GPUJoinCounter()

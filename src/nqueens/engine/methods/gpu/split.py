@@ -23,8 +23,8 @@ import numpy.typing as npt
 from numba import njit
 
 from nqueens.engine.bits import lowest_bit_index
+from nqueens.engine.counter import digest
 from nqueens.engine.methods.gpu.device import LEVELS
-from nqueens.engine.registry import digest
 
 __all__ = [
     "MIRRORS",

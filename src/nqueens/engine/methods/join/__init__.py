@@ -24,7 +24,7 @@ Its modules, one concern each:
 - probe.py: the estimate's probe; confined.py: the independent recount for `--verify`.
 
 Only the total comes out of the join; the unique count follows from Burnside's lemma
-(the registry's `final_tally`).
+(the runtime's `final_tally`, from engine/symmetric.py).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nqueens.engine.counter import Probe, Recount
+from nqueens.engine.counter import Counter, Probe, Recount
 from nqueens.engine.methods.join import split as subproblems
 from nqueens.engine.methods.join.confined import recount
 from nqueens.engine.methods.join.probe import JoinProbe
@@ -69,4 +69,4 @@ class JoinCounter:
         return True
 
 
-METHOD = JoinCounter()
+METHOD: Counter = JoinCounter()

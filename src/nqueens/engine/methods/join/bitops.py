@@ -23,7 +23,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from nqueens.engine.registry import JOIN
+from nqueens.limits import JOIN_MAX_N
 
 __all__ = [
     "BLOCK_WORDS",
@@ -62,9 +62,9 @@ CHUNK_BITS = 5
 """Signature bits per precomputed table row: 32 rows of a block's words each (6 bits, 64
 rows, measured slower: twice the table to build)."""
 
-MAX_ROWS = -(-2 * (JOIN.largest - 1) // CHUNK_BITS)
+MAX_ROWS = -(-2 * (JOIN_MAX_N - 1) // CHUNK_BITS)
 """The most table rows a query ANDs: a signature of 2(N - 1) bits in chunks of
-CHUNK_BITS, for the largest N the join takes (its registry entry): 11 for N <= 27. One
+CHUNK_BITS, for the largest N the join takes (`limits.JOIN_MAX_N`): 11 for N <= 27. One
 matcher is generated per row count, so raising the join's range raises this too."""
 
 WIDE_MAX = 2

@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.engine.counter import digest
 from nqueens.engine.methods.join.workspace import Workspace
-from nqueens.engine.registry import digest
 
 __all__ = [
     "LISTED_UP_TO",

@@ -26,8 +26,8 @@ from nqueens.engine.methods.join.match import (
     join_in_pieces,
 )
 from nqueens.engine.methods.join.strips import OVERFLOW_PARTIALS, list_strips, representative
-from nqueens.engine.registry import JOIN
 from nqueens.errors import SizeTooLargeError
+from nqueens.limits import JOIN_MAX_N
 
 __all__ = ["JoinArrays", "Strips", "Workspace"]
 
@@ -182,7 +182,7 @@ class Workspace:
         """For each block of representatives (block b: bounds[b] .. bounds[b+1]-1) the
         registry's join fields: its weighted solutions, and the bytes this workspace
         holds once all are counted."""
-        assert self.n <= JOIN.largest, "the matchers (bitops.MAX_ROWS) stop at the join's range"
+        assert self.n <= JOIN_MAX_N, "the matchers (bitops.MAX_ROWS) stop at the join's range"
         blocks = len(bounds) - 1
         out = np.zeros((blocks, 2), np.int64)
         status = np.zeros(2, np.int64)

@@ -3,9 +3,9 @@ in NumPy arrays (breadth.py)."""
 
 from __future__ import annotations
 
-from nqueens.engine.counter import Uncompiled
+from nqueens.engine.counter import Counter, Uncompiled
 from nqueens.engine.methods.numpy.breadth import split
 
 __all__ = ["METHOD"]
 
-METHOD = Uncompiled(split)
+METHOD: Counter = Uncompiled(split)

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.registry import digest
+from nqueens.engine.counter import digest
 from nqueens.placement import SYMMETRIES, symmetry_view
 
 __all__ = ["FirstColumns", "count_first_columns", "split"]

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nqueens.engine.registry import digest
+from nqueens.engine.counter import digest
 from nqueens.placement import is_canonical_cols
 
 __all__ = ["FirstRows", "count_first_rows", "split"]
