@@ -1,7 +1,7 @@
 """Benchmark of the variants' counters beside the classic backtracking counter, same N.
 
 Prints a Markdown table: for each variant and N, the count (checked against the
-published totals in nqueens.variants.known), its time on every core, the classic
+published totals in nqueens.known), its time on every core, the classic
 `backtrack` method's time at the same N in the same run, and their ratio. Every count
 goes through `nqueens.count` (the registry, the process pool), after one warm-up count
 of each method so compiling is not timed.

@@ -195,7 +195,7 @@ def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
 
 
 def test_a_toroidal_board_not_coprime_to_6_has_no_solution_as_the_counts_say() -> None:
-    from nqueens.variants.known import KNOWN_VARIANT_COUNTS
+    from nqueens.known import KNOWN_VARIANT_COUNTS
     from nqueens.variants.rules import Rules
     from nqueens.variants.search import proved_empty
 

@@ -377,7 +377,8 @@ def test_verify_options_are_checked() -> None:
 
 def test_a_count_past_the_published_table_says_it_is_new() -> None:
     from nqueens.cli.counting import _new_result_line
-    from nqueens.engine.runtime.verify import Verification, published_count, versus_published
+    from nqueens.engine.runtime.verify import Verification, versus_published
+    from nqueens.known import published_count
 
     assert versus_published(28, 1, 1) is False and published_count(27) is not None
     line = _new_result_line(28, "classic", None)

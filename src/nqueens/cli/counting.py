@@ -308,7 +308,7 @@ def _verified_line(checked: Verification) -> str:
 def _new_result_line(n: int, variant: str, checked: Verification | None) -> str:
     """Past the published table: say the count is new, and how it was checked (each of
     the six a whole message)."""
-    from nqueens.engine.runtime.verify import published_count
+    from nqueens.known import published_count
 
     largest = max((m for m in range(n) if published_count(m, variant) is not None), default=0)
     recounted = len(checked.checked) if checked else 0

@@ -5,8 +5,8 @@ stay as plain as the source documents, and the classic paths never pay for the v
 A variant is a `Rules` value; `solutions` and `count` take one.
 """
 
+from nqueens.known import KNOWN_VARIANT_COUNTS, RECTANGLE_TOTALS, known_variant_count
 from nqueens.variants.board import VariantBoard
-from nqueens.variants.known import KNOWN_VARIANT_COUNTS, RECTANGLE_TOTALS, known_variant_count
 from nqueens.variants.rules import VARIANTS, Rules, parse_board_size
 from nqueens.variants.search import count, events, solutions
 from nqueens.variants.symmetry import canonical, images, symmetries

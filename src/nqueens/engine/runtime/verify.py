@@ -26,14 +26,13 @@ from nqueens.errors import (
     PublishedMismatchError,
     VerificationError,
 )
-from nqueens.known import known_counts
+from nqueens.known import published_count
 from nqueens.options import ALL, recount_samples
 
 __all__ = [
     "ALL",
     "Repair",
     "Verification",
-    "published_count",
     "repair_journal",
     "verify_journal",
     "versus_published",
@@ -41,17 +40,6 @@ __all__ = [
 
 SEEDS = 1 << 31
 """Seeds chosen for a sample are below this: short enough to read out and type again."""
-
-
-def published_count(n: int, variant: str = "classic") -> tuple[int, int | None] | None:
-    """(total, unique or None) as published for N on the variant's square board, or None
-    when N is past the table (the classic one is known.py's, OEIS A000170 and A002562)."""
-    if variant == "classic":
-        known = known_counts().get(n)
-        return (known.total, known.unique) if known is not None else None
-    from nqueens.variants.known import known_variant_count
-
-    return known_variant_count(variant, n)
 
 
 def versus_published(n: int, total: int, unique: int, variant: str = "classic") -> bool:
