@@ -143,11 +143,38 @@ def test_a_part_is_counted_into_a_journal_and_estimated_without_one() -> None:
 
 
 def test_count_options_read_a_part_and_a_recount_once() -> None:
+    from nqueens.engine.runtime.cluster import parse_address
     from nqueens.engine.runtime.parts import Part
 
-    chosen = nqueens.CountOptions(part="2/3", journal="x.db")
-    assert chosen.part == Part(2, 3) and chosen.with_changes(workers=1).part == Part(2, 3)
+    chosen = nqueens.CountOptions(part="2/3", journal="x.db", scheduler="tcp://10.0.0.5:8786")
+    assert chosen.part == "2/3"  # as given, its declared type; parsed beside it
+    assert type(chosen.share) is Part and chosen.share == Part(2, 3)
+    assert chosen.address == parse_address("tcp://10.0.0.5:8786")
+    changed = chosen.with_changes(workers=1)
+    assert changed.share == Part(2, 3) and changed.address == chosen.address
+    assert nqueens.CountOptions(part=(1, 2)).share == Part(1, 2)
+    assert nqueens.CountOptions().share is None and nqueens.CountOptions().address is None
     assert nqueens.CountOptions(verify="all", journal="x.db").verify == "all"
+    with pytest.raises(TypeError, match="share"):
+        chosen.with_changes(share=Part(1, 3))  # derived, never given
+
+
+def test_the_runner_reads_the_options_parsed_not_their_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nqueens.engine.runtime import cluster
+    from nqueens.engine.runtime.parts import Part
+
+    chosen = nqueens.CountOptions(part="1/2", journal=tmp_path / "p.db", workers=1)
+
+    def parsed_again(*_: object) -> None:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(cluster, "parse_address", parsed_again)
+    monkeypatch.setattr(Part, "given", parsed_again)
+    monkeypatch.setattr(Part, "from_string", parsed_again)
+    result = nqueens.count(9, chosen)
+    assert result.part == "1/2" and result.subproblems > 0
 
 
 def test_a_count_recounts_its_journal_when_asked(tmp_path: Path) -> None:

@@ -181,17 +181,19 @@ def estimate(
             f"a {rules.size} rectangle is counted by its own search in this process: "
             "count it, there is no plan to make"
         )
-    kept = [name for name in ("journal", "scheduler", "verify") if getattr(chosen, name)]
-    if kept:
-        raise IncompatibleOptionsError(
-            "an estimate counts nothing here: it keeps no journal and needs no scheduler "
-            "(give a cluster's size as workers)",
-            option=tuple(kept),
-        )
+    chosen.check_estimate()
     method = choose(rules.rows, chosen.method, chosen.variant)
     from nqueens.engine.runtime.estimate import estimate_run
 
-    return estimate_run(method, rules.rows, chosen, budget, seed)
+    return estimate_run(
+        method,
+        rules.rows,
+        budget,
+        seed,
+        workers=chosen.workers,
+        part=chosen.share,
+        on_compile=chosen.on_compile,
+    )
 
 
 def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:

@@ -1,15 +1,19 @@
 """How a count runs: the options `count()`, the engine's runner and the command line share,
 said once as one frozen value, and checked once, when the value is made: alone (a part
-is K/M) and together (a part needs a journal). A new option is one field here (its check
-beside it, and its use where it acts); `count()` and `run_count()` take the value whole.
-Nothing heavy is imported: a scheduler's address and a part are read by their own modules
-only when given.
+is K/M) and together (a part needs a journal). What is given as text is parsed then,
+once, into typed values beside it (`address`, `share`), which the runner reads. A new
+option is one field here (its check beside it, and its use where it acts); `count()` and
+`run_count()` take the value whole. Nothing heavy is imported: a scheduler's address and
+a part are read by their own modules only when given.
+
+With results.py it is the count's values, on the engine's row of the layout
+(docs/development.md): the API builds it, the runtime reads it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,26 +29,12 @@ from nqueens.i18n import N_
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
 
 if TYPE_CHECKING:
-    from nqueens.engine.runtime.cluster import TLSFiles
+    from nqueens.engine.runtime.cluster import Address, TLSFiles
     from nqueens.engine.runtime.estimate import Estimate
+    from nqueens.engine.runtime.parts import Part
     from nqueens.results import Progress
 
-__all__ = ["ALL", "CountOptions", "recount_samples"]
-
-ALL: Literal["all"] = "all"
-"""`verify`'s every finished subproblem."""
-
-
-def recount_samples(samples: object) -> int | Literal["all"]:
-    """`samples` as the subproblems a recount checks: a number >= 1, or ``"all"``."""
-    if samples == ALL:
-        return ALL
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InvalidSizeError(
-            f"a recount takes a number of subproblems >= 1 or 'all', not {shorten(samples)}",
-            option="verify",
-        )
-    return samples
+__all__ = ["CountOptions"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +75,10 @@ class CountOptions:
     part : str or (int, int), optional
         ``"K/M"``: count only the K-th of M interleaved shares of the subproblems, into
         `journal`; the M journals merge into the whole (`nqueens.engine.runtime.merge`).
+    address : Address or None
+        Not given: `scheduler` parsed, when the value is made (None without one).
+    share : Part or None
+        Not given: `part` parsed, when the value is made (None without one).
     on_plan : callable, optional
         From N = 20, given the count's plan (an `Estimate`, from a second's sampling)
         before it starts: the progress bar's first ETA, the long-run warning.
@@ -135,15 +129,18 @@ class CountOptions:
     on_plan: Callable[[Estimate], None] | None = None
     verify: int | Literal["all"] | None = None
     verify_seed: int | None = None
+    address: Address | None = field(init=False, default=None, repr=False, compare=False)
+    share: Part | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Every option checked, alone and against the others, before any count starts
         (N = 1 included, which a count answers at once)."""
-        from nqueens.variants.rules import VARIANTS
+        from nqueens.engine.registry import METHODS
 
-        if self.variant is not None and self.variant not in VARIANTS:
+        variants = dict.fromkeys(method.variant for method in METHODS.values())
+        if self.variant is not None and self.variant not in variants:
             raise UnknownAlgorithmError(
-                f"unknown variant {shorten(self.variant)}; choose one of: {', '.join(VARIANTS)}",
+                f"unknown variant {shorten(self.variant)}; choose one of: {', '.join(variants)}",
                 option="variant",
             )
         for name in ("workers", "batch_size"):
@@ -178,7 +175,7 @@ class CountOptions:
         if self.scheduler is not None:
             from nqueens.engine.runtime.cluster import parse_address
 
-            parse_address(self.scheduler)
+            object.__setattr__(self, "address", parse_address(self.scheduler))
         if self.on_dashboard is not None and self.scheduler != "local":
             raise InvalidSchedulerAddressError(
                 "a dashboard is started for a local cluster only: count on the scheduler 'local'",
@@ -191,9 +188,11 @@ class CountOptions:
         if self.part is not None:
             from nqueens.engine.runtime.parts import Part
 
-            object.__setattr__(self, "part", Part.given(self.part))
+            object.__setattr__(self, "share", Part.given(self.part))
         if self.verify is not None:
-            object.__setattr__(self, "verify", recount_samples(self.verify))
+            from nqueens.engine.runtime.verify import recount_samples
+
+            recount_samples(self.verify)
             if self.journal is None:
                 raise JournalError(
                     "a recount reads the subproblems a journal keeps: it needs a journal",
@@ -219,10 +218,22 @@ class CountOptions:
             )
         return self
 
+    def check_estimate(self) -> CountOptions:
+        """These options, checked for an estimate, which counts nothing: no journal, no
+        scheduler, no recount (a cluster's size is given as `workers`)."""
+        kept = [name for name in ("journal", "scheduler", "verify") if getattr(self, name)]
+        if kept:
+            raise IncompatibleOptionsError(
+                "an estimate counts nothing here: it keeps no journal and needs no scheduler "
+                "(give a cluster's size as workers)",
+                option=tuple(kept),
+            )
+        return self
+
     def with_changes(self, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any
         call with a keyword the function does not take."""
-        known = {f.name for f in fields(self)}
+        known = {f.name for f in fields(self) if f.init}
         unknown = sorted(set(changes) - known)
         if unknown:
             raise TypeError(f"count() got an unexpected keyword argument {unknown[0]!r}")

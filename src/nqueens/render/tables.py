@@ -8,8 +8,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from nqueens.compare import ComparisonRow
 from nqueens.i18n import N_, _, pgettext
+from nqueens.results import ComparisonRow
 from nqueens.search.spaces import SpaceSize
 
 __all__ = ["comparison_table", "print_uncut"]

@@ -29,8 +29,9 @@ import functools
 import math
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +40,9 @@ from nqueens.engine.counter import Parts, ProbeUnit
 from nqueens.engine.registry import Method
 from nqueens.engine.runtime.pool import default_batch
 from nqueens.engine.runtime.warm import warm_up
-from nqueens.options import CountOptions
+
+if TYPE_CHECKING:
+    from nqueens.engine.runtime.parts import Part
 
 __all__ = [
     "BUDGET",
@@ -168,19 +171,27 @@ class Estimate:
 
 
 def estimate_run(
-    method: Method, n: int, options: CountOptions, budget: float | None, seed: int | None
+    method: Method,
+    n: int,
+    budget: float | None,
+    seed: int | None,
+    *,
+    workers: int | None = None,
+    part: Part | None = None,
+    on_compile: Callable[[], None] | None = None,
 ) -> Estimate:
     """Plan the count `nqueens.count(n, options)` with `method` (already checked to take
-    N), on `options.workers` (None: this machine's cores), of its part if it names one."""
-    from nqueens.engine.runtime.parts import Part, share
+    N), on the options' `workers` (None: this machine's cores), of their `part` (parsed)
+    if they name one; `on_compile` is told before kernels compile."""
+    from nqueens.engine.runtime.parts import share
     from nqueens.validate import worker_count
 
-    workers = worker_count(method.workers_asked(options.workers), planned=True)  # as a run
-    if not method.survives_fork and options.workers is None:
+    asked = workers
+    workers = worker_count(method.workers_asked(asked), planned=True)  # as a run
+    if not method.survives_fork and asked is None:
         workers = 1  # counted in this process, whatever the cores; asked for W, it plans
         # W such processes (a GPU each, on a cluster)
-    part = Part.given(options.part)
-    warm_up(method, options.on_compile)
+    warm_up(method, on_compile)
     started = time.perf_counter()
     parts = method.split(n) if n > 1 else None
     if parts is None:  # N = 1: nothing to count

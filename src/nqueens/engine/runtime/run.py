@@ -38,8 +38,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     """Count with `method` (already checked to take N): see `nqueens.count`."""
     workers = worker_count(method.workers_asked(options.workers))
     batch_size = options.batch_size  # each option checked alone by CountOptions
-    scheduler = options.scheduler
-    address = cluster.parse_address(scheduler) if scheduler is not None else None
+    address = options.address  # the scheduler and the part, parsed when the options were made
     if address is None and not method.survives_fork:  # its kernels live in this process only
         workers = 1
     journal = options.journal
@@ -52,7 +51,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             1, 1, 1, elapsed, method.name, workers, 0, half_turn=1, quarter_turn=1,
             variant=method.variant,
         )  # fmt: skip
-    part = Part.given(options.part)
+    part = options.share
     try:
         if address is None or method.survives_fork:  # else its kernels load on the workers
             warm_up(method, options.on_compile)  # (a GPU's, say: the client may have none)

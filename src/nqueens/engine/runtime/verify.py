@@ -22,24 +22,41 @@ from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.journal import read_summary, read_unchecked, rewrite
 from nqueens.engine.runtime.warm import warm_up
 from nqueens.errors import (
+    InvalidSizeError,
     JournalMismatchError,
     PublishedMismatchError,
     VerificationError,
+    shorten,
 )
 from nqueens.known import published_count
-from nqueens.options import ALL, recount_samples
 
 __all__ = [
     "ALL",
     "Repair",
     "Verification",
+    "recount_samples",
     "repair_journal",
     "verify_journal",
     "versus_published",
 ]
 
+ALL: Literal["all"] = "all"
+"""`verify`'s every finished subproblem."""
+
 SEEDS = 1 << 31
 """Seeds chosen for a sample are below this: short enough to read out and type again."""
+
+
+def recount_samples(samples: object) -> int | Literal["all"]:
+    """`samples` as the subproblems a recount checks: a number >= 1, or ``"all"``."""
+    if samples == ALL:
+        return ALL
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InvalidSizeError(
+            f"a recount takes a number of subproblems >= 1 or 'all', not {shorten(samples)}",
+            option="verify",
+        )
+    return samples
 
 
 def versus_published(n: int, total: int, unique: int, variant: str = "classic") -> bool:
