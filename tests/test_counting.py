@@ -174,7 +174,7 @@ def test_the_runner_reads_the_options_parsed_not_their_text(
     monkeypatch.setattr(Part, "given", parsed_again)
     monkeypatch.setattr(Part, "from_string", parsed_again)
     result = nqueens.count(9, chosen)
-    assert result.part == "1/2" and result.subproblems > 0
+    assert result.part == Part(1, 2) and result.subproblems > 0
 
 
 def test_a_count_recounts_its_journal_when_asked(tmp_path: Path) -> None:

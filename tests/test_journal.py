@@ -376,17 +376,17 @@ def test_verify_options_are_checked() -> None:
 
 
 def test_a_count_past_the_published_table_says_it_is_new() -> None:
-    from nqueens.cli.counting import _new_result_line
     from nqueens.engine.runtime.verify import Verification, versus_published
     from nqueens.known import published_count
+    from nqueens.render.counted import new_count
 
     assert versus_published(28, 1, 1) is False and published_count(27) is not None
-    line = _new_result_line(28, "classic", None)
+    line = new_count(28, "classic", None)
     assert line.startswith("new: no count for N = 28 is published (the table ends at N = 27)")
     assert "--verify all" in line
     every = Verification(Path("j"), 28, "join", (0, 1), "a search", finished=2, seed=None)
-    assert "every subproblem recounted independently" in _new_result_line(28, "classic", every)
-    assert "(the table ends at N = 19)" in _new_result_line(23, "toroidal", None)
+    assert "every subproblem recounted independently" in new_count(28, "classic", every)
+    assert "(the table ends at N = 19)" in new_count(23, "toroidal", None)
     with pytest.raises(PublishedMismatchError, match="published count is 92, 12 unique"):
         versus_published(8, 92, 11)
 

@@ -109,13 +109,23 @@ def test_the_engine_listing_refuses_past_its_limits_before_loading_numba() -> No
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_the_recounters_said_in_two_languages_are_the_registrys() -> None:
-    """`count --verify` says who recounted in words the catalog translates: the same words
-    as the registry's, and as the verification's own for a method's own task."""
-    from nqueens.cli.counting import RECOUNTERS
+def test_who_recounted_is_said_in_the_registrys_words_in_either_language() -> None:
+    """`count --verify` says who recounted in the registry's own words (marked for the
+    catalog there, never copied), translated; and a method's own task as the
+    verification says it."""
     from nqueens.engine.registry import METHODS
+    from nqueens.engine.runtime.verify import Verification
+    from nqueens.i18n import use_language
+    from nqueens.render.counted import recounter
 
-    independent = {m.name: m.recounted_by for m in METHODS.values() if m.recounted_by}
-    assert independent == RECOUNTERS
+    for method in METHODS.values():
+        checked = Verification(Path("j"), 9, method.name, (0,), "its recount", finished=1)
+        said = recounter(checked)
+        if method.recounted_by is None:
+            assert said == f"the {method.name} method's own task, in this process"
+            continue
+        assert said == method.recounted_by
+        with use_language("ja"):
+            assert recounter(checked) not in (said, "")
     source = (Path(__file__).parent.parent / "src/nqueens/engine/runtime/verify.py").read_text()
     assert 'f"the {method.name} method\'s own task, in this process"' in source

@@ -27,7 +27,7 @@ def _parts(tmp_path: Path, n: int, m: int, method: str, only: range | None = Non
     for k in only or range(1, m + 1):
         path = tmp_path / f"{method}-{n}-part-{k}-of-{m}.db"
         result = nqueens.count(n, method=method, workers=1, part=(k, m), journal=path)
-        assert result.part == f"{k}/{m}"
+        assert str(result.part) == f"{k}/{m}" and result.part == (k, m)
         paths.append(path)
     return paths
 
@@ -223,3 +223,23 @@ def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path
 def test_the_slurm_script_refuses_what_it_cannot_use(extra: list[str], said: str) -> None:
     status, _, stderr = invoke("count", "12", "--slurm", "3", *extra)
     assert status == 2 and said in stderr and len(stderr.splitlines()) == 1
+
+
+def test_the_library_plans_one_of_m_parts_and_refuses_what_it_cannot() -> None:
+    """`plan_parts` is `--slurm`'s plan (the command only prints the script)."""
+    from nqueens.counting import plan_parts
+    from nqueens.errors import IncompatibleOptionsError, InvalidSizeError
+
+    plan = plan_parts(10, 3, method="backtrack", workers=1, budget=0.05, seed=1)
+    whole = nqueens.estimate(10, method="backtrack", workers=1, budget=0.05, seed=1)
+    assert plan.part == "1/3" and plan.subproblems == len(share(whole.subproblems, Part(1, 3)))
+    with pytest.raises(IncompatibleOptionsError) as refused:
+        plan_parts(10, 3, part="1/3")
+    assert refused.value.options == ("part",)
+    with pytest.raises(InvalidSizeError, match="N = 1 has no subproblems to share"):
+        plan_parts(1, 2)
+    with pytest.raises(InvalidPartError, match=r"^100000 parts: this count has only") as many:
+        plan_parts(8, 100_000, method="backtrack", workers=1)
+    assert many.value.options == ("parts",)
+    status, _, stderr = invoke("count", "8", "-m", "backtrack", "--slurm", "100000")
+    assert status == 2 and "(--slurm M)" in stderr and len(stderr.splitlines()) == 1

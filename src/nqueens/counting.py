@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from nqueens.engine.registry import METHODS, best_method, choose
-from nqueens.errors import IncompatibleOptionsError, PublishedMismatchError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidPartError,
+    InvalidSizeError,
+    PublishedMismatchError,
+)
+from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.variants.rules import BoardLike, Rules, parse_board_size
@@ -29,6 +35,7 @@ __all__ = [
     "best_method",
     "count",
     "estimate",
+    "plan_parts",
     "verify",
 ]
 
@@ -194,6 +201,57 @@ def estimate(
         part=chosen.share,
         on_compile=chosen.on_compile,
     )
+
+
+def plan_parts(
+    board: int | str,
+    parts: int,
+    options: CountOptions | None = None,
+    /,
+    *,
+    budget: float | None = None,
+    seed: int | None = None,
+    **changes: Any,
+) -> Estimate:
+    """Plan a count cut into `parts` balanced shares, as a batch system's array of jobs
+    runs it (`nqueens count N --slurm M`): one share is planned, the first (the shares are
+    alike: each holds every M-th subproblem), as `estimate` plans it with ``part=(1,
+    parts)``.
+
+    Parameters
+    ----------
+    board, options, budget, seed, **changes
+        As for `estimate` (`workers`: each job's).
+    parts : int
+        How many shares, M >= 1.
+
+    Raises
+    ------
+    IncompatibleOptionsError
+        A part among the options (the plan is every part's), or what `estimate` refuses.
+    InvalidSizeError
+        N = 1, which has no subproblems to share.
+    InvalidPartError
+        More parts than the count has subproblems.
+
+    Examples
+    --------
+    >>> plan = plan_parts(12, 4, workers=1, budget=0.05, seed=1)
+    >>> plan.part, plan.subproblems > 0
+    ('1/4', True)
+    """
+    chosen, rules = _board(board, options, changes)
+    if chosen.part is not None:
+        raise IncompatibleOptionsError(
+            "a plan of every part takes no part of its own: drop it", option="part"
+        )
+    if rules.square and rules.rows == 1:
+        raise InvalidSizeError(_("N = 1 has no subproblems to share: count it at once"))
+    try:
+        return estimate(board, chosen.with_changes(part=(1, parts)), budget=budget, seed=seed)
+    except InvalidPartError as error:  # said of part 1/M: say it of the M parts
+        reason = str(error).partition(": ")[2]
+        raise InvalidPartError(f"{parts} parts: {reason}", option="parts") from None
 
 
 def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:

@@ -4,10 +4,11 @@ nothing of the package."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from nqueens.engine.runtime.parts import Part
     from nqueens.engine.runtime.verify import Verification
     from nqueens.search.events import SearchStats
     from nqueens.search.spaces import SpaceSize
@@ -27,13 +28,14 @@ class CountResult:
     `memory` is the most bytes of working tables one worker held (the join method's
     half-board lists and match tables; None where a method keeps no tables). `variant`
     is the board counted, and `cols` its columns where it is a rectangle of `n` rows
-    (None for the square). `part` is "K/M" for a count of the K-th of M shares of the
-    subproblems (`--part`): its `total` and `unique` are then the share's (unique None
-    where only the whole count gives it, by Burnside), and its journal merges with the
-    others. `published` says the count matches the published counts for N (False: N is
-    past their table, so the count is new; None for a part's share, which has no
-    published count; a count that differs is an error, never a result). `verification`
-    is what the count's `verify` recounted of its journal (None when it asked for none).
+    (None for the square). `part` is the `Part` (K, M), "K/M" as text, for a count of
+    the K-th of M shares of the subproblems (`--part`): its `total` and `unique` are then
+    the share's (unique None where only the whole count gives it, by Burnside), and its
+    journal merges with the others. `published` says the count matches the published
+    counts for N (False: N is past their table, so the count is new; None for a part's
+    share, which has no published count; a count that differs is an error, never a
+    result). `verification` is what the count's `verify` recounted of its journal (None
+    when it asked for none).
     """
 
     n: int
@@ -50,14 +52,15 @@ class CountResult:
     memory: int | None = None
     variant: str = "classic"
     cols: int | None = None
-    part: str | None = None
+    part: Part | None = None
     published: bool | None = False
     verification: Verification | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON output (what was recounted as `verified`, `verify_seed`
         and `recounted_by`, where the count asked for a recount)."""
-        record = asdict(self)
+        part = None if self.part is None else str(self.part)  # "K/M"
+        record = asdict(replace(self, part=None)) | {"part": part}
         checked = record.pop("verification")
         if checked is not None:
             record["verified"] = list(checked["checked"])

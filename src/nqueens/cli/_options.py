@@ -46,6 +46,7 @@ FLAGS = {
     "learn": "--learn",
     "method": "--method",
     "part": "--part K/M",
+    "parts": "--slurm M",
     "scheduler": "--scheduler",
     "slurm": "--slurm M",
     "tls": "--tls-ca-file, --tls-cert, --tls-key",

@@ -18,12 +18,10 @@ from nqueens.engine.registry import METHODS
 from nqueens.errors import shorten
 from nqueens.i18n import N_, _
 from nqueens.limits import WAIT_MAX_SECONDS
-from nqueens.messages import plural
 from nqueens.validate import whole_number
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
-    from nqueens.engine.runtime.verify import Verification
     from nqueens.options import CountOptions
     from nqueens.results import CountResult
 
@@ -185,6 +183,7 @@ def count(
     """
     from nqueens.counting import count as count_solutions
     from nqueens.options import CountOptions
+    from nqueens.render.counted import count_lines
     from nqueens.render.plan import warning
     from nqueens.render.progress import CountProgress
 
@@ -225,126 +224,8 @@ def count(
     elif as_json:
         click.echo(json.dumps(result.to_dict()))
     else:
-        for line in _result_lines(result, journal):
+        for line in count_lines(result, journal):
             click.echo(line)
-
-
-def _result_lines(result: CountResult, journal: str | None) -> list[str]:
-    """What a count prints: its counts (a part's: where it went, and what comes next),
-    what was recounted, and whether the count is new."""
-    board = f"N = {result.n}" + ("" if result.variant == "classic" else f", {result.variant}")
-    if result.part is not None:
-        k, m = result.part.split("/")
-        return [
-            plural(
-                result.subproblems,
-                "{board}, part {k} of {m}: {count} subproblem counted into {journal}; when all "
-                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
-                "{board}, part {k} of {m}: {count} subproblems counted into {journal}; when all "
-                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
-                board=board,
-                k=k,
-                m=m,
-                journal=journal,
-            )
-        ]
-    assert result.unique is not None  # a whole count's (a part's alone may have none)
-    lines = [counted(board, result.total, result.unique)]
-    checked = result.verification
-    if checked is not None:
-        lines.append(_verified_line(checked))
-    if not result.published:
-        lines.append(_new_result_line(result.n, result.variant, checked))
-    return lines
-
-
-def counted(board: str, total: int, unique: int) -> str:
-    """A count's line: "N = 8: 92 solutions, 12 unique", one message."""
-    return plural(
-        total,
-        "{board}: {count} solution, {unique} unique",
-        "{board}: {count} solutions, {unique} unique",
-        board=board,
-        unique=f"{unique:,}",
-    )
-
-
-RECOUNTERS = {
-    "join": N_("a row-by-row backtracking search confined to each orbit's rows"),
-    "gpu-join": N_("a row-by-row backtracking search confined to each orbit's rows"),
-    "gpu": N_("a recursive bitboard search on the CPU below each subproblem's rows"),
-}
-"""The independent counters of the registry (`Method.recounted_by`), in words the catalog
-translates; tests/test_one_home.py pins each to the registry's own."""
-
-
-def _recounter(checked: Verification) -> str:
-    """Who recounted, in the language of the messages: the method's independent counter,
-    or its own task (as engine/verify.py says them in English)."""
-    if METHODS[checked.method].recounted_by is None:
-        return _("the {method} method's own task, in this process").format(method=checked.method)
-    return _(RECOUNTERS.get(checked.method, checked.recounted_by))
-
-
-def _verified_line(checked: Verification) -> str:
-    fields = {
-        "by": _recounter(checked),
-        "finished": f"{checked.finished:,}",
-        "path": checked.path,
-        "checked": f"{len(checked.checked):,}",
-        "seed": checked.seed,
-        "again": f"--verify {len(checked.checked)} --verify-seed {checked.seed}",
-    }
-    if checked.seed is None:
-        return _(
-            "verified all {finished} subproblems of {path}: recounted by {by}, all agree"
-        ).format(**fields)
-    return _(
-        "verified {checked} of {finished} subproblems of {path} (seed {seed}; {again} repeats "
-        "the choice): recounted by {by}, all agree"
-    ).format(**fields)
-
-
-def _new_result_line(n: int, variant: str, checked: Verification | None) -> str:
-    """Past the published table: say the count is new, and how it was checked (each of
-    the six a whole message)."""
-    from nqueens.known import published_count
-
-    largest = max((m for m in range(n) if published_count(m, variant) is not None), default=0)
-    recounted = len(checked.checked) if checked else 0
-    fields = {"n": n, "variant": variant, "largest": largest, "checked": recounted}
-    how = "none" if checked is None else "all" if checked.seed is None else "some"
-    return _NEW_RESULT[variant == "classic", how]().format(**fields)
-
-
-_NEW_RESULT = {
-    (True, "none"): lambda: _(
-        "new: no count for N = {n} is published (the table ends at N = {largest}); not "
-        "recounted (add --journal FILE --verify all to recount it)"
-    ),
-    (True, "all"): lambda: _(
-        "new: no count for N = {n} is published (the table ends at N = {largest}); every "
-        "subproblem recounted independently, as above"
-    ),
-    (True, "some"): lambda: _(
-        "new: no count for N = {n} is published (the table ends at N = {largest}); {checked} "
-        "subproblems recounted, as above (--verify all: every one)"
-    ),
-    (False, "none"): lambda: _(
-        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
-        "not recounted (add --journal FILE --verify all to recount it)"
-    ),
-    (False, "all"): lambda: _(
-        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
-        "every subproblem recounted independently, as above"
-    ),
-    (False, "some"): lambda: _(
-        "new: no {variant} count for N = {n} is published (the table ends at N = {largest}); "
-        "{checked} subproblems recounted, as above (--verify all: every one)"
-    ),
-}
-"""The line said of a count past the published table: (classic board, how recounted) ->
-its message."""
 
 
 def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
@@ -366,28 +247,18 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
 
 
 def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, quiet: bool) -> None:
-    """`--slurm M`: one part planned, and the array job of the M parts printed."""
-    from nqueens.counting import estimate
-    from nqueens.errors import InvalidPartError
+    """`--slurm M`: the library plans one of the M parts; the array job of them is printed."""
+    from nqueens.counting import plan_parts
     from nqueens.render.progress import CountProgress
     from nqueens.render.slurm import ArrayJob
-    from nqueens.variants.rules import parse_board_size
 
     for flag, refused in (("--json", as_json), ("--part", options.part is not None)):
         if refused:
             raise click.UsageError(
                 _("--slurm prints a script of every part: drop {flag}").format(flag=flag)
             )
-    if parse_board_size(size)[0] == 1:
-        raise click.UsageError(_("N = 1 has no subproblems to share: count it at once"))
-    try:
-        with CountProgress(enabled=False, quiet=quiet) as progress:
-            plan = estimate(
-                size, options.with_changes(part=f"1/{parts}", on_compile=progress.compiling)
-            )
-    except InvalidPartError as error:  # said of part 1/M: say it of --slurm M
-        reason = str(error).partition(": ")[2]
-        raise InvalidPartError(f"--slurm {parts}: {reason}", option="slurm") from None
+    with CountProgress(enabled=False, quiet=quiet) as progress:
+        plan = plan_parts(size, parts, options.with_changes(on_compile=progress.compiling))
     # the method planned, named: a node that picks another would need another plan
     given = ["--method", plan.method]
     if options.variant is not None:
@@ -408,5 +279,7 @@ def _show_rectangle(result: CountResult, as_json: bool) -> None:
         board = _("{size} board").format(size=size)
     else:
         board = _("{size} board, {variant}").format(size=size, variant=result.variant)
+    from nqueens.render.counted import counted
+
     assert result.unique is not None  # a rectangle's search counts both
     click.echo(counted(board, result.total, result.unique))

@@ -51,7 +51,8 @@ class Method:
     counter: str  # "package:NAME": the object that counts (an engine.counter.Counter)
     version: str  # bumped whenever what one subproblem counts changes (journal identity)
     auto_from: int | None = None  # `auto` picks it from this N up to `largest`
-    recounted_by: str | None = None  # what the counter's `recount` does, in words
+    recounted_by: str | None = None  # what the counter's `recount` does, in words (marked
+    # N_: `count --verify` says it in the language of the messages)
     variant: str = "classic"  # the board it counts (nqueens.variants.VARIANTS)
     default_workers: int | None = None  # without --workers: None, every core
     slow_from: int = 13  # a count takes seconds from this N (the tests mark it slow there)
@@ -162,7 +163,7 @@ JOIN = Method(
     counter="nqueens.engine.methods.join:METHOD",
     version="2",  # 2: pairs weighed by their longest diagonals
     auto_from=14,  # past numba's start-up, faster than numpy (benchmarks/engine.py)
-    recounted_by="a row-by-row backtracking search confined to each orbit's rows",
+    recounted_by=N_("a row-by-row backtracking search confined to each orbit's rows"),
     slow_from=17,
 )
 
@@ -181,7 +182,7 @@ GPU = Method(
     version="1",
     auto_from=17,  # where one GPU overtakes a machine's cores (docs/counting.md); only
     # where a GPU is found (`needs_device`)
-    recounted_by="a recursive bitboard search on the CPU below each subproblem's rows",
+    recounted_by=N_("a recursive bitboard search on the CPU below each subproblem's rows"),
     slow_from=13,
     survives_fork=False,  # a CUDA context lives in the process that made it
     default_workers=1,

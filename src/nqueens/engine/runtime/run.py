@@ -151,7 +151,7 @@ def _run(
         quarter_turn=tally.quarter_turn,
         memory=tally.memory,
         variant=method.variant,
-        part=None if part is None else str(part),
+        part=part,
         published=False if part is None else None,
     )
 
