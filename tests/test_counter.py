@@ -15,7 +15,7 @@ from nqueens.engine.methods.join import METHOD as JOIN
 from nqueens.engine.methods.numpy import METHOD as NUMPY
 from nqueens.engine.methods.python import METHOD as PYTHON
 from nqueens.engine.registry import METHODS
-from nqueens.variants import counting as variants
+from nqueens.variants import counters as variants
 
 COUNTERS: list[Counter] = [
     BACKTRACK,

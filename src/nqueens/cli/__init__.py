@@ -9,7 +9,7 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     boards,
     cluster,
     complete,
-    counting,
+    count,
     info,
     journal,
     journal_merge,

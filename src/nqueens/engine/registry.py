@@ -264,7 +264,7 @@ _VARIANT_FIELDS = (
 
 def _variant_method(variant: str, board: str) -> Method:
     """A variant's counting method: the same fields and counter class for each
-    (nqueens.variants.counting), on the variant's own board."""
+    (nqueens.variants.counters), on the variant's own board."""
     return Method(
         name=variant,
         summary=f"{board}'s bitboard search, split on the first row (numba)",
@@ -272,7 +272,7 @@ def _variant_method(variant: str, board: str) -> Method:
         too_large=N_("64-bit boards (the {method} method)"),
         fields=_VARIANT_FIELDS,
         tally=_solutions_and_classes,
-        counter=f"nqueens.variants.counting:{variant.upper()}",
+        counter=f"nqueens.variants.counters:{variant.upper()}",
         version="1",
         auto_from=1,
         variant=variant,

@@ -152,7 +152,7 @@ def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
     """
     if rules.cols > BITBOARD_MAX_N:
         raise rules.too_wide()
-    from nqueens.variants.counting import count_columns, split_for
+    from nqueens.variants.counters import count_columns, split_for
     from nqueens.variants.kernel import count_first_column, symmetry_switches
 
     if rules.wrap and not unique:
