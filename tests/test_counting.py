@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 import pytest
@@ -81,8 +82,10 @@ def test_count_takes_a_rectangle(board: str, expected: tuple[int, int]) -> None:
     rows, cols = (int(x) for x in board.split("x"))
     assert isinstance(result, nqueens.CountResult)
     assert (result.total, result.unique) == expected
-    assert (result.n, result.cols, result.method) == (rows, cols, "rectangle")
+    assert (result.n, result.cols, result.method) == (rows, cols, None)  # no engine method
     assert RECTANGLE_TOTALS[(rows, cols)] == result.total
+    code, out, _ = invoke("count", board, "--json")
+    assert code == 0 and json.loads(out)["method"] is None  # not the name of a method
 
 
 def test_a_rectangle_refuses_the_engine_options() -> None:

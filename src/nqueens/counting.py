@@ -269,8 +269,8 @@ def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
     started = time.perf_counter()
     total, unique = count_totals(rules)
     elapsed = time.perf_counter() - started
-    return CountResult(
-        rules.rows, total, unique, elapsed, "rectangle", variant=rules.variant, cols=rules.cols
+    return CountResult(  # no method of the registry: those count square boards
+        rules.rows, total, unique, elapsed, None, variant=rules.variant, cols=rules.cols
     )
 
 

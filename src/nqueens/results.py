@@ -20,6 +20,8 @@ __all__ = ["ComparisonRow", "CountResult", "Progress"]
 class CountResult:
     """Total and unique solution counts for one board size, and how they were found.
 
+    `method` is the registry's counting method that counted it (None for a rectangle,
+    which the variants' own search counts, in this process: no method of the registry).
     `subproblems` is how many pieces the search was split into, `resumed` how many of
     them came from a journal rather than from this run, `nodes` how many queens the
     search placed (0 where a method does not count them). `half_turn` and `quarter_turn`
@@ -42,7 +44,7 @@ class CountResult:
     total: int
     unique: int | None
     time: float
-    method: str
+    method: str | None
     workers: int = 1
     subproblems: int = 1
     resumed: int = 0

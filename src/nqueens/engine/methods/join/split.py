@@ -174,7 +174,7 @@ def count_listed_blocks(
 ) -> Counts:
     """For each block of representatives the registry's join fields: its weighted
     solutions, and the bytes of working tables this process holds."""
-    return Workspace.of(n).count_blocks(middles, easts, weights, bounds)
+    return Workspace.of(n).count(middles, easts, weights, bounds)
 
 
 STREAMED_TARGET = 8000

@@ -3,7 +3,7 @@ arrays the kernels list and join in, grows them when a representative does not f
 (within `limits.JOIN_WORKER_BYTES`, joining the lists in pieces when a whole table would
 pass it), and is kept between tasks, so a worker allocates its tables once.
 
-Its public `count_blocks`, `list_strips` and `join` serve both the count's task
+Its public `count`, `list_strips` and `join` serve both the count's task
 (split.py) and the estimate's probe (probe.py), so neither reaches into the other's
 buffers. The bytes it holds are what a count reports as its table memory.
 """
@@ -178,10 +178,11 @@ class Workspace:
             )
         self._make(partials, signatures, low)
 
-    def count_blocks(self, middles: Array, easts: Array, weights: Array, bounds: Array) -> Counts:
+    def count(self, middles: Array, easts: Array, weights: Array, bounds: Array) -> Counts:
         """For each block of representatives (block b: bounds[b] .. bounds[b+1]-1) the
         registry's join fields: its weighted solutions, and the bytes this workspace
-        holds once all are counted."""
+        holds once all are counted. The task's kernel (`blocks.count_blocks`), run here
+        and again from the block it stopped at after the workspace grew."""
         assert self.n <= JOIN_MAX_N, "the matchers (bitops.MAX_ROWS) stop at the join's range"
         blocks = len(bounds) - 1
         out = np.zeros((blocks, 2), np.int64)
