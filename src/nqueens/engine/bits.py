@@ -1,7 +1,8 @@
 """The lowest set bit of an integer: every kernel's step from a queen's bit to its column
 (one `tzcnt`), an LLVM intrinsic inside compiled kernels and plain Python when the JIT
 is disabled (NUMBA_DISABLE_JIT=1), so the kernels that use it still run as Python; and
-the explicit-stack searches' step to a row's next free square (`take_lowest`).
+the explicit-stack searches' step to a row's next free square (`take_lowest`) and down
+to the row below (`attacks_below`).
 The join's recount (methods/join/confined.py) keeps its own loop for the column: it
 shares nothing with the join it recounts (the join does not use `take_lowest`)."""
 
@@ -12,7 +13,7 @@ from typing import Any
 import numba
 import numpy as np
 
-__all__ = ["lowest_bit_index", "take_lowest"]
+__all__ = ["attacks_below", "lowest_bit_index", "take_lowest"]
 
 
 @numba.njit(inline="always")
@@ -24,6 +25,15 @@ def take_lowest(avail, row):  # type: ignore[no-untyped-def]
     bit = free & -free
     avail[row] = free ^ bit
     return bit
+
+
+@numba.njit(inline="always")
+def attacks_below(ls, ds, rs, row, bit, mask):  # type: ignore[no-untyped-def]
+    """What the queens attack in the row below `row` once `bit` is placed in it, from
+    the stacks of `row`'s attacks (ls, ds, rs): the left diagonals shifted one column
+    left, the columns, the right diagonals shifted one column right. Inlined into each
+    kernel, as if written there."""
+    return ((ls[row] | bit) << 1) & mask, ds[row] | bit, (rs[row] | bit) >> 1
 
 
 def _lowest_bit_index_py(x: Any) -> Any:

@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    Indices = npt.NDArray[np.intp]
-    Counts = npt.NDArray[np.int64]
+    from nqueens.engine.arrays import Counts, Indices
 
 __all__ = [
     "Allowed",

@@ -28,12 +28,8 @@ from nqueens.limits import BITBOARD_MAX_N, JOIN_MAX_N
 from nqueens.messages import too_large
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
+    from nqueens.engine.arrays import Counts
     from nqueens.engine.counter import Counter, Parts
-
-    Counts = npt.NDArray[np.int64]
 
 __all__ = ["METHODS", "Method", "best_method", "choose"]
 

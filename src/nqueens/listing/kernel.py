@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nqueens.engine.bits import lowest_bit_index, take_lowest
+from nqueens.engine.bits import attacks_below, lowest_bit_index, take_lowest
 from nqueens.engine.canonical import IMAGES, is_canonical
 
 __all__ = ["enumerate_into"]
@@ -51,9 +51,7 @@ def enumerate_into(n, state, avail, ls, ds, rs, bits, out, unique, floor):  # ty
                 out[filled, r] = cols[r]
             filled += 1
             continue
-        left = ((ls[row] | bit) << 1) & mask
-        down = ds[row] | bit
-        right = (rs[row] | bit) >> 1
+        left, down, right = attacks_below(ls, ds, rs, row, bit, mask)
         row += 1
         ls[row] = left
         ds[row] = down

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.arrays import Array
 from nqueens.engine.counter import Counter, Probe, Recount, digest
 from nqueens.variants.rules import Rules
 
@@ -29,8 +30,6 @@ __all__ = [
     "count_columns",
     "split_for",
 ]
-
-Array = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,14 +13,13 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import numpy.typing as npt
 
+from nqueens.engine.arrays import Indices
 from nqueens.errors import InvalidPartError, shorten
 from nqueens.limits import NUMBER_MAX_DIGITS
 
 __all__ = ["Part", "share"]
 
-Indices = npt.NDArray[np.intp]
 
 _PART = re.compile(r"\s*+(\d++)\s*+/\s*+(\d++)\s*+")  # possessive: one pass
 

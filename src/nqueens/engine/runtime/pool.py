@@ -11,9 +11,7 @@ import signal
 import time
 from collections.abc import Callable, Generator, Sequence
 
-import numpy as np
-import numpy.typing as npt
-
+from nqueens.engine.arrays import Counts, Indices
 from nqueens.engine.counter import Parts
 
 __all__ = [
@@ -28,8 +26,6 @@ __all__ = [
     "start_pool",
 ]
 
-Indices = npt.NDArray[np.intp]
-Counts = npt.NDArray[np.int64]
 Batches = Sequence[Indices]
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 

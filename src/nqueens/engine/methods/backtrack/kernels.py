@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from nqueens.engine.bits import attacks_below
+
 CORNER = 0
 EDGE = 1
 
@@ -145,9 +147,7 @@ def walk(n, kind, bound1, board, start, stop, prefixes, counts):  # type: ignore
                 prefixes[found, r] = board[r]
             found += 1
             continue
-        left = ((ls[row] | bit) << 1) & mask
-        down = ds[row] | bit
-        right = (rs[row] | bit) >> 1
+        left, down, right = attacks_below(ls, ds, rs, row, bit, mask)
         bitmap = mask & ~(left | down | right)
         if nxt == last:
             _count_last_row(kind, bitmap, board, counts, n, bound1, lastmask, topbit, endbit)

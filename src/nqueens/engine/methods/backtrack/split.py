@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.arrays import Array
 from nqueens.engine.counter import digest
 from nqueens.engine.methods.backtrack import kernels
 
@@ -23,8 +24,6 @@ __all__ = ["SPLIT_TARGET", "Split", "count_subproblems", "split"]
 
 SPLIT_TARGET = 2000
 """Subproblems wanted: many more than workers, so cores stay busy to the end."""
-
-Array = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, eq=False)

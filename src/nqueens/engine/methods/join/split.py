@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from nqueens.engine.arrays import Array, Counts
 from nqueens.engine.counter import digest
 from nqueens.engine.methods.join.workspace import Workspace
 
@@ -50,8 +51,6 @@ __all__ = [
     "streamed_split",
 ]
 
-Array = npt.NDArray[np.int64]
-Counts = npt.NDArray[np.int64]
 BlockCounter = Callable[[int, Array, Array, Array, Array], Counts]
 """Counts blocks of representatives: (n, middles, easts, weights, bounds) -> one row of
 the method's fields a block (a module-level function, so that a task pickles)."""

@@ -16,6 +16,7 @@ from typing import ClassVar, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.arrays import Array, Counts
 from nqueens.engine.methods.join.bitops import BLOCK_WORDS, CHUNK_BITS
 from nqueens.engine.methods.join.blocks import OVERFLOWED, STOPPED_AT, count_blocks
 from nqueens.engine.methods.join.match import (
@@ -31,8 +32,6 @@ from nqueens.limits import JOIN_MAX_N
 
 __all__ = ["JoinArrays", "Strips", "Workspace"]
 
-Array = npt.NDArray[np.int64]
-Counts = npt.NDArray[np.int64]
 Signatures = npt.NDArray[np.uint64]
 Shape = tuple[tuple[int, ...], type]
 

@@ -19,12 +19,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.arrays import Array
 from nqueens.engine.counter import digest
 from nqueens.placement import SYMMETRIES, symmetry_view
 
 __all__ = ["FirstColumns", "count_first_columns", "split"]
-
-Array = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, eq=False)

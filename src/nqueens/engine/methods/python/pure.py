@@ -17,12 +17,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.arrays import Array
 from nqueens.engine.counter import digest
 from nqueens.placement import is_canonical_cols
 
 __all__ = ["FirstRows", "count_first_rows", "split"]
-
-Array = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, eq=False)
