@@ -10,6 +10,10 @@ decides how a name is written:
 - a symlink: followed, and its target replaced that way, in the target's folder;
 - anything else (a character device such as /dev/null, a FIFO, a socket), and `-` or
   /dev/stdout: written in place as the output is produced, never replaced.
+
+One module past 450 lines, on purpose: it is the one place that decides how a name is
+read and written, and its parts (the checks of a place, the temporary name, the rename,
+the input's decoding) apply the same decisions; split, the rule would live in several.
 """
 
 from __future__ import annotations

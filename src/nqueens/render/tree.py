@@ -4,6 +4,9 @@ Every node gets a share of the width (icicle) or of the circle (radial) in propo
 the leaves below it, so the whole tree of 8 queens (2,057 nodes, 736 leaves) fits one
 page. The layout is computed once as shapes; SVG (written here, light enough for the
 player page) and matplotlib (PNG, PDF) only draw those shapes.
+
+One module past 450 lines, on purpose: the shapes and their two drawings change together
+(a shape's every field is read by both), and each drawing is short beside the layout.
 """
 
 from __future__ import annotations

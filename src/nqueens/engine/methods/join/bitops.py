@@ -14,6 +14,11 @@ end, it is several times faster and keeps the join counter's inner loop at a few
 instructions per 256 pairs. The other three replace loops that numba leaves scalar
 (a data-dependent branch per candidate, swaps within a vector, rows kept in registers);
 benchmarks/join_stages.py measures each stage, docs/benchmarks.md quotes it.
+
+One module past 450 lines, on purpose: each intrinsic stands beside its plain-Python twin
+and the constants that size it (BLOCK_WORDS, CHUNK_BITS, MAX_ROWS), which match.py's
+kernels compile in; numba caches a kernel by its own source file only, so every further
+file these constants came from would be one more to touch after changing them.
 """
 
 from __future__ import annotations
