@@ -201,6 +201,20 @@ def test_count_takes_the_rules_as_its_board() -> None:
         nqueens.count(torus, variant="superqueens")
 
 
+def test_the_board_counted_is_the_rules_alone() -> None:
+    """The method is chosen from the board's rules, with no variant string beside them:
+    a method named without a variant counts its own board; classic rules given as the
+    board are never counted as another's."""
+    from nqueens.errors import IncompatibleOptionsError
+
+    result = nqueens.count(11, method="toroidal")
+    assert (result.variant, result.total) == ("toroidal", 88)
+    with pytest.raises(IncompatibleOptionsError, match="counts toroidal boards, not classic"):
+        nqueens.count(nqueens.Rules(11, 11), method="toroidal")
+    plan = nqueens.estimate(11, method="superqueens", workers=1, budget=0.05, seed=1)
+    assert plan.method == "superqueens"
+
+
 def test_an_estimate_refuses_what_only_a_count_does() -> None:
     from nqueens.errors import IncompatibleOptionsError
 

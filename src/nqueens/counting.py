@@ -21,7 +21,7 @@ from nqueens.errors import (
 from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
-from nqueens.variants.rules import BoardLike, Rules, parse_board_size
+from nqueens.variants.rules import BoardLike, Rules
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
@@ -97,7 +97,7 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     chosen.check_count()
     if not rules.square:
         return _count_rectangle(rules, chosen)
-    method = choose(rules.rows, chosen.method, chosen.variant)
+    method = choose(rules.rows, chosen.method, rules.variant)
     from dataclasses import replace
 
     from nqueens.engine.runtime.run import run_count
@@ -119,17 +119,16 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
 def _board(
     board: BoardLike, options: CountOptions | None, changes: dict[str, Any]
 ) -> tuple[CountOptions, Rules]:
-    """The options, with their changes, and the board's rules: a `Rules` given as the
-    board names the variant."""
+    """The options, with their changes, and the rules of the board counted, the one value
+    the count reads the board from: a `Rules` given as the board; else N or "MxN" under
+    `variant`, or under the board of the method named (``method="toroidal"`` counts the
+    toroidal board), or the classic rules. The options' `variant` is made to agree."""
     chosen = (options or CountOptions()).with_changes(**changes)
-    if isinstance(board, Rules):
-        rules = Rules.given(board, chosen.variant)
-        variant = None if rules.variant == "classic" else rules.variant
-        return chosen.with_changes(variant=variant), rules
-    rows, cols = parse_board_size(board)
-    if rows == cols:
-        return chosen, Rules(rows, cols)
-    return chosen, Rules.of(chosen.variant or "classic", f"{rows}x{cols}")
+    named = METHODS.get(chosen.method)
+    variant = chosen.variant or (named.variant if named is not None else None)
+    rules = Rules.given(board, variant if not isinstance(board, Rules) else chosen.variant)
+    agreed = None if rules.variant == "classic" else rules.variant
+    return (chosen if chosen.variant == agreed else chosen.with_changes(variant=agreed)), rules
 
 
 def _recount(options: CountOptions) -> Verification | None:
@@ -189,7 +188,7 @@ def estimate(
             "count it, there is no plan to make"
         )
     chosen.check_estimate()
-    method = choose(rules.rows, chosen.method, chosen.variant)
+    method = choose(rules.rows, chosen.method, rules.variant)
     from nqueens.engine.runtime.estimate import estimate_run
 
     return estimate_run(

@@ -306,18 +306,17 @@ def best_method(n: int, variant: str = "classic", *, devices: bool | None = None
     return max(candidates, key=lambda m: m.largest).name
 
 
-def choose(n: int, name: str, variant: str | None = None) -> Method:
-    """The method `name` (or `auto`'s choice) for N, refusing an unknown name, a method for
-    another board than `variant`, or an N outside its range, in one line. A method named
-    without a variant counts its own board; `auto` without one, the classic board."""
+def choose(n: int, name: str, variant: str = "classic") -> Method:
+    """The method `name` (or `auto`'s choice) for N on the board of `variant`, refusing an
+    unknown name, a method for another board, or an N outside its range, in one line."""
     if name == "auto":
-        name = best_method(n, variant or "classic")
+        name = best_method(n, variant)
     method = METHODS.get(name)
     if method is None:
         raise UnknownAlgorithmError(
             f"unknown method {name!r}; choose one of: auto, {', '.join(METHODS)}"
         )
-    if variant is not None and method.variant != variant:
+    if method.variant != variant:
         raise IncompatibleOptionsError(
             f"the {method.name} method counts {method.variant} boards, not {variant} ones: "
             "use --method auto"
