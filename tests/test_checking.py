@@ -40,16 +40,15 @@ def test_a_variants_check_names_its_own_attacks(variant: str, cols: list[int]) -
         for r2, c2 in list(enumerate(cols))[r1 + 1 :]
         if attack((r1, c1), (r2, c2))
     ]
-    result = nqueens.check(cols, variant=variant)
+    result = nqueens.check(cols, Rules.of(variant, len(cols)))
     assert result.rules == Rules.of(variant, len(cols))
     assert [(a.a, a.b) for a in result.attacks] == expected
-    assert result == nqueens.check(cols, Rules.of(variant, len(cols)))
 
 
 def test_the_text_forms_and_a_rectangle() -> None:
     assert nqueens.check("0 4 7 5 2 6 1 3").valid
     assert nqueens.check("Q.../..Q./.Q../...Q").attacks[0].how == "same diagonal"
-    superqueens = nqueens.check("0 4 7 5 2 6 1 3", variant="superqueens")
+    superqueens = nqueens.check("0 4 7 5 2 6 1 3", nqueens.Rules.of("superqueens", 8))
     assert not superqueens.valid and {a.how for a in superqueens.attacks} == {"a knight's move"}
     rectangle = nqueens.check([0, 2, 4, 1], "4x6")
     assert rectangle.valid and rectangle.placement is None and rectangle.rules == Rules(4, 6)
@@ -70,7 +69,7 @@ def test_a_large_placement_is_checked_in_linear_time() -> None:
     assert not result.valid and not result.complete and result.lines == (0, 0, 1)
     assert [a.how for a in result.attacks] == ["same diagonal"] and result.placement is None
     with pytest.raises(SizeTooLargeError, match="N <= 2000"):
-        nqueens.check(cols, variant="toroidal")
+        nqueens.check(cols, nqueens.Rules.of("toroidal", len(cols)))
 
 
 def test_what_is_not_a_placement_on_the_board_is_refused() -> None:

@@ -338,7 +338,7 @@ def test_animate_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         captions = [frame.caption + frame.counters() for frame in film.frames]
         film.save(tmp_path / "film.gif")
         film.save(tmp_path / "film.html")
-        torus = nqueens.animate(5, variant="toroidal", max_frames=30)
+        torus = nqueens.animate(nqueens.Rules.of("toroidal", 5), max_frames=30)
         torus.save(tmp_path / "torus.gif")
         painter = FramePainter(5, 300, torus.title, legend=["line", "wrap"])
         text = _figure_text(painter.figure)

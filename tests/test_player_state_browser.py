@@ -213,7 +213,7 @@ def test_the_code_panel_is_the_algorithms_own_listing(pages: object) -> None:
 
 def test_a_variant_page_has_no_state_panel(browser: object, tmp_path: Path) -> None:
     path = tmp_path / "torus.html"
-    nqueens.play(5, variant="toroidal", out=path)
+    nqueens.play(nqueens.Rules.of("toroidal", 5), out=path)
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(path.as_uri())
     page.keyboard.press("ArrowRight")

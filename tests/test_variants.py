@@ -245,7 +245,7 @@ def test_show_draws_a_variant_solution_queen_for_queen(tmp_path: object) -> None
     out = f"{tmp_path}/superqueens.png"
     code, said, _ = invoke("show", "10", "--variant", "superqueens", "--out", out)
     assert code == 0 and said.startswith(f"wrote {out}: 1 board")
-    figure = nqueens.show(10, variant="superqueens")
+    figure = nqueens.show(Rules.of("superqueens", 10))
     figure.canvas.draw()
     pixels = np.asarray(figure.canvas.buffer_rgba())  # type: ignore[attr-defined]
     (ax,) = figure.axes
@@ -335,8 +335,7 @@ def test_solutions_take_a_variants_rules(board: str, attack: object, algorithm: 
     expected = naive_variant_solutions(7, 7, attack)
     found = [p.cols for p in nqueens.solutions(rules, algorithm=algorithm)]
     assert found == expected
-    assert nqueens.solutions(7, variant=board, algorithm=algorithm) is not None
-    first = nqueens.first(7, variant=board, algorithm=algorithm)
+    first = nqueens.first(rules, algorithm=algorithm)
     assert (first.cols if first else None) == (expected[0] if expected else None)
     unique = list(nqueens.solutions(rules, algorithm=algorithm, unique=True))
     assert len(unique) == naive_classes(expected, 7, 7)
@@ -371,17 +370,34 @@ def test_a_variants_first_solution_is_bounded_as_the_command_bounds_it() -> None
 
     too_many = VARIANT_FIRST_MAX_N + 2  # coprime to 6: a toroidal board the search must walk
     with pytest.raises(SizeTooLargeError, match=f"use at most {VARIANT_FIRST_MAX_N}"):
-        nqueens.first(too_many, variant="toroidal")
-    assert nqueens.first(60, variant="toroidal") is None  # proved empty: said at once
+        nqueens.first(Rules.of("toroidal", too_many))
+    assert nqueens.first(Rules.of("toroidal", 60)) is None  # proved empty: said at once
 
 
 def test_show_draws_any_board_and_show_variant_is_its_old_name() -> None:
     figure = nqueens.show(Rules.of("toroidal", 7), all=True)
     assert len(figure.axes) == 28 and "7 queens, toroidal" in figure._suptitle.get_text()  # type: ignore[union-attr]
     assert len(nqueens.show("4x6", unique=True).axes) == 13
-    assert len(nqueens.show(11, variant="superqueens", unique=True).axes) == 6
+    assert len(nqueens.show(Rules.of("superqueens", 11), unique=True).axes) == 6
     from nqueens.visual import show_variant
 
     with pytest.warns(DeprecationWarning, match="show takes any board"):
         old = show_variant("4x6", unique=True)
     assert len(old.axes) == 13
+
+
+def test_the_variant_keyword_is_deprecated_for_the_boards_rules() -> None:
+    """`variant=` beside the board: the same board, said once, with a warning that names
+    the one board argument (the board's `Rules`)."""
+    torus = Rules.of("toroidal", 7)
+    warned = pytest.warns(DeprecationWarning, match=r"Rules\.of\('toroidal', board\)")
+    with warned:
+        assert nqueens.first(7, variant="toroidal") == nqueens.first(torus)
+    with warned:
+        assert list(nqueens.solutions(7, variant="toroidal")) == list(nqueens.solutions(torus))
+    with warned:
+        said = nqueens.check("0 2 4 6 1 3 5", variant="toroidal")
+    assert said == nqueens.check("0 2 4 6 1 3 5", torus) and said.rules == torus
+    with pytest.warns(DeprecationWarning, match=r"^play\(board, variant='toroidal'\)"):
+        player = nqueens.play(5, variant="toroidal")
+    assert player.recording.solutions == nqueens.play(Rules.of("toroidal", 5)).recording.solutions

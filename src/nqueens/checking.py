@@ -17,7 +17,7 @@ from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
 from nqueens.placement import Placement, Square
-from nqueens.variants.rules import BoardLike, Rules
+from nqueens.variants.rules import BoardLike, Rules, with_variant
 
 if TYPE_CHECKING:
     from nqueens.large import Columns
@@ -86,7 +86,8 @@ def check(
         The board the placement is on: its `Rules` (a variant's, or a rectangle's), or
         N / "MxN"; default the classic board of the placement's size.
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N or not given.
+        Deprecated (it warns): the variant's name, for a board given as N or not given;
+        give the board's `Rules` instead (``Rules.of("superqueens", 8)``).
     examples : int
         How many attacking pairs the O(N) check names at most.
 
@@ -106,7 +107,7 @@ def check(
     --------
     >>> check("0 4 7 5 2 6 1 3").valid
     True
-    >>> check("0 4 7 5 2 6 1 3", variant="superqueens").attacks[0]
+    >>> check("0 4 7 5 2 6 1 3", Rules.of("superqueens", 8)).attacks[0]
     Attack(a=(1, 4), b=(3, 5), how="a knight's move")
     >>> check([0, 2, 1]).attacks
     (Attack(a=(1, 2), b=(2, 1), how='same diagonal'),)
@@ -115,7 +116,7 @@ def check(
 
     given = parse_placement(placement) if isinstance(placement, str) else placement
     size = len(given)
-    rules = Rules.given(size if board is None else board, variant)
+    rules = Rules.given(with_variant(size if board is None else board, variant, "check"))
     if rules.rows != size:
         raise InvalidPlacementError(
             f"the placement has {size:,} queens, one per row, but the board {rules.rows:,} rows"

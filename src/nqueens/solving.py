@@ -26,7 +26,7 @@ from nqueens.search.events import Event, Solution, timed
 from nqueens.search.stepping import CHECK_FUNCTION, variant_search
 from nqueens.validate import worker_count
 from nqueens.variants.board import VariantBoard
-from nqueens.variants.rules import BoardLike, Rules
+from nqueens.variants.rules import BoardLike, Rules, with_variant
 
 if TYPE_CHECKING:
     import numpy as np
@@ -135,7 +135,8 @@ def solutions(
     workers : int or None
         Processes for the engine's listing (None: every core), in the same order.
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N.
+        Deprecated (it warns): the variant's name, for a board given as N; give the
+        board's `Rules` instead (``Rules.of("toroidal", n)``).
 
     Yields
     ------
@@ -164,7 +165,7 @@ def solutions(
     >>> next(solutions("4x6")).to_string()
     '0 2 4 1'
     """
-    rules = Rules.given(n, variant)
+    rules = Rules.given(with_variant(n, variant, "solutions"))
     if limit is not None and limit < 0:
         raise InvalidSizeError(f"limit must be 0 or more, not {limit}")
     if workers is not None:
@@ -223,7 +224,8 @@ def first(
     observer : callable, optional
         Called with each event of the search (`Place`, `Reject`, `Remove`, `Solution`).
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N.
+        Deprecated (it warns): the variant's name, for a board given as N; give the
+        board's `Rules` instead (``Rules.of("toroidal", n)``).
 
     Returns
     -------
@@ -250,10 +252,11 @@ def first(
     Placement.from_string('0 4 7 5 2 6 1 3')
     >>> first(3) is None
     True
-    >>> first(10, variant="superqueens")
+    >>> from nqueens import Rules
+    >>> first(Rules.of("superqueens", 10))
     Placement.from_string('2 5 8 0 3 6 9 1 4 7')
     """
-    rules = Rules.given(n, variant)
+    rules = Rules.given(with_variant(n, variant, "first"))
     if not rules.classic:
         return next(_variant_solutions(rules, algorithm, False, stats, observer, 1), None)
     n = rules.rows

@@ -37,7 +37,11 @@ def check(placement: str, one_based: bool, variant: str) -> None:
     from nqueens.checking import check as check_placement
 
     base = 1 if one_based else 0
-    result = check_placement(read_placement(placement, base=base), variant=variant)
+    from nqueens.variants.rules import Rules
+
+    queens = read_placement(placement, base=base)
+    board = None if variant == "classic" else Rules.of(variant, len(queens))
+    result = check_placement(queens, board)
     if result.placement is not None:
         click.echo(str(result.placement))
     for line in _verdict_lines(result, base):

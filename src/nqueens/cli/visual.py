@@ -161,18 +161,18 @@ def animate(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from nqueens.render.formats import animation_output
+    from nqueens.variants import Rules
     from nqueens.visual import Animation
 
     animation_output(out)  # a bad file name or place fails before the search runs
     film = Animation(
-        n,
+        Rules.of(variant, n),
         algorithm,
         fps=fps,
         max_frames=max_frames or None,
         solutions=solutions or None,
         size=size,
         one_based=one_based,
-        variant=variant,
         state=state,
     )
     total = film.frame_count()
@@ -232,9 +232,11 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
       nqueens play 6 -A bitboard --out six.html
       nqueens play 7 --variant toroidal --out torus.html
     """
+    from nqueens.variants import Rules
     from nqueens.visual import play as record
 
-    player = record(n, algorithm, max_steps=max_steps, out=out, learn=learn, variant=variant)
+    board = Rules.of(variant, n)
+    player = record(board, algorithm, max_steps=max_steps, out=out, learn=learn)
     recording = player.recording
     steps = plural(len(recording.events), "{count} step", "{count} steps")
     found = plural(len(recording.solutions), "{count} solution", "{count} solutions")
@@ -266,6 +268,7 @@ def gui(n: int, algorithm: str, variant: str) -> None:
     Keys: Space play/pause, Left/Right step, N next solution, Home start, Q or Esc close.
     Example: nqueens gui 8, or nqueens gui 7 --variant toroidal
     """
+    from nqueens.variants import Rules
     from nqueens.visual import gui as open_viewer
 
-    open_viewer(n, algorithm, variant=variant)
+    open_viewer(Rules.of(variant, n), algorithm)

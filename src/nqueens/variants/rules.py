@@ -11,6 +11,7 @@ search tree; its rows are 64-bit words, so N is at most `limits.BITBOARD_MAX_N` 
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -26,7 +27,16 @@ from nqueens.i18n import N_
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.validate import board_size, whole_number
 
-__all__ = ["KNIGHT", "LINE", "VARIANTS", "WRAP", "BoardLike", "Rules", "parse_board_size"]
+__all__ = [
+    "KNIGHT",
+    "LINE",
+    "VARIANTS",
+    "WRAP",
+    "BoardLike",
+    "Rules",
+    "parse_board_size",
+    "with_variant",
+]
 
 LINE, WRAP, KNIGHT = "line", "wrap", "knight"
 """How one queen attacks a square, as pictures tell them apart: along a row, column or
@@ -215,3 +225,18 @@ def parse_board_size(size: int | str) -> tuple[int, int]:
         size = whole
     n = board_size(size)
     return n, n
+
+
+def with_variant(board: BoardLike, variant: str | None, function: str) -> BoardLike:
+    """The board a function's deprecated `variant=` keyword named: `board` itself without
+    one; else its `Rules` under that variant, and a `DeprecationWarning` (the board's
+    `Rules` are the one board argument: `function(Rules.of(variant, n))`)."""
+    if variant is None:
+        return board
+    warnings.warn(
+        f"{function}(board, variant={variant!r}) is deprecated: give the board's rules, "
+        f"{function}(Rules.of({variant!r}, board))",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return Rules.given(board, variant)

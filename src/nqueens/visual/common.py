@@ -25,9 +25,9 @@ def variant_title(n: int, rules: Rules) -> str:
     return _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
 
 
-def steppable(board: BoardLike, algorithm: str, variant: str | None, tool: str) -> Walk:
-    """The search on `board` (under `variant`, if given) to step through by hand
-    (player, viewer), refusing boards too large to step through."""
-    rules = Rules.given(board, variant)
+def steppable(board: BoardLike, algorithm: str, tool: str) -> Walk:
+    """The search on `board` to step through by hand (player, viewer), refusing boards
+    too large to step through."""
+    rules = Rules.given(board)
     check_n(rules.rows, PLAYER_MAX_N, tool)
     return walk(rules, algorithm, state=True)

@@ -20,7 +20,7 @@ from nqueens.limits import (
 )
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import get_algorithm, walk
-from nqueens.variants.rules import BoardLike, Rules
+from nqueens.variants.rules import BoardLike, Rules, with_variant
 from nqueens.visual.common import ANIMATION_ALGORITHM, variant_title
 
 if TYPE_CHECKING:
@@ -152,8 +152,8 @@ def animate(n: BoardLike, algorithm: str = ANIMATION_ALGORITHM, **options: Any) 
         its rejections).
     **options
         As for `Animation`: `fps`, `max_frames`, `solutions`, `size`, `hold`, `one_based`,
-        `variant` (the variant's name, for a board given as N), `state` (False: no panel
-        of the algorithm's state beside the board).
+        `state` (False: no panel of the algorithm's state beside the board); `variant`
+        is deprecated (it warns): give the board's `Rules` instead.
 
     Returns
     -------
@@ -178,4 +178,5 @@ def animate(n: BoardLike, algorithm: str = ANIMATION_ALGORITHM, **options: Any) 
     >>> animate(Rules.of("toroidal", 5), max_frames=30).title
     '5 queens, toroidal: check-function search'
     """
-    return Animation(n, algorithm, **options)
+    board = with_variant(n, options.pop("variant", None), "animate")
+    return Animation(board, algorithm, **options)

@@ -13,7 +13,7 @@ from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.solving import chosen_algorithm, solutions
 from nqueens.variants.board import VariantBoard
-from nqueens.variants.rules import BoardLike, Rules
+from nqueens.variants.rules import BoardLike, Rules, with_variant
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -51,7 +51,8 @@ def show(
     title : str, optional
         The picture's title (default: the board and what is shown).
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N or MxN.
+        Deprecated (it warns): the variant's name, for a board given as N or MxN; give
+        the board's `Rules` instead (``Rules.of("toroidal", n)``).
 
     Returns
     -------
@@ -84,7 +85,7 @@ def show(
     if isinstance(what, Placement):
         placements = [what]
     elif isinstance(what, int | str | Rules):
-        rules = Rules.given(what, variant)
+        rules = Rules.given(with_variant(what, variant, "show"))
         if limit is not None and limit < 1:
             raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
         listing = all or unique or bool(limit)
@@ -113,14 +114,14 @@ def show_variant(
     out: str | Path | None = None,
     one_based: bool = False,
 ) -> Figure:
-    """Deprecated alias of `show`, which takes any board itself: `show(size,
-    variant=variant, ...)`, or `show(Rules.of(variant, size), ...)`. It draws the same
-    picture, and warns (`DeprecationWarning`); it will go in a later version.
+    """Deprecated alias of `show`, which takes any board itself: `show(Rules.of(variant,
+    size), ...)`. It draws the same picture, and warns (`DeprecationWarning`); it will go
+    in a later version.
     """
     import warnings
 
     warnings.warn(
-        "show_variant(size, variant) is show(size, variant=variant): show takes any board",
+        "show_variant(size, variant) is show(Rules.of(variant, size)): show takes any board",
         DeprecationWarning,
         stacklevel=2,
     )

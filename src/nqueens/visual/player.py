@@ -10,6 +10,7 @@ from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFor
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, check_count
+from nqueens.variants.rules import with_variant
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
 if TYPE_CHECKING:
@@ -72,7 +73,8 @@ def play(
     learn : bool
         Open the page in the learner mode, where the student places the queens.
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N.
+        Deprecated (it warns): the variant's name, for a board given as N; give the
+        board's `Rules` instead (``Rules.of("toroidal", n)``).
 
     Returns
     -------
@@ -104,7 +106,7 @@ def play(
         )
     if out is not None:
         check_output_place(out)
-    steps = steppable(n, algorithm, variant, _("the player"))
+    steps = steppable(with_variant(n, variant, "play"), algorithm, _("the player"))
     if max_steps < 1:
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nqueens.i18n import _
+from nqueens.variants.rules import with_variant
 from nqueens.visual.common import steppable
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = 
     algorithm : str
         The teaching algorithm to step through (a variant's board: backtracking).
     variant : str, optional
-        The variant's name (toroidal, superqueens), for a board given as N.
+        Deprecated (it warns): the variant's name, for a board given as N; give the
+        board's `Rules` instead (``Rules.of("toroidal", n)``).
 
     Raises
     ------
@@ -36,7 +38,7 @@ def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = 
     IncompatibleOptionsError
         A variant with a teaching algorithm other than backtracking.
     """
-    steps = steppable(n, algorithm, variant, _("the viewer"))
+    steps = steppable(with_variant(n, variant, "gui"), algorithm, _("the viewer"))
     from nqueens.render.gui import run
 
     run(steps.n, steps.algorithm.name, steps.variant_rules)
