@@ -192,10 +192,7 @@ GPU_JOIN = Method(
     summary="the join with its pairs matched on a CUDA GPU (numba-cuda)",
     largest=JOIN_MAX_N,  # the join's
     too_large=N_("the {method} method (as the join, tried up to the largest published count)"),
-    fields=(
-        Field("solutions", "solutions of the block's orbits, weighted as the join counts them"),
-        Field("device_bytes", "GPU memory of the largest launch that counted it", True, True),
-    ),
+    fields=(JOIN.fields[0], GPU.fields[1]),  # the join's solutions, the GPU's memory
     tally=_searched,
     counter="nqueens.engine.methods.gpu.join:METHOD",
     version="1",
