@@ -219,13 +219,11 @@ def count(
                 on_waiting=progress.waiting,
             ),
         )
-    if result.cols is not None:
-        _show_rectangle(result, as_json)
-    elif as_json:
-        click.echo(json.dumps(result.to_dict()))
-    else:
-        for line in count_lines(result, journal):
-            click.echo(line)
+    if as_json:
+        click.echo(json.dumps(_rectangle_record(result) if result.cols else result.to_dict()))
+        return
+    for line in count_lines(result, journal):
+        click.echo(line)
 
 
 def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
@@ -267,19 +265,9 @@ def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, q
     click.echo(job.script(), nl=False)
 
 
-def _show_rectangle(result: CountResult, as_json: bool) -> None:
-    """A rectangle's counts, in the shape its JSON has always had (rows and columns)."""
-    size = f"{result.n}x{result.cols}"
-    if as_json:
-        record = {"board": size, "rows": result.n, "cols": result.cols}
-        record |= {"variant": result.variant, "total": result.total, "unique": result.unique}
-        click.echo(json.dumps(record | {"time": round(result.time, 6), "method": result.method}))
-        return
-    if result.variant == "classic":
-        board = _("{size} board").format(size=size)
-    else:
-        board = _("{size} board, {variant}").format(size=size, variant=result.variant)
-    from nqueens.render.counted import counted
-
-    assert result.unique is not None  # a rectangle's search counts both
-    click.echo(counted(board, result.total, result.unique))
+def _rectangle_record(result: CountResult) -> dict[str, object]:
+    """A rectangle's counts as JSON, in the shape its record has always had (rows and
+    columns)."""
+    record = {"board": f"{result.n}x{result.cols}", "rows": result.n, "cols": result.cols}
+    record |= {"variant": result.variant, "total": result.total, "unique": result.unique}
+    return record | {"time": round(result.time, 6), "method": result.method}

@@ -14,7 +14,15 @@ if TYPE_CHECKING:
     from nqueens.engine.runtime.verify import Verification
     from nqueens.results import CountResult
 
-__all__ = ["board_of", "count_lines", "counted", "new_count", "recounter", "verified"]
+__all__ = [
+    "board_of",
+    "count_lines",
+    "counted",
+    "new_count",
+    "recounter",
+    "rectangle_of",
+    "verified",
+]
 
 
 def board_of(n: int, variant: str) -> str:
@@ -22,9 +30,20 @@ def board_of(n: int, variant: str) -> str:
     return f"N = {n}" + ("" if variant == "classic" else f", {variant}")
 
 
+def rectangle_of(result: CountResult) -> str:
+    """The rectangle a count's line names: "5x8 board", or "5x8 board, toroidal"."""
+    size = f"{result.n}x{result.cols}"
+    if result.variant == "classic":
+        return _("{size} board").format(size=size)
+    return _("{size} board, {variant}").format(size=size, variant=result.variant)
+
+
 def count_lines(result: CountResult, journal: str | None) -> list[str]:
     """What a count prints: its counts (a part's: where it went, and what comes next),
-    what was recounted, and whether the count is new."""
+    what was recounted, and whether the count is new; a rectangle's counts alone."""
+    if result.cols is not None:  # a rectangle, counted at once by its own search
+        assert result.unique is not None  # its search counts both
+        return [counted(rectangle_of(result), result.total, result.unique)]
     board = board_of(result.n, result.variant)
     if result.part is not None:
         return [
