@@ -37,6 +37,7 @@ def page_of(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
         opened.append(page)
         return page
 

@@ -39,6 +39,7 @@ def pages(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator
             page.errors = []
             page.on("pageerror", lambda error: page.errors.append(str(error)))
             page.goto(path.as_uri())
+            page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
             opened[algorithm, n] = (page, player.recording)
         return opened[algorithm, n]
 
@@ -216,6 +217,7 @@ def test_a_variant_page_has_no_state_panel(browser: object, tmp_path: Path) -> N
     nqueens.play(5, variant="toroidal", out=path)
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
     page.keyboard.press("ArrowRight")
     assert page.locator("#state-panel").is_hidden()
     assert page.locator("#code-panel").is_hidden()
@@ -234,6 +236,7 @@ def test_the_trees_labels_are_legible_at_the_players_size(
     width, height = viewport
     page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
     page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
     found = page.evaluate(
         """() => {
         const svg = document.querySelector("svg.search-tree");

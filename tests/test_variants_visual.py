@@ -171,6 +171,8 @@ def test_the_pages_table_is_the_rules(variant: str) -> None:
 def test_play_records_the_variants_search(tmp_path: Path) -> None:
     import json
 
+    from nqueens.render.player import unseal
+
     out = tmp_path / "torus.html"
     code, said, err = invoke("play", "7", "--variant", "toroidal", "--out", str(out))
     rules = Rules.of("toroidal", 7)
@@ -178,7 +180,8 @@ def test_play_records_the_variants_search(tmp_path: Path) -> None:
     assert code == 0 and said == f"wrote {out}: {steps:,} steps, 28 solutions\n" and err == ""
     page = out.read_text()
     data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
-    assert [s["cols"] for s in data["solutions"]] == [list(c) for c in solutions(rules)]
+    sealed = unseal(page.split('type="application/octet-stream">')[1].split("</script>")[0])
+    assert [s["cols"] for s in sealed["solutions"]] == [list(c) for c in solutions(rules)]
     assert data["rules"]["variant"] == "toroidal" and 'id="legend"' in page
 
 

@@ -319,7 +319,7 @@ def test_rejected_square_is_marked_in_red(tmp_path: Path) -> None:
     pixels = painter.render(reject)
     y, x = _square_centre(painter.board.ax, 400, reject.reject.row, reject.reject.col)  # type: ignore[union-attr]
     patch = pixels[y - 8 : y + 8, x - 8 : x + 8].astype(int)
-    reddish = (patch[..., 0] > 150) & (patch[..., 1] < 90) & (patch[..., 2] < 90)
+    reddish = (patch[..., 0] > 100) & (patch[..., 1] < 50) & (patch[..., 2] < 50)  # REJECT
     assert reddish.sum() > 10
 
 
