@@ -70,8 +70,10 @@ def test_classic_frames_are_unchanged_by_the_rules() -> None:
 
 def _shade_at(pixels: np.ndarray, ax: object, size: int, square: tuple[int, int]) -> tuple:
     x, y = ax.transData.transform((square[1], square[0]))  # type: ignore[attr-defined]
+    x1, _y1 = ax.transData.transform((square[1] + 1, square[0]))  # type: ignore[attr-defined]
+    inset = round(0.3 * abs(x1 - x))  # between the dot and the row's frame, on any board size
     row, col = round(size - y), round(x)
-    return tuple(int(v) for v in pixels[row - 12, col - 12])
+    return tuple(int(v) for v in pixels[row - inset, col - inset])
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 10)])

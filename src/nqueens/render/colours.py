@@ -107,12 +107,13 @@ BOARD_MARKS = {
 """The board's own colours, the same in every theme (a board is a picture of its own)."""
 
 MARK_LEGEND = {
-    "dot": N_("dot: a square the queens attack"),
-    "cross": N_("cross: the square the step tested and found attacked"),
-    "ring": N_("ring: the queen that attacks it"),
-    "frame": N_("frame: the row the step works on"),
+    "dot": N_("attacked square"),
+    "cross": N_("square refused"),
+    "ring": N_("queen attacking it"),
+    "frame": N_("row being filled"),
 }
-"""The board's marks in words, for the legend under every board (page, film, window)."""
+"""The board's marks (a dot, a cross, a ring, a frame) in words, beside each drawn, in the
+legend of every board that steps through a search: the page, the film, the window."""
 
 PAGE_THEMES = {
     "light": {

@@ -291,8 +291,8 @@ MARK_ICONS = {
 }
 """Each mark of the legend drawn as the board draws it, on a square of its own."""
 LEARNER_MARKS = {
-    "conflict": N_("red ring and line: queens that attack each other"),
-    "given": N_("blue queen: placed by the page, not by you"),
+    "conflict": N_("queens attacking each other"),
+    "given": N_("placed by the page, not by you"),
 }
 """The learner's own marks; the others are the board's (`MARK_LEGEND`), which the
 learner draws only the dot of."""
