@@ -8,6 +8,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from tkinter import ttk
 
 import numpy as np
 import pytest
@@ -355,5 +356,26 @@ def test_the_window_keeps_its_size_and_fits_a_projector(
         listing = viewer.solutions
         assert listing.winfo_rootx() + listing.winfo_width() <= root.winfo_rootx() + width
         assert listing.winfo_rooty() + listing.winfo_height() <= root.winfo_rooty() + height
+    finally:
+        root.destroy()
+
+
+def test_the_window_numbers_from_one_when_asked(display: str) -> None:
+    from nqueens.messages import one_based_note
+    from nqueens.visual.window import open_window
+
+    root, viewer = open_window(5, "flags", one_based=True)
+    try:
+        labels = [viewer.canvas.itemcget(label, "text") for label in viewer.row_labels]
+        assert labels == ["1", "2", "3", "4", "5"]
+        viewer.forward()
+        viewer.forward()
+        assert viewer.caption.get() == (
+            "attacked row 2, col 1 by the queen on row 1, col 1 (same column, col[0] = 1)"
+        )
+        notes = [w.cget("text") for w in viewer.winfo_children() if isinstance(w, ttk.Label)]
+        assert one_based_note() in notes
+        viewer.next_solution()
+        assert viewer.solutions.get(0) == "  1. 1 3 5 2 4"  # 0 2 4 1 3, from 1
     finally:
         root.destroy()

@@ -488,3 +488,26 @@ def test_the_watcher_sees_every_solution(open_player: object) -> None:  # noqa: 
     watching = open_player(8)  # type: ignore[operator]
     assert watching.locator("#solutions li").count() == 92
     assert watching.locator("#solutions").is_visible()
+
+
+def test_the_page_numbers_from_one_when_asked(open_player: object) -> None:  # noqa: F811
+    """play --one-based: the board's labels, the captions, the list and the learner's
+    words number rows and columns from 1; the code's cells keep their indices, as the
+    page's note says."""
+    page = open_player(5, "flags", one_based=True)  # type: ignore[operator]
+    assert page.inner_text("#one-based").startswith("Rows and columns are numbered from 1")
+    labels = page.evaluate(
+        """() => Array.from(document.querySelectorAll("#board text.label[data-row]"),
+        (t) => t.textContent)"""
+    )
+    assert labels == ["1", "2", "3", "4", "5"]
+    page.click("#forward")
+    page.click("#forward")
+    assert page.inner_text("#caption") == (
+        "attacked row 2, col 1 by the queen on row 1, col 1 (same column, col[0] = 1)"
+    )
+    assert page.locator("#solutions li").first.inner_text() == "1 3 5 2 4"  # 0 2 4 1 3
+    page.click("#learn")
+    page.click("#clear")
+    place(page, {0: 1, 2: 4})
+    assert page.inner_text("#learner-status").startswith("Dead end: row 2 has no safe square")

@@ -29,6 +29,7 @@ from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
 from nqueens.i18n import _, current_language
+from nqueens.messages import one_based_note
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
@@ -236,7 +237,9 @@ class FramePainter:
         legend_top = below + 2
         items = len(legend) + len(MARK_LEGEND)
         rows = -(-items // legend_columns(items))
-        board_top = legend_top + line * 1.15 * rows + line + 2  # the column labels above
+        note_top = legend_top + line * 1.15 * rows
+        notes = 2 if base else 0  # what --one-based numbers, in two lines
+        board_top = note_top + line * notes + line + 2  # the column labels above
         margin = 0.09
         height = 1 - 0.14 - board_top / size
         across = size / self.width  # the board keeps the left `size` pixels
@@ -247,6 +250,11 @@ class FramePainter:
             fontfamily=text_fonts(),
         )  # fmt: skip
         self.legend = _legend(self.figure, legend, text, 1 - legend_top / size, across)
+        if base:
+            self.figure.text(
+                0.5 * across, 1 - note_top / size, one_based_note(), ha="center", va="top",
+                fontsize=text - 1, fontfamily=text_fonts(), wrap=True, color=PICTURE_TEXT,
+            )  # fmt: skip
         renderer = self.canvas.get_renderer()
         fontsize = text
         while fontsize > 5 and self.legend.get_window_extent(renderer).width > 0.98 * size:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.i18n import _
+from nqueens.messages import one_based_note
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
@@ -101,18 +102,22 @@ class Viewer(ttk.Frame):
         self._controls().grid(row=3, column=0, sticky="w", pady=8)
         kinds = attack_legend(rules.wrap, rules.knight) if rules is not None else []
         self._legend(kinds).grid(row=4, column=0, sticky="w")
+        if base:  # what --one-based numbers, and what it leaves as the code has it
+            ttk.Label(self, text=one_based_note(), font=(FONT, 9), wraplength=side).grid(
+                row=5, column=0, sticky="w", pady=(4, 0)
+            )
         self.state_cells: dict[tuple[str, int], int] = {}
         self.code: tk.Text | None = None
         if listing is not None:  # a variant's own search carries no state
             column = ttk.Frame(self)
-            column.grid(row=0, column=1, rowspan=5, sticky="nw", padx=(12, 0))
+            column.grid(row=0, column=1, rowspan=6, sticky="nw", padx=(12, 0))
             self.state_canvas = tk.Canvas(
                 column, width=STATE_PIXELS, height=side * 3 // 5, background="white",
                 highlightthickness=0,
             )  # fmt: skip
             self.state_canvas.pack(anchor="nw")
             self.code = self._code_panel(column, list(listing))
-        self._solution_list().grid(row=0, column=2, rowspan=5, sticky="ns", padx=(12, 0))
+        self._solution_list().grid(row=0, column=2, rowspan=6, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()
 

@@ -60,6 +60,7 @@ def play(
     out: str | Path | None = None,
     learn: bool = False,
     variant: str | None = None,
+    one_based: bool = False,
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
@@ -79,6 +80,8 @@ def play(
         Open the page in the learner mode, where the student places the queens.
     variant : str, optional
         The variant's name (toroidal, superqueens), for a board given as N.
+    one_based : bool
+        Number rows and columns from 1 (the code's arrays keep their indices, from 0).
 
     Returns
     -------
@@ -134,7 +137,8 @@ def play(
     found = SearchTree(steps.n, steps.search, root, depth=depth, complete=not recording.capped)
     tree = str(tree_svg(found, narrow=True))
     title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
-    player = Player(recording, tree, page(recording, tree, queen_path(), title, learn=learn))
+    html = page(recording, tree, queen_path(), title, learn=learn, base=int(one_based))
+    player = Player(recording, tree, html)
     if out is not None:
         player.save(out)
     return player

@@ -26,6 +26,7 @@ from string import Template
 from typing import TYPE_CHECKING, Any
 
 from nqueens.i18n import N_, _, asset_messages, current_language, translate_template
+from nqueens.messages import one_based_note
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
@@ -328,10 +329,17 @@ def _in_script(text: str) -> str:
 
 
 def page(
-    recording: Recording, tree: str, queen_path: str, title: str, *, learn: bool = False
+    recording: Recording,
+    tree: str,
+    queen_path: str,
+    title: str,
+    *,
+    learn: bool = False,
+    base: int = 0,
 ) -> str:
     """The player page for `recording`, beside its search `tree` (SVG); `queen_path` is
-    the SVG path of the queen glyph.
+    the SVG path of the queen glyph. Rows and columns are numbered from `base` (the
+    code's cells keep the code's indices, as a note on the page says when `base` is 1).
 
     `learn` opens the page in the learner mode (a button switches at any time). A
     variant's page shades its own attacks apart, says which is which under the board,
@@ -354,7 +362,10 @@ def page(
         script="\n".join(scripts),
         mode="learn" if learn else "watch",
         queen_path=html.escape(queen_path),
-        data=_in_script(json.dumps(recording.header(), separators=(",", ":"))),
+        data=_in_script(json.dumps({**recording.header(), "base": base}, separators=(",", ":"))),
+        one_based=f'<p id="one-based" class="note">{html.escape(one_based_note())}</p>'
+        if base
+        else "",
         sealed=seal(sealed),
         messages=_in_script(messages),
     )

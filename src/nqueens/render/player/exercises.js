@@ -10,7 +10,7 @@
   const player = window.nqueensPlayer;
   const { n, board, squares } = player;
   const PLACE = 0;
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const { square, numbered } = player;
   const order = player.data.testOrder;
 
   // -- predict the next step --------------------------------------------------------
@@ -57,7 +57,7 @@
         fields.cell = blocked.cell;
         status.textContent = _("Not this time: the search puts its next queen on {square}; {guess} is attacked by the queen on {by} ({cell}).", fields);
       } else if (row !== answerRow) {
-        fields.row = answerRow;
+        fields.row = numbered(answerRow);
         status.textContent = _("Not this time: the search puts its next queen on {square}; it fills row {row} next.", fields);
       } else {
         status.textContent = _("Not this time: the search puts its next queen on {square}; it tries the columns of a row from the left, and that is the first safe one.", fields);

@@ -72,7 +72,7 @@
     return fixed;
   }
 
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const { square, numbered, said } = player;
   const LINES = {
     col: () => _("same column"),
     up: () => _("same diagonal, rising to the right"),
@@ -137,13 +137,13 @@
       const dead = deadRow(queens);
       if (dead) {
         const reasons = dead.reasons.map(({ col, queen, kind, cell }) => _("col {col}: the queen on {by}, {line}, {cell}",
-          { col, by: square(...queen), line: LINES[kind](), cell: cell || "-" }));
-        setHint(_("No: row {row} has no safe square left; for each of its squares, the queen that rules it out:", { row: dead.row }), "impossible", 0, reasons);
+          { col: numbered(col), by: square(...queen), line: LINES[kind](), cell: cell || "-" }));
+        setHint(_("No: row {row} has no safe square left; for each of its squares, the queen that rules it out:", { row: numbered(dead.row) }), "impossible", 0, reasons);
       } else {
         const { row, choices } = QueensSearch.deadEnds(n, fixed);
         const reasons = choices.map(({ col, rows }) => _n("col {col}: every way on leaves row {rows} without a safe square",
-          "col {col}: every way on leaves one of rows {rows} without a safe square", rows.length, { col, rows: rows.join(", ") }));
-        setHint(_("No: no solution keeps these queens, though every empty row still has a safe square. Row {row} is filled next; whichever of its safe squares takes a queen, the queens above then attack every square of a later row:", { row }), "impossible", 0, reasons);
+          "col {col}: every way on leaves one of rows {rows} without a safe square", rows.length, { col: numbered(col), rows: rows.map(numbered).join(", ") }));
+        setHint(_("No: no solution keeps these queens, though every empty row still has a safe square. Row {row} is filled next; whichever of its safe squares takes a queen, the queens above then attack every square of a later row:", { row: numbered(row) }), "impossible", 0, reasons);
       }
     }
     else if (queens.length === n) setHint(_("Solved: this board is a solution."), "possible", ways);
@@ -268,7 +268,7 @@
         height: leaves.get(key) * TREE.leaf })) rect.setAttribute(name, value);
       rect.addEventListener("click", () => { stop(); lastAdded = null; commit(node.queens.slice()); });
       const title = document.createElementNS(SVG, "title");
-      title.textContent = node.cols.join(" ");
+      title.textContent = said(node.cols);
       rect.appendChild(title);
       tree.appendChild(rect);
       if (d) {
@@ -276,7 +276,7 @@
         label.setAttribute("x", (d + 0.5) * TREE.column);
         label.setAttribute("y", (top + leaves.get(key) / 2) * TREE.leaf);
         label.setAttribute("class", "node-label");
-        label.textContent = node.cols[d - 1];
+        label.textContent = numbered(node.cols[d - 1]);
         tree.appendChild(label);
       }
       let below = top;
@@ -297,7 +297,7 @@
       const item = document.createElement("li");
       item.className = found.has(cols) ? "found" : given.has(cols) ? "given" : "shown";
       const button = document.createElement("button");
-      button.textContent = cols;
+      button.textContent = said(cols.split(" ").map(Number));
       if (item.className === "given") button.dataset.said = _("given");
       button.addEventListener("click", () => {
         stop();
@@ -368,7 +368,7 @@
     if (solved) status.textContent = _("Solved: {n} queens and none attacks another.", { n });
     else if (refused) status.textContent = refused;
     else if (pairs.length) status.textContent = _n("{placed} of {n} queens placed; {count} pair of queens attack each other.", "{placed} of {n} queens placed; {count} pairs of queens attack each other.", pairs.length, placed);
-    else if (dead) status.textContent = _("Dead end: row {row} has no safe square left (the hint says why, square by square).", { row: dead.row });
+    else if (dead) status.textContent = _("Dead end: row {row} has no safe square left (the hint says why, square by square).", { row: numbered(dead.row) });
     else status.textContent = _("{placed} of {n} queens placed.", placed);
     $("undo").disabled = at === 0 || Boolean(running);
     $("redo").disabled = at === history.length - 1 || Boolean(running);

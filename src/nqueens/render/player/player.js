@@ -13,6 +13,11 @@
   const SVG = "http://www.w3.org/2000/svg";
   const data = JSON.parse(document.getElementById("search-data").textContent);
   const n = data.n, rules = data.rules || null;
+  // Rows and columns as people number them (`--one-based`: from 1); the code's cells
+  // (col[0], board[2]) keep the code's indices.
+  const base = data.base || 0;
+  const numbered = (index) => index + base;
+  const said = (cols) => cols.map(numbered).join(" ");
   let events = [], total = 0, tests = [], solutions = [];
   const ORDER = ["line", "wrap", "knight"];  // a square attacked two ways shows the first
   // How a queen on (r, c) attacks (row, col) under the variant's rules: 0, or 1 + an index.
@@ -62,7 +67,7 @@
     return squares;
   }
 
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const square = (row, col) => _("row {row}, col {col}", { row: numbered(row), col: numbered(col) });
 
   function describe(e, found) {
     if (!e) return _("empty board");
@@ -76,10 +81,10 @@
         : _("attacked {square} by the queen on {by} ({why})", fields);
     }
     if (kind === REMOVE) {
-      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: row + 1 });
+      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: numbered(row + 1) });
       return _("remove {square} ({why})", { square: square(row, col), why });
     }
-    return _("found solution {number}: {cols}", { number: found, cols: state.cols.join(" ") });
+    return _("found solution {number}: {cols}", { number: found, cols: said(state.cols) });
   }
 
   // The board: squares, labels, one queen per row, the marks of a rejection, and an
@@ -103,9 +108,9 @@
   }
   const rowLabels = [];
   for (let i = 0; i < n; i++) {
-    element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = i;
+    element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = numbered(i);
     rowLabels.push(element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end", "data-row": i }));
-    rowLabels[i].textContent = i;
+    rowLabels[i].textContent = numbered(i);
   }
   element("rect", { x: 0, y: 0, width: n, height: n, class: "frame" });
   const rowMark = element("rect", { class: "current-row", x: 0, width: n, height: 1, visibility: "hidden" });
@@ -147,7 +152,7 @@
     entries = solutions.map((solution) => {
       const item = document.createElement("li");
       const button = document.createElement("button");
-      button.textContent = solution.cols.join(" ");
+      button.textContent = said(solution.cols);
       button.dataset.step = solution.step;
       button.title = _("step {step}", { step: solution.step });
       button.addEventListener("click", () => { setMode("watch"); pause(); goTo(solution.step); });
@@ -461,7 +466,7 @@
   window.nqueensPlayer = {
     n, board, squares, queens, marks: [cross, ring, ...lines], element, render, pause, highlightPath,
     variant: rules ? rules.variant : null, data, describe, goTo, markRow, deadRow, shade,
-    attacked, modes, setMode, unseal, showTree, cellRow,
+    attacked, modes, setMode, unseal, showTree, cellRow, square, numbered, said,
     events: () => events,
     cols: () => state.cols.slice(),
     step: () => state.step,
