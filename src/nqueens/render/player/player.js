@@ -214,6 +214,13 @@
   // each row [cells, read, filled, note, hit] with `cells` an index in data.cells
   // ([name, cells, indices], the cells as one string when each is one character) and
   // `note` and `legend` indices in data.notes.
+  // An element of the page with its class and its text.
+  function made(tag, className, text = "") {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
   let states = null, cellRows = [], notes = [];
   const codeLines = new Map();
   if (data.code) {
@@ -221,16 +228,9 @@
     $("code-panel").hidden = false;
     const pre = $("code");
     for (const [lineNumber, text] of data.code) {
-      const line = document.createElement("span");
-      line.className = "line";
+      const line = made("span", "line");
       line.dataset.line = lineNumber;
-      const number = document.createElement("span");
-      number.className = "number";
-      number.textContent = lineNumber;
-      const words = document.createElement("span");
-      words.className = "text";
-      words.textContent = text || " ";
-      line.append(number, words);
+      line.append(made("span", "number", lineNumber), made("span", "text", text || " "));
       pre.appendChild(line);
       codeLines.set(lineNumber, line);
     }
@@ -238,14 +238,10 @@
   // A row of an array's cells, each with its index under it: the state panel's and the
   // fill exercise's. `make(item, position)` returns [the cell, its index].
   function cellRow(tag, className, name, items, make) {
-    const row = document.createElement(tag);
-    row.className = className;
+    const row = made(tag, className);
     row.dataset.name = name;
-    const label = document.createElement("span");
-    label.className = "name";
-    label.textContent = name;
-    const boxes = document.createElement("span");
-    boxes.className = "cells";
+    const label = made("span", "name", name);
+    const boxes = made("span", "cells");
     const cells = items.map((item, position) => {
       const [cell, index] = make(item, position);
       cell.classList.add("cell");
@@ -280,10 +276,7 @@
         cell.classList.toggle("hit", hit.includes(cellIndex));
         return [cell, cellIndex];
       });
-      const words = document.createElement("span");
-      words.className = "structure-note";
-      words.textContent = note;
-      row.appendChild(words);
+      row.appendChild(made("span", "structure-note", note));
       panel.appendChild(row);
     }
     $("depth").textContent = _("recursion depth {depth}", { depth });
