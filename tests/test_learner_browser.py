@@ -485,9 +485,16 @@ def test_learn_and_watch_name_the_same_test(open_player: object) -> None:  # noq
 
 
 def test_the_watcher_sees_every_solution(open_player: object) -> None:  # noqa: F811
+    """The watch mode lists every recorded solution; a student who switches to the
+    learner mode finds none of them in the page until back in the watch mode."""
     watching = open_player(8)  # type: ignore[operator]
     assert watching.locator("#solutions li").count() == 92
     assert watching.locator("#solutions").is_visible()
+    watching.keyboard.press("l")
+    assert "0 4 7 5 2 6 1 3" not in page_text(watching)
+    assert watching.locator("#solutions li").count() == 0
+    watching.keyboard.press("l")
+    assert watching.locator("#solutions li").count() == 92
 
 
 def test_the_page_numbers_from_one_when_asked(open_player: object) -> None:  # noqa: F811

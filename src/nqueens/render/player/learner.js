@@ -380,12 +380,13 @@
 
   player.modes.learn = {
     enter: () => {
+      player.showSolutions(false);
       const cols = player.cols();
       // The watched board's queens were placed by the search: given, not the student's.
       if (history[at].length === 0 && cols.length) commit(cols.map((col, row) => [row, col, true]));
       render();
     },
-    leave: () => { stop(); },
+    leave: () => { stop(); player.showSolutions(true); },
   };
 
   const undo = () => { stop(); if (at > 0) { at--; lastAdded = null; setHint("", ""); render(); } };

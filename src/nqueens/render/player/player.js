@@ -163,6 +163,11 @@
     $("no-solutions").hidden = entries.length > 0;
     $("solution-count").textContent = `(${entries.length})`;
   }
+  // The recorded solutions out of the page while the learner works (`shown` false), so
+  // that even a page opened in the watch mode holds none of them in its DOM then.
+  function showSolutions(shown) {
+    list.replaceChildren(...(shown ? entries.map((button) => button.parentElement) : []));
+  }
   const scrubber = $("scrubber");
 
   // The search tree beside the board: the path to the board outlined, nodes not yet
@@ -459,7 +464,7 @@
   window.nqueensPlayer = {
     n, board, squares, queens, marks: [cross, ring, ...lines], element, render, pause, highlightPath,
     variant: rules ? rules.variant : null, data, describe, goTo, markRow, deadRow, shade,
-    attacked, modes, setMode, unseal, showTree, cellRow, square, numbered, said,
+    attacked, modes, setMode, unseal, showTree, showSolutions, cellRow, square, numbered, said,
     events: () => events,
     cols: () => state.cols.slice(),
     step: () => state.step,
