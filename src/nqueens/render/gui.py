@@ -53,7 +53,7 @@ BOARD_PIXELS = 440  # with the state, the code and the list: 1280 x 720 with a t
 MARGIN = 24
 FONT = "DejaVu Sans"
 MONO = "DejaVu Sans Mono"
-STATE_PIXELS = 440  # the width of the state panel beside the board
+STATE_PIXELS = 480  # the width of the state panel beside the board
 CAPTION_LINES = 3  # the caption's room: a long caption wraps in it, the window keeps its size
 
 
@@ -91,7 +91,7 @@ class Viewer(ttk.Frame):
         # The caption wraps inside a fixed box the board's width: the window keeps its
         # size whatever the step says.
         self.caption_label = tk.Label(
-            self, textvariable=self.caption, font=(FONT, 11), wraplength=side, justify="left",
+            self, textvariable=self.caption, font=(FONT, 11), wraplength=side - 12, justify="left",
             anchor="nw", height=CAPTION_LINES,
         )  # fmt: skip
         self.caption_label.grid(row=1, column=0, sticky="nw", pady=(8, 0))
@@ -177,6 +177,7 @@ class Viewer(ttk.Frame):
             ttk.Button(bar, text=_("next solution") + " \u25b6|", command=self.next_solution),
         ]
         for column, button in enumerate(buttons):
+            button.configure(width=-1)  # as wide as its words: the row fits the board
             button.grid(row=0, column=column, padx=2)
         speed = ttk.Frame(bar)
         speed.grid(row=1, column=0, columnspan=len(buttons), sticky="w", pady=(6, 0))
@@ -202,8 +203,9 @@ class Viewer(ttk.Frame):
             anchor="w", pady=(6, 2)
         )
         numbers = max(len(str(number)) for number, _text in listing) + 1
+        columns = STATE_PIXELS // tk.font.Font(font=(MONO, 9)).measure("0")  # the panel's width
         code = tk.Text(
-            master, width=STATE_PIXELS // 8, height=18, font=(MONO, 9), wrap="word",
+            master, width=columns, height=18, font=(MONO, 9), wrap="word",
             background="white", borderwidth=1, relief="solid", highlightthickness=0,
         )  # fmt: skip
         for number, text in listing:
