@@ -453,7 +453,8 @@ def test_learn_and_watch_name_the_same_test(open_player: object) -> None:  # noq
     """On the backtracking page, the learner names the queen and the cell the check
     function's own first failing test names: (0,0), (1,2), (2,2) is attacked by the row 0
     queen, board[0], as the trace says. And for every rejection of the recorded searches
-    (backtracking, flags), the learner's rule finds the recorded attacker and test."""
+    (backtracking, flags, brute force), the learner's rule finds the recorded attacker
+    and test."""
     page = open_player(6, learn=True)  # type: ignore[operator]
     place(page, {0: 0, 1: 2, 2: 2})
     assert page.inner_text("#learner-status") == (
@@ -477,8 +478,8 @@ def test_learn_and_watch_name_the_same_test(open_player: object) -> None:  # noq
         }
       }
       return said; }"""
-    for algorithm in ("backtracking", "flags"):
-        page = open_player(6, algorithm)  # type: ignore[operator]
+    for n, algorithm in ((6, "backtracking"), (6, "flags"), (5, "brute-force")):
+        page = open_player(n, algorithm)  # type: ignore[operator]
         pairs = page.evaluate(compare)
         assert len(pairs) > 100
         assert all(recorded == learned for recorded, learned in pairs), algorithm
