@@ -9,11 +9,8 @@ from typing import TYPE_CHECKING
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFormatError
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
-from nqueens.limits import PLAYER_MAX_STEPS, check_count
+from nqueens.limits import PLAYER_MAX_STEPS, PLAYER_TREE_NODES, check_count
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
-
-PAGE_TREE_NODES = 4_000
-"""More, and the page's tree is cut at the deepest depth whose nodes all fit."""
 
 if TYPE_CHECKING:
     from nqueens.render.player import Recording
@@ -131,7 +128,7 @@ def play(
         )
     recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.listing())
     root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
-    depth = _fitting_depth(root, PAGE_TREE_NODES)
+    depth = _fitting_depth(root, PLAYER_TREE_NODES)
     if depth is not None:
         _cut(root, depth)
     found = SearchTree(steps.n, steps.search, root, depth=depth, complete=not recording.capped)
