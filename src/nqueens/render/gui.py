@@ -6,6 +6,10 @@ the solutions found, the same keys), the algorithm's state and its code beside t
 pulls each event from the search only when the window needs it. On a variant's board
 (rules given), the variant's own check-function search runs, and the squares attacked only round
 the edge or only by a knight's move are shaded apart, as the legend under the board says.
+
+About 500 lines, one class on purpose: the window's parts (board, marks, legend, state,
+code, list) share the canvas items and the stepper the class keeps; split, each would
+reach into the others' items.
 """
 
 from __future__ import annotations
