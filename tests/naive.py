@@ -260,8 +260,8 @@ def naive_state(
                 {c - at + r for r, c in above if c - at + r >= 0},
             )
 
-        def binary(cells: set[int]) -> list[str]:  # the highest bit on the left
-            return bits(cells)[::-1]
+        def binary(cells: set[int]) -> list[str]:  # bit i under column i, as on the board
+            return bits(cells)
 
         taken, left, right = masks(row)
         state = {

@@ -37,6 +37,7 @@ def page_of(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
         opened.append(page)
         return page
 
@@ -298,3 +299,85 @@ def test_the_tree_picture_and_the_film_use_the_same_standards(tmp_path: Path) ->
         corner = pixels[round(height - y2), round(x2)]
         to = "#{:02x}{:02x}{:02x}"
         assert contrast(to.format(*centre), to.format(*corner)) >= 3, (row, col)
+
+
+FITS = {
+    "watch": [
+        "#board",
+        "#caption",
+        "#watcher .controls",
+        "#scrubber",
+        "#counters",
+        "#marks",
+        "#state-panel",
+        "#code",
+        "#tree-scroll",
+        "#recorded-list",
+    ],
+    "learn": [
+        "#board",
+        "#learner .controls",
+        "#learner-status",
+        "#hint-text",
+        "#hint-why",
+        "#marks",
+        "#tree-scroll",
+        "#learned-list",
+    ],
+    "predict": ["#board", "#caption", "#predict-status", "#state-panel", "#code", "#tree-scroll"],
+    "fill": ["#board", "#fill-arrays", "#fill-check", "#fill-status", "#tree-scroll"],
+}
+
+
+def boxes(page: object, selectors: list[str]) -> dict[str, tuple[float, float, float, float]]:
+    found = {}
+    for selector in selectors:
+        box = page.locator(selector).first.bounding_box()  # type: ignore[attr-defined]
+        assert box is not None, selector  # shown
+        found[selector] = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_mode_fits_a_projectors_screen(page_of: object, lang: str) -> None:
+    """At 1280 x 720 each mode shows what a step needs on one screen: every part inside
+    the window, none over another, nothing below the fold (the page does not scroll);
+    the watch mode's tree and solutions and the learner's hint and reasons included."""
+    page = page_of(8, "flags", lang, (1280, 720))  # type: ignore[operator]
+    go_to(page, 40)
+    for mode in ("watch", "learn", "predict", "fill"):
+        page.click(f".modes #{mode}")
+        page.wait_for_selector(f"body[data-ready='{mode}']")
+        if mode == "learn":
+            page.click("#clear")
+            for row, col in ((0, 0), (1, 2)):  # a deeper dead end: the longest hint
+                page.click(f"rect[data-row='{row}'][data-col='{col}']")
+            page.click("#hint")
+        if mode == "predict":
+            page.click("rect[data-row='3'][data-col='3']")
+        placed = boxes(page, FITS[mode])
+        for name, (left, top, right, bottom) in placed.items():
+            assert left >= 0 and top >= 0 and right <= 1280 and bottom <= 720, (mode, name)
+        names = list(placed)
+        for i, one in enumerate(names):
+            for other in names[i + 1 :]:
+                a, b = placed[one], placed[other]
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (mode, one, other)
+        height = page.evaluate("() => document.documentElement.scrollHeight")
+        assert height <= 720, (mode, height)
+
+
+def test_the_dark_theme_keeps_its_contrast(page_of: object) -> None:
+    """Under prefers-color-scheme: dark the page's text stands 4.5:1 on its ground, as
+    the light theme's does; the board keeps its own colours."""
+    page = page_of(6, "flags")  # type: ignore[operator]
+    read = """() => { const s = (q) => getComputedStyle(document.querySelector(q));
+        return [s("body").color, s("body").backgroundColor, s(".note").color,
+                s("#board rect.dark").fill]; }"""
+    light = page.evaluate(read)
+    page.emulate_media(color_scheme="dark")
+    dark = page.evaluate(read)
+    assert rgb(dark[1]) != rgb(light[1]) and dark[3] == light[3]  # the board stays
+    for text, ground, note, _square in (light, dark):
+        assert contrast(rgb(text), rgb(ground)) >= 4.5 and contrast(rgb(note), rgb(ground)) >= 4.5

@@ -8,6 +8,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from tkinter import ttk
 
 import numpy as np
 import pytest
@@ -36,7 +37,7 @@ def _grab(display: str, widget: object) -> np.ndarray:
 
 
 def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
 
     root, viewer = open_window(8, "backtracking")
     try:
@@ -78,7 +79,7 @@ def test_window_opens_steps_and_closes(display: str, tmp_path: Path) -> None:
 
 
 def test_play_runs_on_its_own_and_pauses(display: str) -> None:
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
 
     root, viewer = open_window(6, "bitboard")
     try:
@@ -101,7 +102,7 @@ def test_play_runs_on_its_own_and_pauses(display: str) -> None:
 
 
 def test_keys_drive_the_viewer(display: str) -> None:
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
 
     root, viewer = open_window(4, "backtracking")
     try:
@@ -181,17 +182,18 @@ def test_a_variants_window_shades_its_own_attacks_apart(
 
     from matplotlib.colors import to_rgb
 
-    from nqueens.render.colours import ATTACK_LEGEND, square_colour
+    from nqueens.render.colours import ATTACK_LEGEND, MARK_LEGEND, square_colour
     from nqueens.render.frames import snapshot
-    from nqueens.render.gui import open_window
     from nqueens.variants import Rules
+    from nqueens.visual.window import open_window
 
-    root, viewer = open_window(n, "backtracking", Rules.of(variant, n))
+    root, viewer = open_window(Rules.of(variant, n), "backtracking")
     try:
         assert root.title() == f"{n} queens, {variant}: check-function search"
         legend = viewer.grid_slaves(row=4, column=0)[0]
         texts = [w.cget("text") for w in legend.winfo_children() if isinstance(w, ttk.Label)]
-        assert texts == [ATTACK_LEGEND["line"], ATTACK_LEGEND[kind]]
+        marks = list(MARK_LEGEND.values())  # the board's marks, then the variant's shadings
+        assert texts == [*marks, ATTACK_LEGEND["line"], ATTACK_LEGEND[kind]]
         seen = {"line": 0, kind: 0}
         dashed = False
         for _ in range(40):
@@ -235,7 +237,7 @@ def test_nqueens_gui_variant_command_opens_the_variants_window(display: str) -> 
 
 @pytest.fixture
 def viewer(display: str) -> Iterator[object]:
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
 
     opened = []
 
@@ -291,7 +293,7 @@ def test_the_window_marks_the_row_the_attacked_squares_and_the_test(display: str
     attacked square that stands out from its shade (read from the canvas), the caption
     naming the test that failed and its cell, the red line from that test's queen."""
     from nqueens.render.colours import contrast
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
     from tests.naive import naive_first_test
 
     root, viewer = open_window(6, "flags")
@@ -320,5 +322,60 @@ def test_the_window_marks_the_row_the_attacked_squares_and_the_test(display: str
             if shown:
                 square = canvas.itemcget(viewer.squares[row, col], "fill")
                 assert contrast(canvas.itemcget(dot, "fill"), square) >= 3
+    finally:
+        root.destroy()
+
+
+@pytest.mark.parametrize(
+    ("n", "algorithm", "lang"), [(6, "flags", "en"), (12, "backtracking", "ja")]
+)
+def test_the_window_keeps_its_size_and_fits_a_projector(
+    display: str, n: int, algorithm: str, lang: str
+) -> None:
+    """Stepping through captions short and long (`gui 6 -A flags` step 3, Japanese), the
+    window keeps its size: 1280 x 720 with room for a title bar, the list of solutions
+    whole inside it, each caption whole in its box."""
+    from nqueens.i18n import use_language
+    from nqueens.visual.window import open_window
+
+    with use_language(lang):
+        root, viewer = open_window(n, algorithm)
+    try:
+        root.update()
+        sizes, captions = set(), set()
+        for _step in range(60):
+            viewer.forward()
+            root.update()
+            sizes.add((root.winfo_width(), root.winfo_height()))
+            captions.add(len(viewer.caption.get()))
+            label = viewer.caption_label
+            assert label.winfo_reqheight() <= label.winfo_height(), viewer.caption.get()
+        assert len(sizes) == 1 and max(captions) > 2 * min(captions)
+        ((width, height),) = sizes
+        assert width <= 1280 and height <= 690
+        listing = viewer.solutions
+        assert listing.winfo_rootx() + listing.winfo_width() <= root.winfo_rootx() + width
+        assert listing.winfo_rooty() + listing.winfo_height() <= root.winfo_rooty() + height
+    finally:
+        root.destroy()
+
+
+def test_the_window_numbers_from_one_when_asked(display: str) -> None:
+    from nqueens.messages import one_based_note
+    from nqueens.visual.window import open_window
+
+    root, viewer = open_window(5, "flags", one_based=True)
+    try:
+        labels = [viewer.canvas.itemcget(label, "text") for label in viewer.row_labels]
+        assert labels == ["1", "2", "3", "4", "5"]
+        viewer.forward()
+        viewer.forward()
+        assert viewer.caption.get() == (
+            "attacked row 2, col 1 by the queen on row 1, col 1 (same column, col[0] = 1)"
+        )
+        notes = [w.cget("text") for w in viewer.winfo_children() if isinstance(w, ttk.Label)]
+        assert one_based_note() in notes
+        viewer.next_solution()
+        assert viewer.solutions.get(0) == "  1. 1 3 5 2 4"  # 0 2 4 1 3, from 1
     finally:
         root.destroy()

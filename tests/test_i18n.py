@@ -381,7 +381,7 @@ def test_the_window_speaks_japanese(display: str) -> None:
     """Every label and button, the title, the caption and the counters, step by step."""
     import tkinter as tk
 
-    from nqueens.render.gui import open_window
+    from nqueens.visual.window import open_window
 
     def texts(widget: tk.Misc) -> Iterator[str]:
         for child in widget.winfo_children():

@@ -42,6 +42,7 @@ def japanese_page(browser: object, tmp_path: Path) -> Iterator[object]:
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
         pages.append(page)
         return page
 
@@ -96,7 +97,7 @@ def test_the_learner_speaks_japanese(japanese_page: object) -> None:
     page.click('#board rect[data-row="1"][data-col="2"]')
     assert page.inner_text("#learner-status") == (
         "1 行 2 列には 0 行 1 列のクイーンが利いています"
-        "（右下がりの同じ斜め。down[4] に記録されています）。"
+        "（右下がりの同じ斜め。board[0] に記録されています）。"
     )
     page.click("#hint")
     assert page.inner_text("#hint-text").startswith("完成できません。")
@@ -132,6 +133,7 @@ def test_english_stays_the_default(browser: object, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("#caption") == "empty board"
     # The leftovers check sees English where there is English: it can fail.

@@ -19,15 +19,16 @@ pytestmark = pytest.mark.browser
 def open_player(browser: object, tmp_path: Path) -> Iterator[object]:
     pages = []
 
-    def load(n: int, **options: object) -> object:
-        path = tmp_path / f"player{n}.html"
-        nqueens.play(n, out=path, **options)  # type: ignore[arg-type]
+    def load(n: int, algorithm: str = "backtracking", **options: object) -> object:
+        path = tmp_path / f"player{n}-{algorithm}-{len(pages)}.html"
+        nqueens.play(n, algorithm, out=path, **options)  # type: ignore[arg-type]
         page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
         page.errors = []
         page.requests = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         page.on("request", lambda request: page.requests.append(request.url))
         page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
         pages.append(page)
         return page
 

@@ -6,6 +6,7 @@ tested in test_gui.py, under its Xvfb."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.colors import to_rgb
@@ -115,3 +116,45 @@ def test_the_films_caption_and_red_line_name_the_first_test(
     assert frame.caption == said(reject, queen, test)
     (start, end), *_rest = frame.reject_path()
     assert start == (queen[1], queen[0]) and end == (reject.col, reject.row)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [200, 480])
+def test_the_films_heading_legend_and_state_are_readable(lang: str, size: int) -> None:
+    """The title, the legend of the board's marks (and a variant's shadings) and the
+    board's column labels each keep their own room, on the smallest film too and in
+    Japanese; the state panel's text is 12 px or more, its indices 10 px or more."""
+    from matplotlib.text import Text
+
+    from nqueens.i18n import use_language
+    from nqueens.render.state_panel import SMALL_PIXELS, TEXT_PIXELS
+    from nqueens.variants import Rules
+    from nqueens.visual.common import variant_title
+
+    with use_language(lang):
+        title = variant_title(6, Rules.of("superqueens", 6))
+        painter = FramePainter(6, size, title, legend=["line", "knight"])
+        painter.canvas.draw()
+        renderer = painter.canvas.get_renderer()
+        title = painter.title.get_window_extent(renderer)
+        legend = painter.legend.get_window_extent(renderer)
+        labels = [
+            t.get_window_extent(renderer)
+            for t in painter.board.ax.findobj(Text)
+            if t.get_text().strip().isdigit() and t.get_visible()
+        ]
+        top_labels = max(box.y1 for box in labels)  # the column numbers over the board
+        assert title.y0 >= legend.y1 - 0.5, (title, legend)  # pixels count up from the bottom
+        assert legend.y0 >= top_labels - 0.5, (legend, top_labels)
+        assert legend.x0 >= 0 and legend.x1 <= size and title.y1 <= size
+        texts = [t.get_text() for t in painter.legend.get_texts()]
+        assert len(texts) == 6  # dot, cross, ring, frame; line, knight
+    events = list(ALGORITHMS["flags"].events(6, state=True))[:40]
+    frames = Frames(lambda: events, 6, FrameLimits(max_frames=None, hold=1), stateful=True)
+    *_, frame = iter(frames)
+    panel = FramePainter(6, size, "t", panel=True, code=ALGORITHMS["flags"].listing())
+    panel.render(frame)
+    assert panel.panel is not None and panel.panel.unit >= TEXT_PIXELS
+    boxes = panel.panel.boxes.values()
+    assert boxes and min(y1 - y0 for _x0, y0, _x1, y1 in boxes) >= TEXT_PIXELS
+    assert SMALL_PIXELS >= 10

@@ -170,16 +170,21 @@ def test_command_errors_are_one_line(args: list[str], message: str, tmp_path: Pa
 
 
 def test_player_page_tree_is_cut_to_fit() -> None:
-    from nqueens.render.player import PAGE_TREE_NODES, tree_of
+    from nqueens.limits import PLAYER_TREE_NODES
 
     page = nqueens.play(9, max_steps=90_000)  # the whole search: 81,123 steps
     assert not page.capped
-    svg = tree_of(page.recording)
+    svg = page.tree
     nodes, _ = count_nodes(svg)
     kept = [level.nodes for level in levels(9)]
-    depth = max(d for d in range(len(kept)) if sum(kept[: d + 1]) <= PAGE_TREE_NODES)
+    depth = max(d for d in range(len(kept)) if sum(kept[: d + 1]) <= PLAYER_TREE_NODES)
     assert nodes == sum(kept[: depth + 1]) and 'class="node cut"' in svg
-    assert count_nodes(tree_of(nqueens.play(8).recording))[0] == 2057  # whole, uncut
+    from nqueens.render.tree import tree_svg
+
+    # Cut once from the whole tree built in the same run as the page's rows, it is the
+    # tree built cut from the start.
+    assert svg == str(tree_svg(tree(9, depth=depth), narrow=True))
+    assert count_nodes(nqueens.play(8).tree)[0] == 2057  # whole, uncut
 
 
 def test_cut_nodes_show_their_subtree_sizes() -> None:

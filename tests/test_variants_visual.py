@@ -70,8 +70,10 @@ def test_classic_frames_are_unchanged_by_the_rules() -> None:
 
 def _shade_at(pixels: np.ndarray, ax: object, size: int, square: tuple[int, int]) -> tuple:
     x, y = ax.transData.transform((square[1], square[0]))  # type: ignore[attr-defined]
+    x1, _y1 = ax.transData.transform((square[1] + 1, square[0]))  # type: ignore[attr-defined]
+    inset = round(0.3 * abs(x1 - x))  # between the dot and the row's frame, on any board size
     row, col = round(size - y), round(x)
-    return tuple(int(v) for v in pixels[row - 12, col - 12])
+    return tuple(int(v) for v in pixels[row - inset, col - inset])
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 7), ("superqueens", 10)])
@@ -171,6 +173,8 @@ def test_the_pages_table_is_the_rules(variant: str) -> None:
 def test_play_records_the_variants_search(tmp_path: Path) -> None:
     import json
 
+    from nqueens.render.player import unseal
+
     out = tmp_path / "torus.html"
     code, said, err = invoke("play", "7", "--variant", "toroidal", "--out", str(out))
     rules = Rules.of("toroidal", 7)
@@ -178,7 +182,8 @@ def test_play_records_the_variants_search(tmp_path: Path) -> None:
     assert code == 0 and said == f"wrote {out}: {steps:,} steps, 28 solutions\n" and err == ""
     page = out.read_text()
     data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
-    assert [s["cols"] for s in data["solutions"]] == [list(c) for c in solutions(rules)]
+    sealed = unseal(page.split('type="application/octet-stream">')[1].split("</script>")[0])
+    assert [s["cols"] for s in sealed["solutions"]] == [list(c) for c in solutions(rules)]
     assert data["rules"]["variant"] == "toroidal" and 'id="legend"' in page
 
 

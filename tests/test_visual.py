@@ -319,7 +319,7 @@ def test_rejected_square_is_marked_in_red(tmp_path: Path) -> None:
     pixels = painter.render(reject)
     y, x = _square_centre(painter.board.ax, 400, reject.reject.row, reject.reject.col)  # type: ignore[union-attr]
     patch = pixels[y - 8 : y + 8, x - 8 : x + 8].astype(int)
-    reddish = (patch[..., 0] > 150) & (patch[..., 1] < 90) & (patch[..., 2] < 90)
+    reddish = (patch[..., 0] > 100) & (patch[..., 1] < 50) & (patch[..., 2] < 50)  # REJECT
     assert reddish.sum() > 10
 
 
@@ -462,3 +462,31 @@ def test_a_failing_ffmpeg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_
         nqueens.animate(4, solutions=1).save(tmp_path / "x.mp4")
     code, _, err = invoke("animate", "4", "--out", str(tmp_path / "y.mp4"))
     assert code == 2 and err.count("\n") == 1 and "ffmpeg" in err
+
+
+def test_one_based_numbers_the_squares_and_says_what_it_leaves(tmp_path: Path) -> None:
+    """--one-based numbers rows and columns from 1 in trace, the film, the player and
+    the window, and each says once that the code's cells keep the code's indices, so
+    "row 2, col 1 ... col[0] = 1" reads as one rule."""
+    import html
+
+    from nqueens.messages import one_based_note
+    from nqueens.render.animation import FramePainter
+
+    code, out, _err = invoke("trace", "4", "-A", "flags", "--one-based", "-l", "2")
+    assert code == 0 and out.splitlines()[:3] == [
+        one_based_note(),
+        "     1  place row 1, col 1",
+        "     2  attacked row 2, col 1 by the queen on row 1, col 1 (same column, col[0] = 1)",
+    ]
+    code, out, _err = invoke("trace", "4", "-A", "flags", "-l", "1")
+    assert one_based_note() not in out
+    painter = FramePainter(4, 360, "t", base=1)
+    assert one_based_note() in [t.get_text() for t in painter.figure.texts]
+    assert one_based_note() not in [t.get_text() for t in FramePainter(4, 360, "t").figure.texts]
+    note = html.escape(one_based_note())
+    page = nqueens.play(4, one_based=True).html
+    assert note in page and '"base":1' in page
+    assert note not in nqueens.play(4).html
+    code, _out, _err = invoke("play", "4", "--one-based", "--out", str(tmp_path / "p.html"))
+    assert code == 0 and '"base":1' in (tmp_path / "p.html").read_text()

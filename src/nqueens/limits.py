@@ -37,6 +37,7 @@ __all__ = [
     "PLAN_MAX_WORKERS",
     "PLAYER_MAX_N",
     "PLAYER_MAX_STEPS",
+    "PLAYER_TREE_NODES",
     "SWEEPS_MAX",
     "TRACE_MAX_STEPS",
     "TREE_MAX_NODES",
@@ -97,6 +98,10 @@ CHECK_ARRAY_FROM_N = 2000
 TREE_MAX_NODES = 10_000
 """The most nodes one picture of the search tree holds and stays a picture (N = 9's whole
 backtracking tree has 8,394); beyond, the tree is cut (`--depth`) or counted (`--levels`)."""
+
+PLAYER_TREE_NODES = 4_000
+"""The most nodes of the tree beside the player's board; beyond, it is cut at the deepest
+depth whose nodes all fit (N = 8's whole tree, 2,057 nodes, is drawn whole)."""
 
 HEATMAP_MAX_N = 17
 """The heat map's kernel visits every solution: N = 17's 95,815,104 take about half a

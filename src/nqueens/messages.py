@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from nqueens.errors import NoSolutionError
 from nqueens.i18n import _, ngettext, pgettext
 
-__all__ = ["listed", "no_solution", "plural", "seconds_of", "too_large"]
+__all__ = ["listed", "no_solution", "one_based_note", "plural", "seconds_of", "too_large"]
 
 
 def no_solution(n: int) -> NoSolutionError:
@@ -21,6 +21,16 @@ def no_solution(n: int) -> NoSolutionError:
             "No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
             "them attacking each other."
         ).format(n=n)
+    )
+
+
+def one_based_note() -> str:
+    """What `--one-based` numbers and what it leaves alone, said wherever both are shown
+    (trace, player, film, window): the squares are numbered from 1, a cell of the code's
+    arrays keeps the code's index, so "row 2, col 1 ... col[0] = 1" reads as one rule."""
+    return _(
+        "Rows and columns are numbered from 1; the code's arrays keep its own indices, "
+        "from 0: column 1 is col[0], row 1 is board[0]."
     )
 
 

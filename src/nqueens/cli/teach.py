@@ -103,6 +103,7 @@ def trace(
 
     Example: nqueens trace 4 --boards
     """
+    from nqueens.messages import one_based_note
     from nqueens.render.trace import _reason, rules_reason, trace_lines
     from nqueens.search import walk
     from nqueens.variants import Rules
@@ -116,6 +117,8 @@ def trace(
                 "search has none to show: drop --state"
             ).format(variant=variant)
         )
+    if one_based and rules is None:  # the code's cells keep the code's indices: say so
+        sys.stdout.write(one_based_note() + "\n")
     lines = trace_lines(
         steps.events(),
         n,

@@ -216,11 +216,14 @@ def _stderr_console() -> Console:
 @_file_option
 @max_steps_option("Record at most this many steps of the search.")
 @click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
+@one_based_option
 @variant_option(
     "Record a variant's own check-function search (toroidal, superqueens); the page shades "
     "its wrapped and knight attacks apart. Not with --learn (classic rules only)."
 )
-def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant: str) -> None:
+def play(
+    n: int, algorithm: str, out: str, max_steps: int, learn: bool, one_based: bool, variant: str
+) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
@@ -236,7 +239,9 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
     from nqueens.visual import play as record
 
     board = Rules.of(variant, n)
-    player = record(board, algorithm, max_steps=max_steps, out=out, learn=learn)
+    player = record(
+        board, algorithm, max_steps=max_steps, out=out, learn=learn, one_based=one_based
+    )
     recording = player.recording
     steps = plural(len(recording.events), "{count} step", "{count} steps")
     found = plural(len(recording.solutions), "{count} solution", "{count} solutions")
@@ -258,11 +263,12 @@ def play(n: int, algorithm: str, out: str, max_steps: int, learn: bool, variant:
 @lang_option
 @_size_argument
 @algorithm_option("backtracking")
+@one_based_option
 @variant_option(
     "Step through a variant's own check-function search (toroidal, superqueens); squares "
     "attacked only round the edge or only by a knight's move are shaded apart."
 )
-def gui(n: int, algorithm: str, variant: str) -> None:
+def gui(n: int, algorithm: str, one_based: bool, variant: str) -> None:
     """Open a window that runs the search live, with the player's controls (N up to 12).
 
     Keys: Space play/pause, Left/Right step, N next solution, Home start, Q or Esc close.
@@ -271,4 +277,4 @@ def gui(n: int, algorithm: str, variant: str) -> None:
     from nqueens.variants import Rules
     from nqueens.visual import gui as open_viewer
 
-    open_viewer(Rules.of(variant, n), algorithm)
+    open_viewer(Rules.of(variant, n), algorithm, one_based=one_based)

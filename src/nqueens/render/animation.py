@@ -16,19 +16,31 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from numpy.typing import NDArray
 from PIL import GifImagePlugin, Image, ImageDraw, ImageFont
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.files import output_path
 from nqueens.i18n import _, current_language
-from nqueens.render.colours import ATTACK_COLOURS, ATTACK_LEGEND, attack_legend
+from nqueens.messages import one_based_note
+from nqueens.render.colours import (
+    ATTACK_COLOURS,
+    ATTACK_LEGEND,
+    ATTACK_MARK,
+    CURRENT_ROW,
+    MARK_LEGEND,
+    PICTURE_TEXT,
+    REJECT,
+    SOLUTION_TEXT,
+    attack_legend,
+)
 from nqueens.render.fonts import check_glyphs, text_font_file, text_fonts
 from nqueens.render.formats import animation_output
 from nqueens.render.frames import Frame, Frames
@@ -37,12 +49,23 @@ from nqueens.render.state_panel import StatePanel
 from nqueens.search.events import Reject
 from nqueens.search.state import State, Structure
 
+if TYPE_CHECKING:
+    from matplotlib.artist import Artist
+
 __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
 PANEL = 0.85  # the state panel's width, as a share of the board's picture
 CODE_PANEL = 1.15  # the same with the code under the state
+
+
+def legend_columns(items: int) -> int:
+    """The legend's items in a row, under the title: two, so that each item's words keep
+    the legend's size on the smallest film."""
+    return min(2, items)
+
+
 MONO = "DejaVu Sans Mono"
 
 
@@ -206,16 +229,38 @@ class FramePainter:
         self.canvas = FigureCanvasAgg(self.figure)
         self.figure.patch.set_facecolor("white")
         text = max(7.0, min(12.0, size / 48))
+        # Top down, in pixels: the title, the legend under it, the column labels, the
+        # board; a line of text takes 1.4 times its size (Japanese glyphs run taller).
+        line = text * DPI / 72 * 1.4
+        title_top = 0.02 * size
+        below = title_top + line * (text + 1) / text
+        legend_top = below + 2
+        items = len(legend) + len(MARK_LEGEND)
+        rows = -(-items // legend_columns(items))
+        note_top = legend_top + line * 1.15 * rows
+        notes = 2 if base else 0  # what --one-based numbers, in two lines
+        board_top = note_top + line * notes + line + 2  # the column labels above
         margin = 0.09
-        height = 0.68 if legend else 0.72  # room for the legend under the title
+        height = 1 - 0.14 - board_top / size
         across = size / self.width  # the board keeps the left `size` pixels
         board = self.figure.add_axes((margin * across, 0.14, (1 - margin - 0.04) * across, height))
         self.board = BoardPainter(board, n, base=base)
-        self.figure.text(
-            0.5, 0.975, title, ha="center", va="top", fontsize=text + 1, fontfamily=text_fonts()
-        )
-        if legend:
-            _legend(self.figure, legend, text)
+        self.title = self.figure.text(
+            0.5, 1 - title_top / size, title, ha="center", va="top", fontsize=text + 1,
+            fontfamily=text_fonts(),
+        )  # fmt: skip
+        self.legend = _legend(self.figure, legend, text, 1 - legend_top / size, across)
+        if base:
+            self.figure.text(
+                0.5 * across, 1 - note_top / size, one_based_note(), ha="center", va="top",
+                fontsize=text - 1, fontfamily=text_fonts(), wrap=True, color=PICTURE_TEXT,
+            )  # fmt: skip
+        renderer = self.canvas.get_renderer()
+        fontsize = text
+        while fontsize > 5 and self.legend.get_window_extent(renderer).width > 0.98 * size:
+            self.legend.remove()  # a small film: the legend's words smaller, to fit
+            fontsize -= 0.5
+            self.legend = _legend(self.figure, legend, fontsize, 1 - legend_top / size, across)
         self._moving = self.board.moving_parts()
         for artist in self._moving:
             artist.set_animated(True)
@@ -241,7 +286,7 @@ class FramePainter:
         picture = Image.fromarray(np.asarray(self.canvas.buffer_rgba())[..., :3])
         pen = ImageDraw.Draw(picture)
         centre = self.size / 2
-        caption_colour = "#2e7d32" if frame.solution else "black"
+        caption_colour = SOLUTION_TEXT if frame.solution else "black"
         counters = frame.counters()
         check_glyphs(self._font_file, frame.caption + counters)
         font, lines = self._fitting(pen, frame.caption)
@@ -250,7 +295,7 @@ class FramePainter:
         for index, line in enumerate(lines):
             pen.text((centre, first + index * spacing), line, caption_colour, font, "mm")
         font, _lines = self._fitting(pen, counters)
-        pen.text((centre, 0.965 * self.size), counters, "#444444", font, "mm")
+        pen.text((centre, 0.965 * self.size), counters, PICTURE_TEXT, font, "mm")
         if self.panel is not None:
             self.panel.draw(pen, frame.state)
         return np.asarray(picture)
@@ -308,23 +353,44 @@ def _halves(text: str) -> list[str]:
     return [text[:at].rstrip(), text[at:].lstrip()]
 
 
-def _legend(figure: Figure, kinds: Sequence[str], fontsize: float) -> None:
-    """A swatch and its words for each kind of shading, in one row under the title."""
+def _legend(
+    figure: Figure, kinds: Sequence[str], fontsize: float, top: float, across: float
+) -> Legend:
+    """The board's marks (`MARK_LEGEND`) drawn as the board draws them, and a swatch for
+    each kind of shading of a variant's board, in rows under the title (its top at
+    `top`, a share of the height), centred over the board (`across` of the width)."""
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    handles = [
+    def mark(marker: str, colour: str, face: str, words: str) -> Line2D:
+        return Line2D(
+            [], [], linestyle="none", marker=marker, markersize=fontsize * 0.9,
+            markeredgecolor=colour, markerfacecolor=face, markeredgewidth=1.6, label=_(words),
+        )  # fmt: skip
+
+    handles: list[Artist] = [
+        mark("o", ATTACK_MARK, ATTACK_MARK, MARK_LEGEND["dot"]),
+        mark("x", REJECT, REJECT, MARK_LEGEND["cross"]),
+        mark("o", REJECT, "none", MARK_LEGEND["ring"]),
+        mark("s", CURRENT_ROW, "none", MARK_LEGEND["frame"]),
+    ]
+    handles += [
         Patch(facecolor=ATTACK_COLOURS[kind][0], edgecolor="#888888", label=_(ATTACK_LEGEND[kind]))
         for kind in kinds
     ]
-    figure.legend(
+    return figure.legend(
         handles=handles,
         loc="upper center",
-        bbox_to_anchor=(0.5, 0.945),
-        ncols=len(handles),
+        bbox_to_anchor=(0.5 * across, top),
+        borderaxespad=0,
+        borderpad=0,
+        ncols=legend_columns(len(handles)),
         prop={"family": text_fonts(), "size": fontsize},
         frameon=False,
         handlelength=1.2,
-        columnspacing=1.2,
+        handletextpad=0.4,
+        columnspacing=1.0,
+        labelspacing=0.3,
     )
 
 

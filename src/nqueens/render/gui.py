@@ -6,25 +6,33 @@ the solutions found, the same keys), the algorithm's state and its code beside t
 pulls each event from the search only when the window needs it. On a variant's board
 (rules given), the variant's own check-function search runs, and the squares attacked only round
 the edge or only by a knight's move are shaded apart, as the legend under the board says.
+
+About 500 lines, one class on purpose: the window's parts (board, marks, legend, state,
+code, list) share the canvas items and the stepper the class keeps; split, each would
+reach into the others' items.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
 from nqueens.errors import BackendUnavailableError
 from nqueens.i18n import _
+from nqueens.messages import one_based_note
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
     ATTACK_MARK,
     ATTACK_MARK_RADIUS,
     CURRENT_ROW,
+    DARK,
     LABEL,
+    MARK_LEGEND,
+    PICTURE_TEXT,
     QUEEN,
     QUEEN_GLYPH,
     REJECT,
@@ -36,33 +44,43 @@ from nqueens.render.colours import (
 )
 from nqueens.render.frames import Frame, snapshot
 from nqueens.render.state_panel import CODE_HEADING, CURRENT_LINE, HEADING, depth_text
-from nqueens.search import get_algorithm, walk
-from nqueens.search.events import Solution
+from nqueens.search.events import Event, Solution
 from nqueens.search.replay import Stepper
 from nqueens.search.state import State
 
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
 
-__all__ = ["Viewer", "run"]
+__all__ = ["Viewer", "open_window"]
 
-BOARD_PIXELS = 480
+BOARD_PIXELS = 440  # with the state, the code and the list: 1280 x 720 with a title bar
 MARGIN = 24
 FONT = "DejaVu Sans"
 MONO = "DejaVu Sans Mono"
-STATE_PIXELS = 440  # the width of the state panel beside the board
+STATE_PIXELS = 480  # the width of the state panel beside the board
+CAPTION_LINES = 3  # the caption's room: a long caption wraps in it, the window keeps its size
 
 
 class Viewer(ttk.Frame):
-    """The board, its controls and the list of solutions, over one live search (the
-    teaching `algorithm`'s, or with `rules` a variant's own)."""
+    """The board, its controls and the list of solutions, over one live search: `steps`,
+    each iteration a fresh run of the search's events (`nqueens.search.walk` chose them),
+    the teaching algorithm's with its `listing` beside its state, or with `rules` a
+    variant's own search. Rows and columns are numbered from `base`."""
 
-    def __init__(self, master: tk.Misc, n: int, algorithm: str, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        master: tk.Misc,
+        n: int,
+        steps: Iterable[Event],
+        listing: Sequence[tuple[int, str]] | None = None,
+        rules: Rules | None = None,
+        base: int = 0,
+    ) -> None:
         super().__init__(master, padding=10)
         self.n = n
-        self.algorithm = algorithm
         self.rules = rules
-        self.stepper = Stepper(n, walk(rules or n, algorithm, state=True))
+        self.base = base
+        self.stepper = Stepper(n, steps)
         self.playing = False
         self._timer: str | None = None
         self.square = (BOARD_PIXELS - MARGIN) // n
@@ -74,26 +92,36 @@ class Viewer(ttk.Frame):
         self._draw_board()
         self.caption = tk.StringVar(value=_("empty board"))
         self.counters = tk.StringVar()
-        ttk.Label(self, textvariable=self.caption, font=(FONT, 11)).grid(
-            row=1, column=0, sticky="w", pady=(8, 0)
-        )
+        # The caption wraps inside a fixed box the board's width: the window keeps its
+        # size whatever the step says.
+        self.caption_label = tk.Label(
+            self, textvariable=self.caption, font=(FONT, 11), wraplength=side - 12, justify="left",
+            anchor="nw", height=CAPTION_LINES,
+        )  # fmt: skip
+        self.caption_label.grid(row=1, column=0, sticky="nw", pady=(8, 0))
+        self.grid_columnconfigure(0, minsize=side)
         ttk.Label(self, textvariable=self.counters, font=(FONT, 10)).grid(
             row=2, column=0, sticky="w"
         )
         self._controls().grid(row=3, column=0, sticky="w", pady=8)
-        if rules is not None:
-            self._legend(attack_legend(rules.wrap, rules.knight)).grid(row=4, column=0, sticky="w")
+        kinds = attack_legend(rules.wrap, rules.knight) if rules is not None else []
+        self._legend(kinds).grid(row=4, column=0, sticky="w")
+        if base:  # what --one-based numbers, and what it leaves as the code has it
+            ttk.Label(self, text=one_based_note(), font=(FONT, 9), wraplength=side).grid(
+                row=5, column=0, sticky="w", pady=(4, 0)
+            )
         self.state_cells: dict[tuple[str, int], int] = {}
-        if rules is None:  # a variant's own search carries no state
+        self.code: tk.Text | None = None
+        if listing is not None:  # a variant's own search carries no state
             column = ttk.Frame(self)
-            column.grid(row=0, column=1, rowspan=4, sticky="nw", padx=(12, 0))
+            column.grid(row=0, column=1, rowspan=6, sticky="nw", padx=(12, 0))
             self.state_canvas = tk.Canvas(
                 column, width=STATE_PIXELS, height=side * 3 // 5, background="white",
                 highlightthickness=0,
             )  # fmt: skip
             self.state_canvas.pack(anchor="nw")
-            self.code = self._code_panel(column, get_algorithm(algorithm).listing())
-        self._solution_list().grid(row=0, column=2, rowspan=4, sticky="ns", padx=(12, 0))
+            self.code = self._code_panel(column, list(listing))
+        self._solution_list().grid(row=0, column=2, rowspan=6, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()
 
@@ -107,8 +135,9 @@ class Viewer(ttk.Frame):
         self.row_labels = []
         for i in range(self.n):
             x, y = self._xy(i, i)
-            c.create_text(x + s / 2, MARGIN / 2, text=str(i), font=(FONT, 10), fill=LABEL)
-            label = c.create_text(MARGIN / 2, y + s / 2, text=str(i), font=(FONT, 10), fill=LABEL)
+            number = str(i + self.base)
+            c.create_text(x + s / 2, MARGIN / 2, text=number, font=(FONT, 10), fill=LABEL)
+            label = c.create_text(MARGIN / 2, y + s / 2, text=number, font=(FONT, 10), fill=LABEL)
             self.row_labels.append(label)
         self.squares = {}
         for row in range(self.n):
@@ -152,20 +181,23 @@ class Viewer(ttk.Frame):
             ttk.Button(bar, text=_("next solution") + " \u25b6|", command=self.next_solution),
         ]
         for column, button in enumerate(buttons):
+            button.configure(width=-1)  # as wide as its words: the row fits the board
             button.grid(row=0, column=column, padx=2)
-        ttk.Label(bar, text=_("speed")).grid(row=1, column=0, columnspan=2, sticky="e")
+        speed = ttk.Frame(bar)
+        speed.grid(row=1, column=0, columnspan=len(buttons), sticky="w", pady=(6, 0))
+        ttk.Label(speed, text=_("speed")).pack(side="left")
         self.speed = tk.IntVar(value=8)
         ttk.Scale(
-            bar,
+            speed,
             from_=1,
             to=60,
             variable=self.speed,
             orient="horizontal",
             length=180,
             command=lambda _value: self.speed.set(round(self.speed.get())),
-        ).grid(row=1, column=2, columnspan=2, sticky="w", pady=(6, 0))
-        ttk.Label(bar, textvariable=self.speed).grid(row=1, column=4, sticky="w", pady=(6, 0))
-        ttk.Label(bar, text=_("steps/s")).grid(row=1, column=5, sticky="w", pady=(6, 0))
+        ).pack(side="left", padx=6)
+        ttk.Label(speed, textvariable=self.speed).pack(side="left")
+        ttk.Label(speed, text=_("steps/s")).pack(side="left", padx=(4, 0))
         return bar
 
     def _code_panel(self, master: tk.Misc, listing: list[tuple[int, str]]) -> tk.Text:
@@ -175,8 +207,9 @@ class Viewer(ttk.Frame):
             anchor="w", pady=(6, 2)
         )
         numbers = max(len(str(number)) for number, _text in listing) + 1
+        columns = STATE_PIXELS // tk.font.Font(font=(MONO, 9)).measure("0")  # the panel's width
         code = tk.Text(
-            master, width=STATE_PIXELS // 8, height=18, font=(MONO, 9), wrap="word",
+            master, width=columns, height=18, font=(MONO, 9), wrap="word",
             background="white", borderwidth=1, relief="solid", highlightthickness=0,
         )  # fmt: skip
         for number, text in listing:
@@ -192,14 +225,34 @@ class Viewer(ttk.Frame):
         return code
 
     def _legend(self, kinds: Iterable[str]) -> ttk.Frame:
-        """A swatch and its words for each kind of shading the variant's board shows."""
+        """The board's marks, each drawn on a square as the board draws it, with its words
+        (`MARK_LEGEND`), two a row; then a swatch for each kind of shading of a variant's
+        board."""
         panel = ttk.Frame(self)
-        for column, kind in enumerate(kinds):
-            swatch = tk.Canvas(panel, width=14, height=14, highlightthickness=0)
-            swatch.create_rectangle(1, 1, 13, 13, fill=ATTACK_COLOURS[kind][0], outline="#888")
-            swatch.grid(row=0, column=2 * column, padx=(0 if column == 0 else 10, 3))
-            ttk.Label(panel, text=_(ATTACK_LEGEND[kind]), font=(FONT, 10)).grid(
-                row=0, column=2 * column + 1
+
+        def icon(draw: Callable[[tk.Canvas], object]) -> tk.Canvas:
+            swatch = tk.Canvas(panel, width=16, height=16, highlightthickness=0)
+            swatch.create_rectangle(0, 0, 16, 16, fill=DARK, width=0)
+            draw(swatch)
+            return swatch
+
+        draw: dict[str, Callable[[tk.Canvas], object]] = {
+            "dot": lambda c: c.create_oval(5, 5, 11, 11, fill=ATTACK_MARK, width=0),
+            "cross": lambda c: c.create_text(8, 8, text="\u2715", fill=REJECT, font=(FONT, 10)),
+            "ring": lambda c: c.create_oval(2, 2, 14, 14, outline=REJECT, width=2),
+            "frame": lambda c: c.create_rectangle(1, 4, 15, 12, outline=CURRENT_ROW, width=2),
+        }
+        marks = [(icon(draw[mark]), mark) for mark in MARK_LEGEND]
+        items = [(swatch, _(MARK_LEGEND[mark])) for swatch, mark in marks]
+        for kind in kinds:
+            swatch = tk.Canvas(panel, width=16, height=16, highlightthickness=0)
+            swatch.create_rectangle(1, 1, 15, 15, fill=ATTACK_COLOURS[kind][0], outline="#888")
+            items.append((swatch, _(ATTACK_LEGEND[kind])))
+        for index, (swatch, words) in enumerate(items):
+            row, column = divmod(index, 2)
+            swatch.grid(row=row, column=2 * column, padx=(0 if column == 0 else 14, 4), pady=1)
+            ttk.Label(panel, text=words, font=(FONT, 10)).grid(
+                row=row, column=2 * column + 1, sticky="w"
             )
         return panel
 
@@ -208,8 +261,9 @@ class Viewer(ttk.Frame):
         ttk.Label(panel, text=_("Solutions found"), font=(FONT, 11, "bold")).pack(anchor="w")
         self.solutions = tk.Listbox(
             panel,
-            width=3 * self.n + 6,
-            height=24,
+            width=7
+            + sum(len(str(col + self.base)) + 1 for col in range(self.n)),  # "14200. 0 2 ..."
+            height=20,
             font=("DejaVu Sans Mono", 10),
             activestyle="none",
             exportselection=False,
@@ -285,7 +339,7 @@ class Viewer(ttk.Frame):
 
     def render(self) -> None:
         """Draw the current step: the same `Frame` the animations draw."""
-        frame = snapshot(self.stepper.replay, self.stepper.event, rules=self.rules)
+        frame = snapshot(self.stepper.replay, self.stepper.event, self.base, rules=self.rules)
         for (row, col), item in self.squares.items():
             attacked = (row, col) in frame.attacked and frame.kind((row, col))
             colour = square_colour(row, col, attacked=attacked, solved=frame.solution)
@@ -307,7 +361,7 @@ class Viewer(ttk.Frame):
         self.caption.set(caption)
         self.counters.set(frame.counters())
         self._list_solutions()
-        if self.rules is None:
+        if self.code is not None:
             self._draw_state(frame.state)
             self._mark_line(frame.state.line if frame.state else None)
 
@@ -326,6 +380,7 @@ class Viewer(ttk.Frame):
 
     def _mark_line(self, line: int | None) -> None:
         """The line of code that produced the step, marked and scrolled into sight."""
+        assert self.code is not None
         self.code.tag_remove("current", "1.0", "end")
         if line is None:
             return
@@ -348,7 +403,7 @@ class Viewer(ttk.Frame):
         if state.legend:
             legend = c.create_text(
                 4, y, text=state.legend, anchor="nw", font=(FONT, 9), width=STATE_PIXELS - 8,
-                fill="#333333", tags="state",
+                fill=PICTURE_TEXT, tags="state",
             )  # fmt: skip
             y = c.bbox(legend)[3] + 8
         width = max(len(s.name) for s in state.structures) * 9 + 12
@@ -420,14 +475,22 @@ class Viewer(ttk.Frame):
         for index in range(self.solutions.size(), len(known)):
             event = self.stepper.history[known[index] - 1]
             assert isinstance(event, Solution)
-            self.solutions.insert("end", f"{index + 1:>3}. {event.placement.to_string()}")
+            said = event.placement.to_string(base=self.base)
+            self.solutions.insert("end", f"{index + 1:>3}. {said}")
         self.solutions.selection_clear(0, "end")
         if self.stepper.position in known:
             self.solutions.selection_set(known.index(self.stepper.position))
 
 
-def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.Tk, Viewer]:
-    """The window and its viewer, not yet running (tests drive them directly)."""
+def open_window(
+    title: str,
+    n: int,
+    steps: Iterable[Event],
+    listing: Sequence[tuple[int, str]] | None = None,
+    rules: Rules | None = None,
+    base: int = 0,
+) -> tuple[tk.Tk, Viewer]:
+    """The window and its viewer (see `Viewer`), not yet running."""
     try:
         root = tk.Tk(className="nqueens")
     except tk.TclError as error:
@@ -437,18 +500,7 @@ def open_window(n: int, algorithm: str, rules: Rules | None = None) -> tuple[tk.
                 "set DISPLAY, or run it under xvfb-run"
             ).format(error=error)
         ) from None
-    if rules is None:
-        root.title(get_algorithm(algorithm).heading(n))
-    else:
-        root.title(
-            _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
-        )
-    viewer = Viewer(root, n, algorithm, rules)
+    root.title(title)
+    viewer = Viewer(root, n, steps, listing, rules, base)
     viewer.pack(fill="both", expand=True)
     return root, viewer
-
-
-def run(n: int, algorithm: str, rules: Rules | None = None) -> None:
-    """Open the viewer and return when its window is closed."""
-    root, _viewer = open_window(n, algorithm, rules)
-    root.mainloop()

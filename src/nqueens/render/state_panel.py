@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from PIL import ImageDraw, ImageFont
 
 from nqueens.i18n import N_, _
-from nqueens.render.colours import LABEL, QUEEN, REJECT, STATE_CELL, STATE_FILLED, STATE_READ
+from nqueens.render.colours import (
+    LABEL,
+    PAGE_THEMES,
+    PICTURE_TEXT,
+    QUEEN,
+    REJECT,
+    STATE_CELL,
+    STATE_FILLED,
+    STATE_READ,
+)
 from nqueens.search.state import State, Structure
 
 __all__ = ["CODE_HEADING", "CURRENT_LINE", "HEADING", "StatePanel", "depth_text"]
@@ -23,7 +32,11 @@ __all__ = ["CODE_HEADING", "CURRENT_LINE", "HEADING", "StatePanel", "depth_text"
 HEADING = N_("The algorithm's state")
 CODE_HEADING = N_("The code that ran")
 """Marked for the catalog: said with `_(HEADING)`."""
-CURRENT_LINE = "#ffe082"  # the marked line of code, as the player marks it
+CURRENT_LINE = PAGE_THEMES["light"]["code-line"]  # the marked line of code, as the player marks it
+TEXT_PIXELS = 12  # the least size of the state's text: readable from the back of a room
+SMALL_PIXELS = 10  # of a cell's index under it
+CODE_PIXELS = 11  # of the code (its lines wrap rather than shrink below)
+CODE_LINES = 6  # the code keeps room for this many lines round the marked one
 
 
 def depth_text(depth: int) -> str:
@@ -58,22 +71,25 @@ class StatePanel:
         self.code = list(code) if code else []
         self.boxes: dict[tuple[str, int], tuple[int, int, int, int]] = {}
         self.code_lines: dict[int, tuple[int, int, int, int]] = {}
+        self.unit = TEXT_PIXELS  # the state's text size in the last drawing
 
     def draw(self, pen: ImageDraw.ImageDraw, state: State | None) -> None:
         self.boxes = {}
         self.code_lines = {}
-        unit = max(8, self.width // 26)  # the text size, in pixels
+        unit = max(TEXT_PIXELS, self.width // 26)  # the text size, in pixels
         pen.text((self.left, self.top), _(HEADING), QUEEN, _font(self.font_file, unit + 2))
         if state is None:
             return
-        # The state takes what it needs, up to 45 % of the height with code beneath it.
-        share = 0.45 if self.code else 1.0
-        bottom = self.top + round(self.height * share)
-        while unit > 8 and self._rows(pen, state, unit, None) > bottom:
+        # The state takes what it needs, down to TEXT_PIXELS, leaving the code the room
+        # for a few lines round the marked one (the whole height with no code).
+        code_room = round((CODE_PIXELS + 3) * (CODE_LINES + 2)) if self.code else 0
+        bottom = self.top + self.height - code_room
+        while unit > TEXT_PIXELS and self._rows(pen, state, unit, None) > bottom:
             unit -= 1
+        self.unit = unit
         end = self._rows(pen, state, unit, pen)
         if self.code:
-            self._listing(pen, state.line, end + unit // 2, unit)
+            self._listing(pen, state.line, end + unit // 2, max(unit, CODE_PIXELS))
 
     def _rows(
         self, measure: ImageDraw.ImageDraw, state: State, unit: int, pen: ImageDraw.ImageDraw | None
@@ -81,17 +97,17 @@ class StatePanel:
         """Lay the structures out at text size `unit`, drawing them with `pen` (None: only
         measure); returns the bottom of the drawing."""
         y = self.top + round(unit * 2.0)
-        font = _font(self.font_file, max(7, unit - 1))
+        font = _font(self.font_file, unit)
         right = self.left + self.width
         if state.legend:
             for line in _wrapped(measure, state.legend, font, self.width):
                 if pen:
-                    pen.text((self.left, y), line, "#333333", font)
+                    pen.text((self.left, y), line, PICTURE_TEXT, font)
                 y += unit + 2
             y += unit // 3
         mono = _font(self.mono_file, unit)
         name_width = unit + max(round(measure.textlength(s.name, mono)) for s in state.structures)
-        small = _font(self.mono_file, max(7, unit * 3 // 4))
+        small = _font(self.mono_file, max(SMALL_PIXELS, unit * 3 // 4))
         height = unit + unit // 2
         for s in state.structures:
             if pen:
@@ -113,7 +129,7 @@ class StatePanel:
                 y += unit + unit // 2
             y += unit // 3
         if pen:
-            pen.text((self.left, y), depth_text(state.depth), "#444444", font)
+            pen.text((self.left, y), depth_text(state.depth), PICTURE_TEXT, font)
         return y + unit + unit // 2
 
     def _cell(
@@ -146,7 +162,7 @@ class StatePanel:
         numbers = max(len(str(number)) for number, _text in self.code) + 1
         room = self.width - 4
         pixels = unit
-        while pixels > 7:
+        while pixels > CODE_PIXELS:
             mono = _font(self.mono_file, pixels)
             widest = max(pen.textlength(" " * numbers + text, mono) for _n, text in self.code)
             if widest <= room * 1.3:  # a few long lines may wrap
@@ -178,8 +194,9 @@ class StatePanel:
     def _fit(
         self, pen: ImageDraw.ImageDraw, text: str, pixels: int, room: int
     ) -> ImageFont.FreeTypeFont:
-        """The monospace font at `pixels`, or smaller until `text` fits in `room`."""
-        while pixels > 6 and pen.textlength(text, _font(self.mono_file, pixels)) > room:
+        """The monospace font at `pixels`, or smaller until `text` fits in `room` (down to
+        SMALL_PIXELS)."""
+        while pixels > SMALL_PIXELS and pen.textlength(text, _font(self.mono_file, pixels)) > room:
             pixels -= 1
         return _font(self.mono_file, pixels)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.files import output_file
 from nqueens.i18n import N_, _, pgettext
-from nqueens.render.colours import DARK, SOLUTION_DARK
+from nqueens.render.colours import TREE_FILL, TREE_INK, TREE_ROOT_INK
 from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import picture_format
 from nqueens.render.svg import SvgBoard
@@ -54,20 +54,7 @@ SIDEWAYS_WIDTH = 460.0  # the sideways icicle's width: about the player's panel 
 STUB_WEIGHT = 0.4  # a rejected square's share of its parent's width, against 1 per leaf
 MAX_STUBS = 20_000
 
-FILL = {
-    "root": "#5a3d28",
-    "inner": DARK,
-    "dead end": "#ef9a9a",
-    "solution": SOLUTION_DARK,
-    "cut": "#7b8fa6",
-    "stub": "#bdbdbd",
-}
-"""Every fill but the root's takes dark labels at 4.5:1 or more (white on the inner
-nodes' brown was 3.2:1), and keeps them at 35 % opacity, as the player draws the nodes
-it has not reached yet."""
-INK, ROOT_INK = "#1a1a1a", "white"
-LOCKED_LEAF = FILL["inner"]
-"""A solution leaf the learner has not found yet: drawn as an inner node."""
+FILL, INK, ROOT_INK = TREE_FILL, TREE_INK, TREE_ROOT_INK  # the palette's (render/colours.py)
 SVG_FONTS = "DejaVu Sans, IPAGothic, Noto Sans CJK JP, sans-serif"
 """A browser takes the first installed family with each glyph (render/fonts.py)."""
 KINDS = (N_("inner"), N_("dead end"), N_("solution"), N_("cut"))

@@ -115,12 +115,13 @@ def masks_legend(event: Event, n: int) -> str:
     """Which row the masks are of, and that they are from before its queen."""
     row = n - 1 if isinstance(event, Solution) else event.row
     return _(
-        "the masks of row {row}, before its queen: bit i is column i, the highest bit on the left"
+        "the masks of row {row}, before its queen: bit i under column i, as on the board; "
+        "<< 1 moves a bit one column to the right"
     ).format(row=row)
 
 
 def record_bitboard(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The row's three masks and its free squares, highest bit on the left."""
+    """The row's three masks and its free squares, bit i under column i."""
     return _masks(event, n, variables["taken"], variables["left"], variables["right"])
 
 
@@ -128,10 +129,10 @@ def record_bitboard_stack(
     event: Event, variables: Mapping[str, Any], n: int
 ) -> tuple[Structure, ...]:
     """The row's masks, and the explicit stack: the free squares still to try, row by row,
-    each a binary number."""
+    each written as the masks are, bit i under column i."""
     row = variables["row"]
     taken, left, right, avail = (variables[k] for k in ("taken", "left", "right", "avail"))
-    stack = tuple(format(m, f"0{n}b") for m in avail[: row + 1])
+    stack = tuple(format(m, f"0{n}b")[::-1] for m in avail[: row + 1])
     return (
         *_masks(event, n, taken[row], left[row], right[row]),
         Structure("stack", stack, (row,), (), "avail[0..row]"),

@@ -204,14 +204,14 @@ def flag_row(
 
 
 def mask_row(name: str, bits: int, n: int, read: Sequence[int] = (), note: str = "") -> Structure:
-    """A bitboard mask written as a binary number: the highest bit, N-1, on the left, and
-    bit i (column i) indexed i; `read` holds bit numbers."""
-    highest_first = tuple(range(n - 1, -1, -1))
+    """A bitboard mask drawn as the board's columns are: bit i (column i) under column i,
+    bit 0 on the left, so that a student maps a bit to its square without a mirror;
+    `read` holds bit numbers."""
+    columns = range(n)
     return Structure(
         name,
-        tuple(str((bits >> i) & 1) for i in highest_first),
+        tuple(str((bits >> i) & 1) for i in columns),
         tuple(read),
-        tuple(i for i in highest_first if (bits >> i) & 1),
+        tuple(i for i in columns if (bits >> i) & 1),
         note,
-        indices=highest_first,
     )

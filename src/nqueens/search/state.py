@@ -4,11 +4,11 @@ draw beside the board.
 Each structure is a row of cells: the flag arrays `col`, `up` and `down`, a bitboard's
 masks, an explicit stack, the board a check function reads. Every cell has an index (the
 number the code uses for it, printed under it): flags and boards count from 0 on the
-left; a bitboard's masks are written as binary numbers are, the highest bit on the left,
-so their indices run down from N-1 (bit i is column i). `read` are the indices of the
-cells the step looked at (drawn outlined), `filled` those that are set (drawn filled),
-`hit` the one whose test failed (drawn in red). The renderers only draw this; they never
-work it out again from the board.
+left; a bitboard's masks too, bit i under column i as on the board (so `<< 1` moves a
+bit one column to the right), with no mirror between a mask and the board. `read` are
+the indices of the cells the step looked at (drawn outlined), `filled` those that are
+set (drawn filled), `hit` the one whose test failed (drawn in red). The renderers only
+draw this; they never work it out again from the board.
 """
 
 from __future__ import annotations

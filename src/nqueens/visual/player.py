@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFormatError
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
-from nqueens.limits import PLAYER_MAX_STEPS, check_count
+from nqueens.limits import PLAYER_MAX_STEPS, PLAYER_TREE_NODES, check_count
 from nqueens.variants.rules import with_variant
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
 if TYPE_CHECKING:
     from nqueens.render.player import Recording
+    from nqueens.search_tree import Node
     from nqueens.variants.rules import BoardLike
 
 __all__ = ["Player", "play"]
@@ -22,9 +23,11 @@ __all__ = ["Player", "play"]
 
 @dataclass
 class Player:
-    """The interactive player page for a recorded search (see `nqueens.render.player`)."""
+    """The interactive player page for a recorded search (see `nqueens.render.player`):
+    the recording, the SVG of its search tree, and the page."""
 
     recording: Recording
+    tree: str
     html: str
 
     @property
@@ -55,6 +58,7 @@ def play(
     out: str | Path | None = None,
     learn: bool = False,
     variant: str | None = None,
+    one_based: bool = False,
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
@@ -75,6 +79,8 @@ def play(
     variant : str, optional
         Deprecated (it warns): the variant's name, for a board given as N; give the
         board's `Rules` instead (``Rules.of("toroidal", n)``).
+    one_based : bool
+        Number rows and columns from 1 (the code's arrays keep their indices, from 0).
 
     Returns
     -------
@@ -97,7 +103,9 @@ def play(
     2
     """
     from nqueens.render.glyph import queen_path
-    from nqueens.render.player import page, record
+    from nqueens.render.player import Recording, page, recorded
+    from nqueens.render.tree import tree_svg
+    from nqueens.search_tree import SearchTree, build_tree
 
     named = Path(out).suffix if out is not None else ""
     if out is not None and named.lower() not in (".html", ".htm") and (named or not is_stream(out)):
@@ -120,9 +128,43 @@ def play(
                 "to watch the {variant} search"
             ).format(variant=rules.variant),
         )
-    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, steps.listing())
+    recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.listing())
+    root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
+    depth = _fitting_depth(root, PLAYER_TREE_NODES)
+    if depth is not None:
+        _cut(root, depth)
+    found = SearchTree(steps.n, steps.search, root, depth=depth, complete=not recording.capped)
+    tree = str(tree_svg(found, narrow=True))
     title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
-    player = Player(recording, page(recording, queen_path(), title, learn=learn))
+    html = page(recording, tree, queen_path(), title, learn=learn, base=int(one_based))
+    player = Player(recording, tree, html)
     if out is not None:
         player.save(out)
     return player
+
+
+def _fitting_depth(root: Node, most: int) -> int | None:
+    """The deepest depth whose nodes, with all those above, number `most` or fewer
+    (None: the whole tree fits)."""
+    per_depth: list[int] = []
+    for node in root.walk():
+        per_depth += [0] * (node.depth + 1 - len(per_depth))
+        per_depth[node.depth] += 1
+    if sum(per_depth) <= most:
+        return None
+    kept, depth = 0, -1
+    while depth + 1 < len(per_depth) and kept + per_depth[depth + 1] <= most:
+        depth += 1
+        kept += per_depth[depth]
+    return max(depth, 0)
+
+
+def _cut(root: Node, depth: int) -> None:
+    """The tree cut at `depth`, as `build_tree(depth=...)` builds it: each node there
+    keeps the size of its subtree (`below`, `solutions_below`) in place of its children."""
+    for node in root.walk():
+        if node.depth == depth and node.children:
+            below = [d for child in node.children for d in child.walk()]
+            node.below = len(below)
+            node.solutions_below = sum(d.solution for d in below)
+            node.children = []

@@ -6,15 +6,24 @@ from typing import TYPE_CHECKING
 
 from nqueens.i18n import _
 from nqueens.variants.rules import with_variant
-from nqueens.visual.common import steppable
+from nqueens.visual.common import steppable, variant_title
 
 if TYPE_CHECKING:
+    import tkinter as tk
+
+    from nqueens.render.gui import Viewer
     from nqueens.variants.rules import BoardLike
 
-__all__ = ["gui"]
+__all__ = ["gui", "open_window"]
 
 
-def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = None) -> None:
+def gui(
+    n: BoardLike,
+    algorithm: str = "backtracking",
+    *,
+    variant: str | None = None,
+    one_based: bool = False,
+) -> None:
     """Open the desktop viewer (tkinter) on the live search; returns when it is closed.
 
     Parameters
@@ -28,6 +37,8 @@ def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = 
     variant : str, optional
         Deprecated (it warns): the variant's name, for a board given as N; give the
         board's `Rules` instead (``Rules.of("toroidal", n)``).
+    one_based : bool
+        Number rows and columns from 1 (the arrays' indices stay the code's, from 0).
 
     Raises
     ------
@@ -38,7 +49,21 @@ def gui(n: BoardLike, algorithm: str = "backtracking", *, variant: str | None = 
     IncompatibleOptionsError
         A variant with a teaching algorithm other than backtracking.
     """
-    steps = steppable(with_variant(n, variant, "gui"), algorithm, _("the viewer"))
-    from nqueens.render.gui import run
+    root, _viewer = open_window(with_variant(n, variant, "gui"), algorithm, one_based=one_based)
+    root.mainloop()
 
-    run(steps.n, steps.algorithm.name, steps.variant_rules)
+
+def open_window(
+    n: BoardLike,
+    algorithm: str = "backtracking",
+    *,
+    one_based: bool = False,
+) -> tuple[tk.Tk, Viewer]:
+    """The viewer's window on the search `nqueens.search.walk` chooses, not yet running
+    (the tests drive it): the one walk hands its events, code and title to the window."""
+    steps = steppable(n, algorithm, _("the viewer"))
+    from nqueens.render import gui
+
+    rules = steps.variant_rules
+    title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
+    return gui.open_window(title, steps.n, steps, steps.listing(), rules, int(one_based))

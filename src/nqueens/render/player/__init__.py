@@ -1,42 +1,44 @@
 """The interactive player: one self-contained HTML page that replays a recorded search.
 
-The search runs here, in Python, and its events are written into the page as JSON; the
-page's script (player.js) steps through them forwards and backwards with the same rules
-as `Replay`, beside the search tree drawn from the same events. The learner mode
+The search runs here, in Python, and its events are written into the page; the page's
+script (player.js) steps through them forwards and backwards with the same rules as
+`Replay`, beside the search tree drawn from the same events. The learner mode
 (learner.js) lets a student place queens, guided by the page's own bitboard search
 (search.js). Everything is inlined (style, scripts, the queen glyph, the tree), so the
 page works offline, from a file, attached to an e-mail or inside a notebook.
+
+What would give the answers away (the recorded steps, their states, the solutions and
+the tree) is sealed: compressed and base64-encoded, opened by the script only when the
+watch mode or the prediction exercise needs it. So a learner reads no solution in the
+page's source or DOM before finding it, or choosing to watch the search.
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from string import Template
 from typing import TYPE_CHECKING, Any
 
-from nqueens.i18n import _, asset_messages, current_language, translate_template
-from nqueens.placement import Placement
+from nqueens.i18n import N_, _, asset_messages, current_language, translate_template
+from nqueens.messages import one_based_note
 from nqueens.render.colours import (
     ATTACK_COLOURS,
     ATTACK_LEGEND,
     ATTACK_MARK,
     ATTACK_MARK_RADIUS,
-    CURRENT_ROW,
-    DARK,
-    LABEL,
-    LIGHT,
-    QUEEN,
-    SOLUTION_DARK,
-    SOLUTION_LIGHT,
-    STATE_CELL,
-    STATE_FILLED,
-    STATE_READ,
+    BOARD_MARKS,
+    MARK_LEGEND,
+    PAGE_THEMES,
+    TREE_FILL,
+    TREE_INK,
     attack_legend,
 )
-from nqueens.render.colours import REJECT as REJECT_COLOUR
 from nqueens.render.frames import attack_path
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.state import State
@@ -45,7 +47,6 @@ if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
 
 __all__ = [
-    "PAGE_TREE_NODES",
     "PLACE",
     "REJECT",
     "REMOVE",
@@ -53,12 +54,19 @@ __all__ = [
     "Recording",
     "page",
     "record",
+    "seal",
+    "unseal",
 ]
 
 SCRIPTS = ("search.js", "player.js", "learner.js", "exercises.js")  # one <script>, in order
-PAGE_TREE_NODES = 4_000  # more, and the page's tree is cut at the deepest depth that fits
 
 PLACE, REJECT, REMOVE, SOLUTION = 0, 1, 2, 3
+
+TEST_ORDERS = {"board": "rows", "col": "lines", "taken": "masks"}
+"""How the learner names the test a square fails, by the structure the recorded algorithm
+keeps: a check function compares the earlier queens from the top (`board[r]`), the flag
+arrays test col, up, down in turn, the bitboard's masks taken, left, right; so the learner
+names the queen and the cell the algorithm's own first failing test names."""
 
 
 @dataclass
@@ -86,25 +94,48 @@ class Recording:
     tests: dict[str, int] = field(default_factory=dict)
     code: list[tuple[int, str]] | None = None
 
-    def to_json(self) -> str:
+    def add(self, event: Event) -> None:
+        """Write down one more event, with its state."""
+        self.events.append(_row(event, self.tests, self.rules))
+        if event.state is not None:
+            self.states.append(_state(event.state, self))
+        if isinstance(event, Solution):
+            self.solutions.append({"step": len(self.events), "cols": list(event.placement.cols)})
+
+    @property
+    def test_order(self) -> str:
+        """How the recorded algorithm tests a square (`TEST_ORDERS`); "lines" when its
+        state does not say."""
+        names = {json.loads(key)[0] for key in self.cells}
+        return next((order for name, order in TEST_ORDERS.items() if name in names), "lines")
+
+    def header(self) -> dict[str, Any]:
+        """What the page may show before anything is found: the board, the code."""
         data: dict[str, Any] = {
             "n": self.n,
             "algorithm": self.algorithm,
             "maxSteps": self.max_steps,
             "capped": self.capped,
+            "testOrder": self.test_order,
+        }
+        if self.rules is not None:
+            data["rules"] = rules_table(self.rules)
+        if self.code is not None:
+            data["code"] = [list(line) for line in self.code]
+        return data
+
+    def sealed(self) -> dict[str, Any]:
+        """What gives the answers away: the steps, their states, the solutions."""
+        data: dict[str, Any] = {
             "events": self.events,
             "solutions": self.solutions,
             "tests": list(self.tests),
         }
-        if self.rules is not None:
-            data["rules"] = rules_table(self.rules)
         if self.states:
             data["states"] = self.states
             data["cells"] = [json.loads(row) for row in self.cells]
             data["notes"] = list(self.notes)
-        if self.code is not None:
-            data["code"] = [list(line) for line in self.code]
-        return json.dumps(data, separators=(",", ":"))
+        return data
 
 
 def _state(state: State, recording: Recording) -> list[object]:
@@ -166,6 +197,18 @@ def _row(event: Event, tests: dict[str, int], rules: Rules | None = None) -> lis
     return [SOLUTION, event.placement.n - 1, event.placement.cols[-1]]
 
 
+def recorded(events: Iterable[Event], recording: Recording) -> Iterator[Event]:
+    """The events, each written down into `recording` as it passes, up to its
+    `max_steps` (then `capped`): so one run of the search fills the page's rows and
+    whatever else consumes the same events (the page's tree)."""
+    for event in events:
+        if len(recording.events) >= recording.max_steps:
+            recording.capped = True
+            return
+        recording.add(event)
+        yield event
+
+
 def record(
     events: Iterable[Event],
     n: int,
@@ -177,80 +220,38 @@ def record(
     """Write down the first `max_steps` events of a search (a variant's, with `rules`),
     with the state each event carries and the `code` its lines refer to."""
     recording = Recording(n, algorithm, max_steps, rules=rules, code=code)
-    for event in events:
-        if len(recording.events) >= max_steps:
-            recording.capped = True
-            break
-        recording.events.append(_row(event, recording.tests, rules))
-        if event.state is not None:
-            recording.states.append(_state(event.state, recording))
-        if isinstance(event, Solution):
-            recording.solutions.append(
-                {"step": len(recording.events), "cols": list(event.placement.cols)}
-            )
+    for _event in recorded(events, recording):
+        pass
     return recording
 
 
-def _events(recording: Recording) -> Iterator[Event]:
-    """The recorded rows as events again (the inverse of `_row`), for the tree."""
-    cols: list[int] = []
-    tests = list(recording.tests)
-    for kind, row, col, *attacker in (map(int, e[:6]) for e in recording.events):
-        if kind == PLACE:
-            cols.append(col)
-            yield Place(row, col)
-        elif kind == REMOVE:
-            cols.pop()
-            yield Remove(row, col)
-        elif kind == REJECT:
-            test = tests[attacker[2]] if attacker[2] >= 0 else ""
-            yield Reject(row, col, (attacker[0], attacker[1]), test)
-        else:
-            yield Solution(Placement(tuple(cols)))
+def seal(data: object) -> str:
+    """JSON, gzip-compressed and base64-encoded: what the page opens only when asked
+    (`DecompressionStream("gzip")`), unreadable in its source until then."""
+    text = json.dumps(data, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(text, mtime=0)).decode("ascii")
 
 
-def tree_of(recording: Recording) -> str:
-    """The SVG tree of the recorded search, cut at a depth when it has too many nodes; a
-    small tree's icicle turned sideways, so that its labels keep their size in the panel."""
-    from nqueens.render.tree import tree_svg
-    from nqueens.search_tree import SearchTree, build_tree
-
-    root, _levels = build_tree(_events(recording))
-    depth = None
-    counts = SearchTree(recording.n, recording.algorithm, root).levels()
-    if sum(level.nodes for level in counts) > PAGE_TREE_NODES:
-        depth, kept = 0, 0
-        while depth + 1 < len(counts) and kept + counts[depth + 1].nodes <= PAGE_TREE_NODES:
-            depth += 1
-            kept += counts[depth].nodes
-        root, _levels = build_tree(_events(recording), depth=depth)
-    found = SearchTree(
-        recording.n, recording.algorithm, root, depth=depth, complete=not recording.capped
-    )
-    return str(tree_svg(found, narrow=True))
+def unseal(text: str) -> Any:
+    """What `seal` sealed (for tests, and for anyone reading a page's recording back)."""
+    return json.loads(gzip.decompress(base64.b64decode(text)))
 
 
 def _colour_style() -> str:
-    """The page's colours, from the ones every picture uses (render/colours.py), as the
-    custom properties player.css reads: the squares, the state panel, the marks of a
-    rejection and of the current row, a locked leaf of the tree."""
-    from nqueens.render.tree import LOCKED_LEAF
+    """The page's colours, from the palette every picture uses (render/colours.py), as
+    the custom properties player.css reads: the board's marks, and a light and a dark
+    theme for the page around it (the board keeps its colours in both)."""
 
-    colours = {
-        "light": LIGHT,
-        "dark": DARK,
-        "solved-light": SOLUTION_LIGHT,
-        "solved-dark": SOLUTION_DARK,
-        "reject": REJECT_COLOUR,
-        "ink": QUEEN,
-        "label": LABEL,
-        "current-row": CURRENT_ROW,
-        "locked-leaf": LOCKED_LEAF,
-        "state-cell": STATE_CELL,
-        "state-filled": STATE_FILLED,
-        "state-read": STATE_READ,
-    }
-    return ":root { " + " ".join(f"--{name}: {value};" for name, value in colours.items()) + " }\n"
+    def properties(colours: dict[str, str]) -> str:
+        return " ".join(f"--{name}: {value};" for name, value in colours.items())
+
+    light, dark = PAGE_THEMES["light"], PAGE_THEMES["dark"]
+    tree = {f"tree-{kind.replace(' ', '-')}": fill for kind, fill in TREE_FILL.items()}
+    board = {**BOARD_MARKS, **tree, "tree-ink": TREE_INK}
+    return (
+        f":root {{ {properties(board)} {properties(light)} }}\n"
+        f"@media (prefers-color-scheme: dark) {{ :root {{ {properties(dark)} }} }}\n"
+    )
 
 
 def _patterns() -> str:
@@ -279,12 +280,66 @@ def _legend(rules: Rules | None) -> str:
     return f'<p id="legend" class="legend">{items}</p>' if items else ""
 
 
+MARK_ICONS = {
+    "dot": '<circle class="mark-dot" cx="0.5" cy="0.5" r="0.16"/>',
+    "cross": '<g class="mark-cross"><line x1="0.22" y1="0.22" x2="0.78" y2="0.78"/>'
+    '<line x1="0.78" y1="0.22" x2="0.22" y2="0.78"/></g>',
+    "ring": '<circle class="mark-ring" cx="0.5" cy="0.5" r="0.38"/>',
+    "frame": '<rect class="mark-frame" x="0.06" y="0.2" width="0.88" height="0.6"/>',
+    "conflict": '<circle class="mark-conflict" cx="0.5" cy="0.5" r="0.38"/>',
+    "given": '<use href="#queen-glyph" class="mark-given" '
+    'transform="translate(0.1 0.1) scale(0.8)"/>',
+}
+"""Each mark of the legend drawn as the board draws it, on a square of its own."""
+LEARNER_MARKS = {
+    "conflict": N_("queens attacking each other"),
+    "given": N_("placed by the page, not by you"),
+}
+"""The learner's own marks; the others are the board's (`MARK_LEGEND`), which the
+learner draws only the dot of."""
+
+
+def _marks() -> str:
+    """The legend of the board's marks: each drawn beside its words, those of the
+    recorded search in the watch modes, the learner's in the learner mode."""
+    items = [
+        (mark, words, "learn-only" if mark in LEARNER_MARKS else "watch-only")
+        for mark, words in (*MARK_LEGEND.items(), *LEARNER_MARKS.items())
+    ]
+    items[0] = ("dot", MARK_LEGEND["dot"], "")  # the dot means the same in every mode
+    return (
+        '<ul id="marks" class="marks">'
+        + "".join(
+            f'<li data-mark="{mark}" class="{shown}"><svg viewBox="0 0 1 1" aria-hidden="true">'
+            f'<rect class="swatch-square" width="1" height="1"/>{MARK_ICONS[mark]}</svg>'
+            f"{html.escape(_(words))}</li>"
+            for mark, words, shown in items
+        )
+        + "</ul>"
+    )
+
+
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def page(recording: Recording, queen_path: str, title: str, *, learn: bool = False) -> str:
-    """The player page for `recording`; `queen_path` is the SVG path of the queen glyph.
+def _in_script(text: str) -> str:
+    """Text inside a <script> element: nothing in it may close the element early."""
+    return text.replace("</", "<\\/")
+
+
+def page(
+    recording: Recording,
+    tree: str,
+    queen_path: str,
+    title: str,
+    *,
+    learn: bool = False,
+    base: int = 0,
+) -> str:
+    """The player page for `recording`, beside its search `tree` (SVG); `queen_path` is
+    the SVG path of the queen glyph. Rows and columns are numbered from `base` (the
+    code's cells keep the code's indices, as a note on the page says when `base` is 1).
 
     `learn` opens the page in the learner mode (a button switches at any time). A
     variant's page shades its own attacks apart, says which is which under the board,
@@ -292,19 +347,25 @@ def page(recording: Recording, queen_path: str, title: str, *, learn: bool = Fal
     """
     scripts = [_asset(f) for f in SCRIPTS]
     messages = json.dumps(asset_messages(scripts), ensure_ascii=False)
-    # JSON inside <script> must not close the element early.
-    data = recording.to_json().replace("</", "<\\/")
-    return (
-        translate_template(_asset("player.html"), html.escape)
-        .replace("{{LANG}}", current_language())
-        .replace("{{TITLE}}", html.escape(title))
-        .replace("{{STYLE}}", _colour_style() + _asset("player.css"))
-        .replace("{{PATTERNS}}", _patterns())
-        .replace("{{LEGEND}}", _legend(recording.rules))
-        .replace("{{SCRIPT}}", "\n".join(scripts))
-        .replace("{{TREE}}", tree_of(recording))
-        .replace("{{MODE}}", "learn" if learn else "watch")
-        .replace("{{QUEEN_PATH}}", html.escape(queen_path))
-        .replace("{{DATA}}", data)
-        .replace("{{MESSAGES}}", messages.replace("</", "<\\/"))
+    sealed = {**recording.sealed(), "tree": tree}
+
+    def escape(text: str) -> str:  # a translation is text in the page, never a field
+        return html.escape(text).replace("$", "$$")
+
+    return Template(translate_template(_asset("player.html"), escape)).substitute(
+        lang=current_language(),
+        title=html.escape(title),
+        style=_colour_style() + _asset("player.css"),
+        patterns=_patterns(),
+        legend=_legend(recording.rules),
+        marks=_marks(),
+        script="\n".join(scripts),
+        mode="learn" if learn else "watch",
+        queen_path=html.escape(queen_path),
+        data=_in_script(json.dumps({**recording.header(), "base": base}, separators=(",", ":"))),
+        one_based=f'<p id="one-based" class="note">{html.escape(one_based_note())}</p>'
+        if base
+        else "",
+        sealed=seal(sealed),
+        messages=_in_script(messages),
     )

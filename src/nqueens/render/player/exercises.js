@@ -8,14 +8,16 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const player = window.nqueensPlayer;
-  const { n, board, squares, events } = player;
+  const { n, board, squares } = player;
   const PLACE = 0;
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const { square, numbered } = player;
+  const order = player.data.testOrder;
 
   // -- predict the next step --------------------------------------------------------
   const guesses = player.element("g", { class: "guess-layer" });
   const score = { right: 0, tried: 0 };
   const nextPlace = () => {
+    const events = player.events();
     for (let step = player.step(); step < events.length; step++) if (events[step][0] === PLACE) return step;
     return -1;
   };
@@ -35,7 +37,7 @@
   function predict(row, col) {
     const next = nextPlace();
     if (next < 0) { askPrediction(); return; }
-    const [, answerRow, answerCol] = events[next];
+    const [, answerRow, answerCol] = player.events()[next];
     const before = player.cols().map((c, r) => [r, c]);
     player.goTo(next + 1);
     guesses.replaceChildren();
@@ -48,14 +50,14 @@
     if (right) {
       status.textContent = _("Right: the search puts its next queen on {square}.", { square: square(answerRow, answerCol) });
     } else {
-      const blocked = before.length && QueensSearch.attacker(n, before.filter(([r]) => r < row), row, col);
+      const blocked = before.length && QueensSearch.attacker(n, before.filter(([r]) => r < row), row, col, order);
       const fields = { square: square(answerRow, answerCol), guess: square(row, col) };
       if (blocked && row === answerRow) {
         fields.by = square(...blocked.queen);
         fields.cell = blocked.cell;
         status.textContent = _("Not this time: the search puts its next queen on {square}; {guess} is attacked by the queen on {by} ({cell}).", fields);
       } else if (row !== answerRow) {
-        fields.row = answerRow;
+        fields.row = numbered(answerRow);
         status.textContent = _("Not this time: the search puts its next queen on {square}; it fills row {row} next.", fields);
       } else {
         status.textContent = _("Not this time: the search puts its next queen on {square}; it tries the columns of a row from the left, and that is the first safe one.", fields);
@@ -71,7 +73,10 @@
     return;
   }
   player.modes.predict = {
-    enter: () => { player.render(); board.classList.add("predicting"); guesses.replaceChildren(); askPrediction(); showScore(); },
+    enter: () => player.unseal().then(() => {
+      if (document.body.dataset.mode !== "predict") return;
+      player.render(); board.classList.add("predicting"); guesses.replaceChildren(); askPrediction(); showScore();
+    }),
     leave: () => { board.classList.remove("predicting"); guesses.replaceChildren(); },
   };
   squares.forEach((rect) => rect.addEventListener("click", () => {
@@ -88,28 +93,18 @@
     const panel = $("fill-arrays");
     panel.replaceChildren();
     for (const [name, size] of Object.entries(SIZES)) {
-      const row = document.createElement("div");
-      row.className = "array";
-      row.dataset.name = name;
-      const label = document.createElement("span");
-      label.className = "name";
-      label.textContent = name;
-      const boxes = document.createElement("span");
-      boxes.className = "cells";
-      cells[name] = Array.from({ length: size }, (_unused, index) => {
+      const indices = Array.from({ length: size }, (_unused, index) => index);
+      const [row, , made] = player.cellRow("div", "array", name, indices, (index) => {
         const cell = document.createElement("button");
-        cell.className = "cell";
         cell.textContent = "0";
-        cell.dataset.index = index;
         cell.setAttribute("aria-label", `${name}[${index}]`);
         cell.addEventListener("click", () => {
           cell.textContent = cell.textContent === "1" ? "0" : "1";
           cell.classList.remove("wrong");
         });
-        boxes.appendChild(cell);
-        return cell;
+        return [cell, index];
       });
-      row.append(label, boxes);
+      cells[name] = made;
       panel.appendChild(row);
     }
   }

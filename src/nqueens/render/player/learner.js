@@ -3,9 +3,13 @@
 // search (search.js) whether the board can still be completed, for a solution from
 // here, or to watch the search continue from here. A queen placed on an attacked square
 // is told which queen attacks it, along which line, and which flag cell records that
-// line; a row left with no safe square is told, square by square. The solutions stay
-// locked (the list and the tree's leaves) until the student has found them or gives up.
-// Works offline like the rest.
+// line; a row left with no safe square is told, square by square, and a deeper dead end
+// row by row. The reason is the test the recorded algorithm makes first (board[r] for a
+// check function, col/up/down for the flags, the masks for the bitboard), so the learner
+// and the watch mode name the same queen and cell. The solutions stay locked: the page
+// shows the student's own tree (the boards tried, row by row) and list (the solutions
+// placed by hand, and those the page completed, as given), never the recorded search's,
+// until the student gives up or watches the search. Works offline like the rest.
 (() => {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -15,6 +19,7 @@
     return;
   }
   const { n, board, squares } = player;
+  const order = player.data.testOrder;
   const layer = player.element("g", { class: "learner-layer" });
   const everyRow = new Array(n).fill(-1);
 
@@ -26,11 +31,11 @@
   let lastAdded = null; // the square the student last put a queen on
   const current = () => (running ? running.queens : history[at]);
 
-  // The solutions the student found, and whether the answers are still locked.
-  const found = new Set();
+  // The solutions the student placed by hand, those the page completed (given), and
+  // whether the student gave up (then every solution is listed).
+  const found = new Set(), given = new Set();
   let total = null;  // how many solutions N has (the page's own count, when first needed)
   let gaveUp = false;
-  const locked = () => !gaveUp && found.size < solutionsOfN();
   function solutionsOfN() {
     if (total === null) total = QueensSearch.count(n, everyRow);
     return total;
@@ -67,7 +72,7 @@
     return fixed;
   }
 
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const { square, numbered, said } = player;
   const LINES = {
     col: () => _("same column"),
     up: () => _("same diagonal, rising to the right"),
@@ -75,9 +80,11 @@
     row: () => _("same row"),
   };
 
-  // Why (row, col) is attacked: the queen, the line, the flag cell that records it.
+  // Why (row, col) is attacked: the queen, the line, the cell that records it, as the
+  // recorded algorithm's first failing test finds them.
+  const attacker = (queens, row, col) => QueensSearch.attacker(n, queens, row, col, order);
   function why(queens, row, col) {
-    const found = QueensSearch.attacker(n, queens, row, col);
+    const found = attacker(queens, row, col);
     if (!found) return null;
     const fields = { square: square(row, col), by: square(...found.queen), line: LINES[found.kind](), cell: found.cell };
     return found.cell
@@ -93,7 +100,7 @@
       if (filled.has(row)) continue;
       const reasons = [];
       for (let col = 0; col < n; col++) {
-        const found = QueensSearch.attacker(n, queens, row, col);
+        const found = attacker(queens, row, col);
         if (!found) { reasons.length = 0; break; }
         reasons.push({ col, ...found });
       }
@@ -130,10 +137,13 @@
       const dead = deadRow(queens);
       if (dead) {
         const reasons = dead.reasons.map(({ col, queen, kind, cell }) => _("col {col}: the queen on {by}, {line}, {cell}",
-          { col, by: square(...queen), line: LINES[kind](), cell: cell || "-" }));
-        setHint(_("No: row {row} has no safe square left; for each of its squares, the queen that rules it out:", { row: dead.row }), "impossible", 0, reasons);
+          { col: numbered(col), by: square(...queen), line: LINES[kind](), cell: cell || "-" }));
+        setHint(_("No: row {row} has no safe square left; for each of its squares, the queen that rules it out:", { row: numbered(dead.row) }), "impossible", 0, reasons);
       } else {
-        setHint(_("No: no solution keeps these queens. Each empty row still has a safe square, but the rows further down run out. Take one away, or undo."), "impossible", 0);
+        const { row, choices } = QueensSearch.deadEnds(n, fixed);
+        const reasons = choices.map(({ col, rows }) => _n("col {col}: every way on leaves row {rows} without a safe square",
+          "col {col}: every way on leaves one of rows {rows} without a safe square", rows.length, { col: numbered(col), rows: rows.map(numbered).join(", ") }));
+        setHint(_("No: no solution keeps these queens, though every empty row still has a safe square. Row {row} is filled next; whichever of its safe squares takes a queen, the queens above then attack every square of a later row:", { row: numbered(row) }), "impossible", 0, reasons);
       }
     }
     else if (queens.length === n) setHint(_("Solved: this board is a solution."), "possible", ways);
@@ -190,41 +200,127 @@
     const shaded = new Map();
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n; col++) {
-        if (QueensSearch.attacker(n, queens, row, col)) shaded.set(row * n + col, "line");
+        if (attacker(queens, row, col)) shaded.set(row * n + col, "line");
       }
     }
     return shaded;
   }
 
-  // The answers, locked or not: the list shows the solutions found so far, the tree's
-  // solution leaves look like any other node until found.
-  const tree = document.querySelector("svg.search-tree");
-  const leafTitles = new Map();
-  function showLocks() {
-    const learning = document.body.dataset.mode === "learn";
-    const hide = learning && locked();
-    if (tree) {
-      tree.classList.toggle("locked", hide);
-      for (const node of player.treeNodes) {
-        if (!node.classList.contains("solution")) continue;
-        const key = node.dataset.path;
-        node.classList.toggle("found", found.has(key));
-        const title = node.querySelector("title");
-        if (title && !leafTitles.has(node)) leafTitles.set(node, title.textContent);
-        if (title) title.textContent = hide && !found.has(key) ? _("a node of the tree") : leafTitles.get(node);
-      }
+  // The student's own tree: every board tried whose queens fill the rows from the top
+  // (rows 0 to k-1, one queen each), as a path of nodes, drawn as a sideways icicle (each
+  // column of the tree a row of the board). A node is a dead end when no solution keeps
+  // its queens, a solution when all N are placed; one the page completed is "given".
+  // A click on a node puts its board back.
+  const SVG = "http://www.w3.org/2000/svg";
+  const explored = new Map();  // "0-2" -> { cols, queens, kind, given }
+  const tree = document.createElementNS(SVG, "svg");
+  tree.setAttribute("class", "search-tree explored");
+  const nodeKind = (cols) => {
+    const queens = cols.map((col, row) => [row, col]);
+    if (QueensSearch.conflicts(queens).length) return "dead end";
+    if (cols.length === n) return "solution";
+    return cols.length && QueensSearch.count(n, fixedRows(queens)) === 0 ? "dead end" : "inner";
+  };
+  function explore(queens) {
+    const sorted = [...queens].sort((a, b) => a[0] - b[0]);
+    if (!sorted.every(([row], i) => row === i)) return;
+    const byHand = sorted.every(([, , added]) => !added);
+    for (let depth = 0; depth <= sorted.length; depth++) {
+      const path = sorted.slice(0, depth);
+      const cols = path.map(([, col]) => col);
+      const key = cols.join("-");
+      const known = explored.get(key);
+      const mine = path.every(([, , added]) => !added);
+      if (known) { if (mine) known.given = false; continue; }
+      explored.set(key, { cols, queens: path, kind: nodeKind(cols), given: !mine });
     }
-    player.entries.forEach((button) => {
-      button.parentElement.classList.toggle("locked", hide && !found.has(button.textContent));
+    return byHand;
+  }
+  const TREE = { column: 34, leaf: 18 };
+  function drawTree() {
+    const keys = [...explored.keys()].sort((a, b) => {
+      const x = a ? a.split("-").map(Number) : [], y = b ? b.split("-").map(Number) : [];
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+      return x.length - y.length;
     });
-    $("locked-note").hidden = !hide;
-    $("list-note").hidden = hide;
-    $("give-up").hidden = !hide;
-    $("no-solutions").hidden = hide || player.entries.length > 0;
-    if (hide) {
-      $("locked-note").textContent = _("You have found {found} of the {total} solutions: each appears here, and in the tree, once you find it.",
+    const children = new Map(keys.map((key) => [key, []]));
+    for (const key of keys.slice(1)) children.get(key.includes("-") ? key.slice(0, key.lastIndexOf("-")) : "").push(key);
+    const leaves = new Map();
+    const count = (key) => {
+      const below = children.get(key).reduce((sum, child) => sum + count(child), 0);
+      leaves.set(key, Math.max(1, below));
+      return leaves.get(key);
+    };
+    count("");
+    const depth = Math.max(...keys.map((key) => explored.get(key).cols.length));
+    const width = (depth + 1) * TREE.column, height = leaves.get("") * TREE.leaf;
+    tree.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    tree.setAttribute("width", width);
+    tree.setAttribute("height", height);
+    tree.replaceChildren();
+    const place = (key, top) => {
+      const node = explored.get(key), d = node.cols.length;
+      const rect = document.createElementNS(SVG, "rect");
+      const kind = d === 0 ? "root" : node.kind;
+      rect.setAttribute("class", `node ${kind.replace(" ", "-")}${node.given ? " given" : ""}`);
+      rect.id = `node-${key}`;
+      for (const [name, value] of Object.entries({ x: d * TREE.column, y: top * TREE.leaf, width: TREE.column,
+        height: leaves.get(key) * TREE.leaf })) rect.setAttribute(name, value);
+      rect.addEventListener("click", () => { stop(); lastAdded = null; commit(node.queens.slice()); });
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = said(node.cols);
+      rect.appendChild(title);
+      tree.appendChild(rect);
+      if (d) {
+        const label = document.createElementNS(SVG, "text");
+        label.setAttribute("x", (d + 0.5) * TREE.column);
+        label.setAttribute("y", (top + leaves.get(key) / 2) * TREE.leaf);
+        label.setAttribute("class", "node-label");
+        label.textContent = numbered(node.cols[d - 1]);
+        tree.appendChild(label);
+      }
+      let below = top;
+      for (const child of children.get(key)) { place(child, below); below += leaves.get(child); }
+    };
+    place("", 0);
+  }
+
+  // The student's solutions: found by hand, or given by the page (not counted), each a
+  // button that puts it back on the board; once the student gives up, every solution.
+  function listSolutions() {
+    const shown = gaveUp ? allSolutions() : [...new Set([...found, ...given])];
+    const byOrder = (a, b) => {
+      const x = a.split(" ").map(Number), y = b.split(" ").map(Number);
+      return x.reduce((d, v, i) => d || v - y[i], 0);
+    };
+    $("learned").replaceChildren(...shown.sort(byOrder).map((cols) => {
+      const item = document.createElement("li");
+      item.className = found.has(cols) ? "found" : given.has(cols) ? "given" : "shown";
+      const button = document.createElement("button");
+      button.textContent = said(cols.split(" ").map(Number));
+      if (item.className === "given") button.dataset.said = _("given");
+      button.addEventListener("click", () => {
+        stop();
+        lastAdded = null;
+        commit(cols.split(" ").map((col, row) => [row, Number(col), !found.has(cols)]));
+      });
+      item.appendChild(button);
+      return item;
+    }));
+    $("learned-count").textContent = `(${found.size})`;
+    $("give-up").hidden = gaveUp;
+    $("locked-note").textContent = gaveUp
+      ? _("You have found {found} of the {total} solutions by hand; the others are listed in grey.", { found: found.size, total: solutionsOfN() })
+      : _("You have found {found} of the {total} solutions by hand. Each appears here once you place it; one the page completes for you is listed as given and does not count.",
         { found: found.size, total: solutionsOfN() });
+  }
+  let everySolution = null;
+  function allSolutions() {
+    if (!everySolution) {
+      everySolution = [];
+      QueensSearch.walk(n, everyRow, (cols) => { everySolution.push(cols.join(" ")); return false; });
     }
+    return everySolution.slice();
   }
 
   function render() {
@@ -249,7 +345,12 @@
       if (conflict) player.element("circle", { class: "conflict-ring", cx: col + 0.5, cy: row + 0.5, r: 0.45, "data-row": row, "data-col": col }, layer);
     }
     const solved = queens.length === n && pairs.length === 0;
-    if (solved) found.add(queens.slice().sort((a, b) => a[0] - b[0]).map(([, c]) => c).join(" "));
+    const byHand = explore(queens);
+    if (solved) {
+      const cols = queens.slice().sort((a, b) => a[0] - b[0]).map(([, c]) => c).join(" ");
+      (byHand ? found : given).add(cols);
+      if (byHand) given.delete(cols);
+    }
     const dead = pairs.length ? null : deadRow(queens);
     player.deadRow.setAttribute("visibility", dead ? "visible" : "hidden");
     if (dead) player.deadRow.setAttribute("y", dead.row);
@@ -259,7 +360,6 @@
     board.dataset.queens = queens.map(([r, c]) => `${r}:${c}`).sort().join(" ");
     const rows = queens.map(([r]) => r).sort((a, b) => a - b);
     const prefix = rows.every((r, i) => r === i) ? [...queens].sort((a, b) => a[0] - b[0]).map(([, c]) => c) : [];
-    player.highlightPath(prefix, null);
     const status = $("learner-status");
     status.classList.toggle("conflict", pairs.length > 0 || Boolean(dead));
     const placed = { placed: queens.length, n };
@@ -268,21 +368,25 @@
     if (solved) status.textContent = _("Solved: {n} queens and none attacks another.", { n });
     else if (refused) status.textContent = refused;
     else if (pairs.length) status.textContent = _n("{placed} of {n} queens placed; {count} pair of queens attack each other.", "{placed} of {n} queens placed; {count} pairs of queens attack each other.", pairs.length, placed);
-    else if (dead) status.textContent = _("Dead end: row {row} has no safe square left (the hint says why, square by square).", { row: dead.row });
+    else if (dead) status.textContent = _("Dead end: row {row} has no safe square left (the hint says why, square by square).", { row: numbered(dead.row) });
     else status.textContent = _("{placed} of {n} queens placed.", placed);
     $("undo").disabled = at === 0 || Boolean(running);
     $("redo").disabled = at === history.length - 1 || Boolean(running);
-    showLocks();
+    drawTree();
+    player.showTree(tree);
+    player.highlightPath(prefix, null);
+    listSolutions();
   }
 
   player.modes.learn = {
     enter: () => {
-      $("solution-list").open = true;
+      player.showSolutions(false);
       const cols = player.cols();
-      if (history[at].length === 0 && cols.length) commit(cols.map((col, row) => [row, col, false]));
+      // The watched board's queens were placed by the search: given, not the student's.
+      if (history[at].length === 0 && cols.length) commit(cols.map((col, row) => [row, col, true]));
       render();
     },
-    leave: () => { stop(); showLocks(); },
+    leave: () => { stop(); player.showSolutions(true); },
   };
 
   const undo = () => { stop(); if (at > 0) { at--; lastAdded = null; setHint("", ""); render(); } };
@@ -291,15 +395,13 @@
   squares.forEach((rect) => rect.addEventListener("click", () => {
     if (document.body.dataset.mode === "learn") toggle(Number(rect.dataset.row), Number(rect.dataset.col));
   }));
-  // A click on the tree goes back to the recorded search (player.js): stop any run here.
-  player.treeNodes.forEach((node) => node.addEventListener("click", stop));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("clear").addEventListener("click", () => { stop(); lastAdded = null; commit([]); });
   $("hint").addEventListener("click", hint);
   $("show-solution").addEventListener("click", showSolution);
   $("continue").addEventListener("click", continueSearch);
-  $("give-up").addEventListener("click", () => { gaveUp = true; showLocks(); });
+  $("give-up").addEventListener("click", () => { gaveUp = true; listSolutions(); });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || document.body.dataset.mode !== "learn") return;
     const key = event.key.toLowerCase();

@@ -4,13 +4,21 @@
 // Python from the variant's rules, never restated here) and rejections carry their line.
 // Each step is said in the words Python's trace, film and window use (the same catalog
 // messages), a rejection with the test that refused it (`col[2] = 1`).
+// The page holds the recording sealed (gzip, base64: no solution readable in its source
+// or DOM); `unseal` opens it when the watch mode or an exercise first needs it, and only
+// then are the steps, the solutions and the search's tree in the page.
 (() => {
   "use strict";
   const PLACE = 0, REJECT = 1, REMOVE = 2, SOLUTION = 3;
   const SVG = "http://www.w3.org/2000/svg";
   const data = JSON.parse(document.getElementById("search-data").textContent);
-  const n = data.n, events = data.events, total = events.length, tests = data.tests || [];
-  const rules = data.rules || null;
+  const n = data.n, rules = data.rules || null;
+  // Rows and columns as people number them (`--one-based`: from 1); the code's cells
+  // (col[0], board[2]) keep the code's indices.
+  const base = data.base || 0;
+  const numbered = (index) => index + base;
+  const said = (cols) => cols.map(numbered).join(" ");
+  let events = [], total = 0, tests = [], solutions = [];
   const ORDER = ["line", "wrap", "knight"];  // a square attacked two ways shows the first
   // How a queen on (r, c) attacks (row, col) under the variant's rules: 0, or 1 + an index.
   const how = (r, c, row, col) => rules.attacks[(r * n + c) * n * n + row * n + col];
@@ -59,9 +67,9 @@
     return squares;
   }
 
-  const square = (row, col) => _("row {row}, col {col}", { row, col });
+  const square = (row, col) => _("row {row}, col {col}", { row: numbered(row), col: numbered(col) });
 
-  function describe(e, solutions) {
+  function describe(e, found) {
     if (!e) return _("empty board");
     const [kind, row, col, byRow, byCol, test] = e;
     if (kind === PLACE) return _("place {square}", { square: square(row, col) });
@@ -73,10 +81,10 @@
         : _("attacked {square} by the queen on {by} ({why})", fields);
     }
     if (kind === REMOVE) {
-      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: row + 1 });
+      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: numbered(row + 1) });
       return _("remove {square} ({why})", { square: square(row, col), why });
     }
-    return _("found solution {number}: {cols}", { number: solutions, cols: state.cols.join(" ") });
+    return _("found solution {number}: {cols}", { number: found, cols: said(state.cols) });
   }
 
   // The board: squares, labels, one queen per row, the marks of a rejection, and an
@@ -100,11 +108,11 @@
   }
   const rowLabels = [];
   for (let i = 0; i < n; i++) {
-    element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = i;
+    element("text", { x: i + 0.5, y: -0.2, class: "label", "text-anchor": "middle" }).textContent = numbered(i);
     rowLabels.push(element("text", { x: -0.25, y: i + 0.65, class: "label", "text-anchor": "end", "data-row": i }));
-    rowLabels[i].textContent = i;
+    rowLabels[i].textContent = numbered(i);
   }
-  element("rect", { x: 0, y: 0, width: n, height: n, fill: "none", stroke: "#5a3d28", "stroke-width": 0.03 });
+  element("rect", { x: 0, y: 0, width: n, height: n, class: "frame" });
   const rowMark = element("rect", { class: "current-row", x: 0, width: n, height: 1, visibility: "hidden" });
   const deadRow = element("rect", { class: "dead-row", x: 0, width: n, height: 1, visibility: "hidden" });
   // Two segments: a diagonal round the edge leaves by one side and comes back by the other.
@@ -136,35 +144,52 @@
     });
   }
 
-  // The list of solutions in the recording, each a jump to the step where it was found.
-  // The learner locks it (`lock`) until the student has found as many or gives up.
+  // The list of solutions in the recording, each a jump to the step where it was found,
+  // made when the recording is unsealed.
   const list = $("solutions");
-  const entries = data.solutions.map((solution) => {
-    const item = document.createElement("li");
-    const button = document.createElement("button");
-    button.textContent = solution.cols.join(" ");
-    button.dataset.step = solution.step;
-    button.title = _("step {step}", { step: solution.step });
-    button.addEventListener("click", () => { setMode("watch"); pause(); goTo(solution.step); });
-    item.appendChild(button);
-    list.appendChild(item);
-    return button;
-  });
-  $("no-solutions").hidden = entries.length > 0;
-  $("solution-count").textContent = `(${entries.length})`;
-  if (data.capped) {
-    const note = $("capped");
-    note.hidden = false;
-    note.textContent = _("This recording holds the first {total} steps of the search: it was capped at {max} steps and the search goes on beyond them.",
-      { total: total.toLocaleString(LANG), max: data.maxSteps.toLocaleString(LANG) });
+  let entries = [];
+  function listSolutions() {
+    entries = solutions.map((solution) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.textContent = said(solution.cols);
+      button.dataset.step = solution.step;
+      button.title = _("step {step}", { step: solution.step });
+      button.addEventListener("click", () => { setMode("watch"); pause(); goTo(solution.step); });
+      item.appendChild(button);
+      list.appendChild(item);
+      return button;
+    });
+    $("no-solutions").hidden = entries.length > 0;
+    $("solution-count").textContent = `(${entries.length})`;
+  }
+  // The recorded solutions out of the page while the learner works (`shown` false), so
+  // that even a page opened in the watch mode holds none of them in its DOM then.
+  function showSolutions(shown) {
+    list.replaceChildren(...(shown ? entries.map((button) => button.parentElement) : []));
   }
   const scrubber = $("scrubber");
-  scrubber.max = total;
 
   // The search tree beside the board: the path to the board outlined, nodes not yet
-  // reached pale, a click on a node jumps to the step that placed it.
-  const treeNodes = Array.from(document.querySelectorAll("svg.search-tree .node"));
-  const treeSteps = treeNodes.map((node) => Number(node.dataset.step));
+  // reached pale, a click on a node jumps to the step that placed it. The learner mode
+  // puts its own tree in the same place (`showTree`).
+  const pane = $("tree-scroll");
+  let recordedTree = null, treeNodes = [], treeSteps = [];
+  function treeOf(svgText) {
+    const holder = document.createElement("div");
+    holder.innerHTML = svgText;
+    recordedTree = holder.firstElementChild;
+    treeNodes = Array.from(recordedTree.querySelectorAll(".node"));
+    treeSteps = treeNodes.map((node) => Number(node.dataset.step));
+    treeNodes.forEach((node) => node.addEventListener("click", () => {
+      setMode("watch");
+      pause();
+      goTo(Number(node.dataset.step));
+    }));
+  }
+  function showTree(tree) {
+    if (pane.firstElementChild !== tree) pane.replaceChildren(...(tree ? [tree] : []));
+  }
   let outlined = [];
   function highlightPath(cols, step) {
     for (const node of outlined) node.classList.remove("on-path", "current");
@@ -179,46 +204,60 @@
       const current = outlined[outlined.length - 1];
       current.classList.add("current");
       // Keep the current node in sight when the tree scrolls (a tall sideways icicle).
-      const pane = $("tree-scroll");
       const box = current.getBoundingClientRect(), view = pane.getBoundingClientRect();
       if (box.top < view.top || box.bottom > view.bottom) {
         pane.scrollTop += box.top - view.top - pane.clientHeight / 2;
       }
     }
-    treeNodes.forEach((node, index) => node.classList.toggle("ahead", step !== null && treeSteps[index] > step));
+    if (pane.firstElementChild === recordedTree) {
+      treeNodes.forEach((node, index) => node.classList.toggle("ahead", step !== null && treeSteps[index] > step));
+    }
   }
-  treeNodes.forEach((node) => node.addEventListener("click", () => {
-    setMode("watch");
-    pause();
-    goTo(Number(node.dataset.step));
-  }));
 
   // The algorithm's own state after each step, and its code, as Python recorded them:
   // drawn here, never worked out again. Each state is [line, depth, [row, ...], legend],
   // each row [cells, read, filled, note, hit] with `cells` an index in data.cells
   // ([name, cells, indices], the cells as one string when each is one character) and
   // `note` and `legend` indices in data.notes.
-  const states = data.states || null, cellRows = data.cells || [], notes = data.notes || [];
+  // An element of the page with its class and its text.
+  function made(tag, className, text = "") {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  }
+  let states = null, cellRows = [], notes = [];
   const codeLines = new Map();
-  if (states) {
+  if (data.code) {
     $("state-panel").hidden = false;
     $("code-panel").hidden = false;
     const pre = $("code");
     for (const [lineNumber, text] of data.code) {
-      const line = document.createElement("span");
-      line.className = "line";
+      const line = made("span", "line");
       line.dataset.line = lineNumber;
-      const number = document.createElement("span");
-      number.className = "number";
-      number.textContent = lineNumber;
-      const words = document.createElement("span");
-      words.className = "text";
-      words.textContent = text || " ";
-      line.append(number, words);
+      line.append(made("span", "number", lineNumber), made("span", "text", text || " "));
       pre.appendChild(line);
       codeLines.set(lineNumber, line);
     }
   }
+  // A row of an array's cells, each with its index under it: the state panel's and the
+  // fill exercise's. `make(item, position)` returns [the cell, its index].
+  function cellRow(tag, className, name, items, make) {
+    const row = made(tag, className);
+    row.dataset.name = name;
+    const label = made("span", "name", name);
+    const boxes = made("span", "cells");
+    const cells = items.map((item, position) => {
+      const [cell, index] = make(item, position);
+      cell.classList.add("cell");
+      cell.dataset.index = index;
+      boxes.appendChild(cell);
+      return cell;
+    });
+    row.append(label, boxes);
+    return [row, boxes, cells];
+  }
+
   let markedLine = null;
   function renderState() {
     if (!states) return;
@@ -233,29 +272,16 @@
     $("state-legend").textContent = notes[legend];
     for (const [index, read, filled, noteIndex, hit] of rows) {
       const [name, cells, indices] = cellRows[index], note = notes[noteIndex];
-      const row = document.createElement("div");
-      row.className = "structure";
-      row.dataset.name = name;
-      const label = document.createElement("span");
-      label.className = "name";
-      label.textContent = name;
-      const boxes = document.createElement("span");
-      boxes.className = "cells";
-      Array.from(cells).forEach((text, position) => {
+      const [row, boxes] = cellRow("div", "structure", name, Array.from(cells), (text, position) => {
         const cellIndex = indices.length ? indices[position] : position;
         const cell = document.createElement("span");
-        cell.className = "cell";
         cell.textContent = text;
-        cell.dataset.index = cellIndex;
         cell.classList.toggle("read", read.includes(cellIndex));
         cell.classList.toggle("filled", filled.includes(cellIndex));
         cell.classList.toggle("hit", hit.includes(cellIndex));
-        boxes.appendChild(cell);
+        return [cell, cellIndex];
       });
-      const words = document.createElement("span");
-      words.className = "structure-note";
-      words.textContent = note;
-      row.append(label, boxes, words);
+      row.appendChild(made("span", "structure-note", note));
       panel.appendChild(row);
     }
     $("depth").textContent = _("recursion depth {depth}", { depth });
@@ -272,6 +298,8 @@
   }
 
   function render() {
+    if (!sealed.opened) return;
+    showTree(recordedTree);
     const current = state.step ? events[state.step - 1] : null;
     shade(attacked(state.cols));
     queens.forEach((queen, row) => {
@@ -323,6 +351,7 @@
   }
 
   function goTo(step) {
+    if (!sealed.opened) return;
     step = Math.max(0, Math.min(total, step));
     while (state.step > step) undo(events[state.step - 1]);
     while (state.step < step) apply(events[state.step]);
@@ -330,7 +359,7 @@
   }
 
   function nextSolution() {
-    const next = data.solutions.find((solution) => solution.step > state.step);
+    const next = solutions.find((solution) => solution.step > state.step);
     goTo(next ? next.step : total);
   }
 
@@ -354,16 +383,48 @@
   }
   const toggle = () => (timer === null ? play() : pause());
 
+  // The sealed recording, opened once: its steps, solutions, states and tree.
+  const sealed = { opened: false, opening: null };
+  function unseal() {
+    sealed.opening ||= (async () => {
+      const text = document.getElementById("sealed-data").textContent.trim();
+      const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      const opened = JSON.parse(await new Response(stream).text());
+      events = opened.events;
+      total = events.length;
+      tests = opened.tests || [];
+      solutions = opened.solutions;
+      if (opened.states) [states, cellRows, notes] = [opened.states, opened.cells, opened.notes];
+      scrubber.max = total;
+      listSolutions();
+      treeOf(opened.tree);
+      if (data.capped) {
+        const note = $("capped");
+        note.hidden = false;
+        note.textContent = _("This recording holds the first {total} steps of the search: it was capped at {max} steps and the search goes on beyond them.",
+          { total: total.toLocaleString(LANG), max: data.maxSteps.toLocaleString(LANG) });
+      }
+      sealed.opened = true;
+    })();
+    return sealed.opening;
+  }
+
   // The page's modes: watch the recorded search, learn (learner.js), predict and fill
-  // (exercises.js). Each script registers what it does when its mode starts and ends.
-  const modes = { watch: { enter: () => render(), leave: () => {} } };
+  // (exercises.js). Each script registers what it does when its mode starts and ends;
+  // `enter` may return a promise (the recording being unsealed). The body's `data-ready`
+  // says the mode is drawn.
+  const modes = { watch: { enter: () => unseal().then(render), leave: () => {} } };
   function setMode(mode) {
-    if (!modes[mode]) return;
+    if (!modes[mode]) return Promise.resolve();
     const before = document.body.dataset.mode;
     pause();
     if (modes[before] && before !== mode) modes[before].leave();
     document.body.dataset.mode = mode;
-    modes[mode].enter();
+    delete document.body.dataset.ready;
+    return Promise.resolve(modes[mode].enter()).then(() => {
+      if (document.body.dataset.mode === mode) document.body.dataset.ready = mode;
+    });
   }
   document.querySelectorAll(".modes button").forEach((button) => {
     button.addEventListener("click", () => setMode(button.dataset.mode));
@@ -402,8 +463,9 @@
   // What the learner mode (learner.js) and the exercises (exercises.js) share with the player.
   window.nqueensPlayer = {
     n, board, squares, queens, marks: [cross, ring, ...lines], element, render, pause, highlightPath,
-    variant: rules ? rules.variant : null, data, events, describe, goTo, markRow, deadRow, shade,
-    attacked, modes, setMode, entries, treeNodes,
+    variant: rules ? rules.variant : null, data, describe, goTo, markRow, deadRow, shade,
+    attacked, modes, setMode, unseal, showTree, showSolutions, cellRow, square, numbered, said,
+    events: () => events,
     cols: () => state.cols.slice(),
     step: () => state.step,
   };

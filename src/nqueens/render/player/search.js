@@ -88,30 +88,76 @@ const QueensSearch = (() => {
     yield* place(0);
   }
 
-  // How the queen on (r1, c1) attacks (r2, c2), tested in the order the flags search
-  // tests: its column, then its / diagonal, then its \\ diagonal (a row last: the
-  // search puts one queen per row). { kind, cell } with the flag cell that records the
-  // line ("col[2]", "up[5]", "down[9]"; null for a row), or null when it does not.
-  function line(n, [r1, c1], [r2, c2]) {
-    if (c1 === c2) return { kind: "col", cell: `col[${c1}]` };
-    if (r1 + c1 === r2 + c2) return { kind: "up", cell: `up[${r1 + c1}]` };
-    if (r1 - c1 === r2 - c2) return { kind: "down", cell: `down[${r1 - c1 + n - 1}]` };
-    if (r1 === r2) return { kind: "row", cell: null };
-    return null;
+  // How the queen on (r1, c1) attacks (r2, c2): { kind, cell, test } with the line
+  // ("col", "up" /, "down" \\, "row"), the cell of the algorithm's own structure that
+  // records it, and the test on that cell as the algorithm's code reads it; null when the
+  // queen leaves the square alone. `order` is how the recorded algorithm tests (see
+  // `attacker`): its cells are board[r] ("rows"), col/up/down ("lines") or the bits of
+  // taken/left/right ("masks"). No structure records a row (one queen per row): cell null.
+  function line(n, [r1, c1], [r2, c2], order = "lines") {
+    const kind = c1 === c2 ? "col" : r1 + c1 === r2 + c2 ? "up" : r1 - c1 === r2 - c2 ? "down"
+      : r1 === r2 ? "row" : null;
+    if (!kind || kind === "row") return kind && { kind, cell: null, test: null };
+    if (order === "rows") return { kind, cell: `board[${r1}]`, test: `board[${r1}] = ${c1}` };
+    if (order === "masks") {
+      const mask = { col: "taken", down: "left", up: "right" }[kind];
+      return { kind, cell: _("bit {bit} of {mask}", { bit: c2, mask }), test: null };
+    }
+    const cell = { col: `col[${c1}]`, up: `up[${r1 + c1}]`, down: `down[${r1 - c1 + n - 1}]` }[kind];
+    return { kind, cell, test: `${cell} = 1` };
   }
 
-  // The first queen (in the order the flags test their lines) that attacks (row, col),
-  // with its line: { queen, kind, cell }, or null when the square is safe.
-  function attacker(n, queens, row, col) {
+  // The queen whose test fails first for (row, col), with its line: { queen, kind, cell,
+  // test }, or null when the square is safe. The test the recorded algorithm makes first
+  // decides, so the learner says what the watch mode says: a check function ("rows")
+  // compares the queens from the top, board[0] first, and stops at the first that
+  // attacks; the flag arrays ("lines") look up col, then up, then down, and the masks
+  // taken, then left, then right; a row, which no structure records, comes last.
+  function attacker(n, queens, row, col, order = "lines") {
+    const others = queens.filter(([r, c]) => r !== row || c !== col)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let best = null;
-    for (const queen of queens) {
-      if (queen[0] === row && queen[1] === col) continue;
-      const found = line(n, queen, [row, col]);
-      if (found && (!best || RANK[found.kind] < RANK[best.kind])) best = { queen, ...found };
+    for (const queen of others) {
+      const found = line(n, queen, [row, col], order);
+      if (!found) continue;
+      if (order === "rows" && found.kind !== "row") return { queen, ...found };
+      const rank = RANKS[order] || RANKS.lines;
+      if (!best || rank[found.kind] < rank[best.kind]) best = { queen, ...found };
     }
     return best;
   }
-  const RANK = { col: 0, up: 1, down: 2, row: 3 };
+  const RANKS = {
+    lines: { col: 0, up: 1, down: 2, row: 3 },  // col[b], up[a+b], down[a-b+N-1]
+    masks: { col: 0, down: 1, up: 2, row: 3 },  // taken, left (the \\ line), right (the /)
+    rows: { col: 0, up: 0, down: 0, row: 1 },   // the earlier queen first, whatever its line
+  };
+
+  // Why a board with a safe square in every empty row has no completion all the same:
+  // { row, choices } with the first empty row, and for each of its safe squares, in the
+  // search's order, { col, rows }: the rows the search then leaves with no square to put
+  // a queen on (each of their squares attacked by the queens above, or a queen of the
+  // board attacked). Only for a board of queens that leave each other alone.
+  function deadEnds(n, fixed) {
+    const first = fixed.indexOf(-1);
+    const full = (1 << n) - 1;
+    const choices = [];
+    let rows = new Set();
+    function place(row, taken, left, right) {
+      if (row === n) return;
+      let avail = full & ~(taken | left | right);
+      if (fixed[row] >= 0) avail &= 1 << fixed[row];
+      if (!avail) { rows.add(row); return; }
+      while (avail) {
+        const bit = avail & -avail;
+        avail ^= bit;
+        if (row === first) rows = new Set();
+        place(row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1);
+        if (row === first) choices.push({ col: 31 - Math.clz32(bit), rows: [...rows].sort((a, b) => a - b) });
+      }
+    }
+    place(0, 0, 0, 0);
+    return { row: first, choices };
+  }
 
   // The flag arrays of a board, as the flags search keeps them: 1 where a queen stands
   // on the line. { col: [...N], up: [...2N-1], down: [...2N-1] }.
@@ -128,5 +174,5 @@ const QueensSearch = (() => {
     return solution;
   }
 
-  return { attacker, conflicts, count, first, flags, line, nth, steps };
+  return { attacker, conflicts, count, deadEnds, first, flags, line, nth, steps, walk };
 })();
