@@ -67,7 +67,9 @@
     if (kind === PLACE) return _("place {square}", { square: square(row, col) });
     if (kind === REJECT) {
       const why = rules ? rules.words[how(byRow, byCol, row, col) - 1]
-        : byCol === col ? _("same column") : _("same diagonal");
+        : byCol === col ? _("same column")
+        : (row - byRow) * (col - byCol) > 0 ? _("same diagonal, falling to the right")
+        : _("same diagonal, rising to the right");
       const fields = { square: square(row, col), by: square(byRow, byCol), why, test: tests[test] };
       return test >= 0 ? _("attacked {square} by the queen on {by} ({why}, {test})", fields)
         : _("attacked {square} by the queen on {by} ({why})", fields);
