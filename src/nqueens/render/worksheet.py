@@ -15,7 +15,6 @@ words can be searched and copied, in Japanese as in English.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from nqueens.i18n import _
 from nqueens.render.colours import LABEL, QUEEN, QUEEN_GLYPH
 from nqueens.render.fonts import text_fonts
+from nqueens.render.linebreak import break_lines, em_width
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -74,53 +74,9 @@ def flag_arrays(n: int, queens: Sequence[tuple[int, int]]) -> dict[str, list[int
     return arrays
 
 
-def _width(char: str) -> float:
-    """A character's width in ems, near enough to break lines by."""
-    return 1.0 if unicodedata.east_asian_width(char) in "WF" else 0.56
-
-
 def wrap(text: str, inches: float, size: float) -> str:
-    """`text` broken into lines `inches` wide at font size `size`: Latin text at spaces,
-    Japanese between any two characters (not before a closing mark)."""
-    room = inches * 72 / size  # ems in a line
-    lines: list[str] = []
-    line, used = "", 0.0
-    for word in _pieces(text):
-        wide = sum(_width(c) for c in word)
-        if line and used + wide > room:
-            lines.append(line.rstrip())
-            word = word.lstrip()
-            line, used = "", 0.0
-            wide = sum(_width(c) for c in word)
-        line += word
-        used += wide
-    lines.append(line.rstrip())
-    return "\n".join(lines)
-
-
-_NO_BREAK_BEFORE = set(
-    "\u3001\u3002\uff0c\uff0e\uff09\u300d\u300f\uff1a\uff1b\uff01\uff1f\u30fc\u2026"
-)
-"""The Japanese marks a line never starts with: commas, stops, closing brackets, colons."""
-
-
-def _pieces(text: str) -> list[str]:
-    """The unbreakable pieces of `text`: a Latin word with the space before it, or one
-    Japanese character (with the closing marks after it, the opening ones before it)."""
-    pieces: list[str] = []
-    for char in text:
-        last = pieces[-1][-1] if pieces else ""
-        wide = _width(char) == 1.0
-        joins = bool(last) and (
-            char in _NO_BREAK_BEFORE
-            or last in "\uff08\u300c\u300e"  # the opening brackets: never at a line's end
-            or (not wide and not char.isspace() and _width(last) < 1.0)
-        )
-        if joins:
-            pieces[-1] += char
-        else:
-            pieces.append(char)
-    return pieces
+    """`text` broken into lines `inches` wide at font size `size`."""
+    return "\n".join(break_lines(text, inches * 72 / size, em_width))
 
 
 def _board(
