@@ -35,6 +35,7 @@ NAMES = {
 }  # fmt: skip
 CODE = re.compile(
     r"`[^`]*`"  # quoted code
+    r"|'[^'\n]*'"  # a value the user typed, quoted as it was typed: 'abc'
     r"|(?<![\w-])--?[A-Za-z][\w-]*"  # an option
     r"|(?<![\w.])\.\w+\b"  # an extension
     r"|\S*[/\\]\S*"  # a path
@@ -169,11 +170,19 @@ def test_a_journal_and_its_report_speak_japanese(japanese: object) -> None:
         ("trace", "99"),
         ("count", "0"),
         ("play", "6", "--out", "six.png"),
+        ("check", "abc"),  # said "cannot read 'abc'"
+        ("check", "0 4 7"),  # said "invalid placement '0 4 7'"
+        ("check", "Q../.Z./..Q"),
+        ("check", "0:1 2:3"),
+        ("check", "Q.../..Q./.Q../...."),
+        ("check", " "),
+        ("check", "."),
     ],
     ids=lambda args: " ".join(args),
 )
 def test_answers_and_errors_speak_japanese(japanese: object, args: tuple[str, ...]) -> None:
-    said = japanese(*args, status=1 if args[0] in ("solve", "check") else 2)  # type: ignore[operator]
+    status = 1 if args in (("solve", "2"), ("check", "0 0 0"), ("check", "0 1 2 3")) else 2
+    said = japanese(*args, status=status)  # type: ignore[operator]
     assert english_words(said.replace("nqueens: error:", "")) == [], said
 
 
