@@ -92,7 +92,7 @@ def test_the_learner_speaks_japanese(japanese_page: object) -> None:
     page = japanese_page("6", "--learn")  # type: ignore[operator]
     seen = [words(page)]
     page.click('#board rect[data-row="0"][data-col="1"]')
-    assert page.inner_text("#learner-status") == "6 個中 1 個のクイーンを配置しました。"
+    assert page.inner_text("#learner-status") == "クイーンを 6 個中 1 個置きました。"
     page.click('#board rect[data-row="1"][data-col="2"]')
     assert page.inner_text("#learner-status") == (
         "1 行目 2 列目には 0 行目 1 列目のクイーンが右下がりの斜めで利いています"

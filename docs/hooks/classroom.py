@@ -9,7 +9,8 @@ library and are never edited by hand.
 Each page records at most `STEPS` steps of its search (enough for the first solutions of
 the pruned searches at N = 8; brute force shows its first complete boards), which keeps a
 page near 400 KiB at most and the whole set, about 80 pages, to seconds of the build.
-The i18n plugin builds the site once per language, so the pages are made once and kept.
+The i18n plugin builds the site once per language, so the pages are made once and kept
+(`mkdocs serve` makes them once per start).
 
 A page asks for the table of links with the line `<!-- live pages -->`; in a Japanese
 page (`*.ja.md`) the table speaks Japanese and links the Japanese pages.
