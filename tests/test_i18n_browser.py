@@ -66,7 +66,7 @@ def test_the_watcher_speaks_japanese_at_every_step(japanese_page: object) -> Non
     page.click("#forward")
     assert (
         page.inner_text("#caption")
-        == "1 行目 0 列目には 0 行目 0 列目のクイーンが同じ列で利いている（board[0] = 0）"
+        == "1 行目 0 列目には 0 行目 0 列目のクイーンが同じ列で利いている（board[0] が 0）"
     )
     seen.append(words(page))
     for _step in range(12):

@@ -39,6 +39,15 @@ def line_words(attacker: tuple[int, int], square: tuple[int, int]) -> str:
     return _("same diagonal, rising to the right")
 
 
+def cell_read(test: str) -> str:
+    """The cell a test read and what it held, as a sentence says it: `down[4] = 1` in
+    English, 「down[4] が 1」 in Japanese (player.js says it the same way)."""
+    cell, equals, value = test.rpartition(" = ")
+    if not equals:
+        return test
+    return _("{cell} = {value}").format(cell=cell, value=value)
+
+
 def _reason(event: Reject) -> str:
     return line_words(event.attacker, (event.row, event.col))
 
@@ -65,7 +74,7 @@ def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reas
             "square": _square(event.row, event.col, base),
             "by": _square(*event.attacker, base),
             "why": reason(event),
-            "test": event.test,
+            "test": cell_read(event.test),
         }
         if event.test:
             return _("attacked {square} by the queen on {by} ({why}, {test})").format(**fields)

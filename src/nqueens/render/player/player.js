@@ -70,7 +70,9 @@
         : byCol === col ? _("same column")
         : (row - byRow) * (col - byCol) > 0 ? _("same diagonal, falling to the right")
         : _("same diagonal, rising to the right");
-      const fields = { square: square(row, col), by: square(byRow, byCol), why, test: tests[test] };
+      const read = test >= 0 ? tests[test].match(/^(.*) = (\S+)$/) : null;  // trace.cell_read
+      const said = read ? _("{cell} = {value}", { cell: read[1], value: read[2] }) : tests[test];
+      const fields = { square: square(row, col), by: square(byRow, byCol), why, test: said };
       return test >= 0 ? _("attacked {square} by the queen on {by} ({why}, {test})", fields)
         : _("attacked {square} by the queen on {by} ({why})", fields);
     }
