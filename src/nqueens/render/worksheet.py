@@ -131,8 +131,12 @@ def _diagonals(ax: Any, n: int, base: int, rising: bool) -> None:
                 arrowprops={"arrowstyle": "-|>", "color": colour, "linewidth": 1.6,
                             "alpha": 0.75, "shrinkA": 0, "shrinkB": 0})  # fmt: skip
     name = f"up[{index}]" if rising else f"down[{index}]"
-    ax.text(n + 0.05, (-0.35 if rising else n + 0.35), name, ha="right", va="center",
-            fontsize=10, color=colour, family="monospace")  # fmt: skip
+    # the name at the diagonal's end: above the column numbers, or under the board
+    ax.text(n + 0.1, -0.75 if rising else n + 0.15, name, ha="right",
+            va="bottom" if rising else "top", fontsize=10, color=colour,
+            family="monospace")  # fmt: skip
+    ax.set_ylim(n + 0.8, -1.4)
+    ax.set_anchor("N")
 
 
 def _arrays(ax: Any, n: int, filled: dict[str, list[int]] | None) -> None:
@@ -161,18 +165,24 @@ def _arrays(ax: Any, n: int, filled: dict[str, list[int]] | None) -> None:
     ax.set_axis_off()
 
 
-def _text(figure: Figure, x: float, y: float, text: str, size: float, width: float) -> None:
-    """`text` at (x, y) of the page, wrapped to `width` (a share of the page's width)."""
-    figure.text(x, y, wrap(text, width * PAGE[0], size), fontsize=size,
-                fontfamily=text_fonts(), va="top", linespacing=1.4)  # fmt: skip
+LINE_SPACING = 1.4
+
+
+def _text(figure: Figure, x: float, y: float, text: str, size: float, width: float) -> float:
+    """`text` at (x, y) of the page, wrapped to `width` (a share of the page's width);
+    the height of the page under it."""
+    lines = wrap(text, width * PAGE[0], size)
+    figure.text(x, y, lines, fontsize=size, fontfamily=text_fonts(), va="top",
+                linespacing=LINE_SPACING)  # fmt: skip
+    return y - (lines.count("\n") + 1) * size * LINE_SPACING / 72 / PAGE[1]
 
 
 def _heading(
     figure: Figure, y: float, text: str, note: str = "", x: float = MARGIN, width: float = 0.88
-) -> None:
+) -> float:
+    """A section's heading and its note; the height of the page under them."""
     figure.text(x, y, text, fontsize=13, fontfamily=text_fonts(), va="top")
-    if note:
-        _text(figure, x, y - 0.024, note, 9.5, width)
+    return _text(figure, x, y - 0.024, note, 9.5, width) if note else y - 0.024
 
 
 def _first(sheet: Sheet) -> Figure:
@@ -191,7 +201,7 @@ def _first(sheet: Sheet) -> Figure:
              _("Add the missing queens: one in each empty row, none attacking another."),
              x=0.52, width=0.42)  # fmt: skip
     _board(page.add_axes((0.52, 0.5, 0.44, 0.33)), n, sheet.given, base=base)
-    _heading(
+    below = _heading(
         page,
         0.47,
         _("3. How the diagonals are numbered"),
@@ -203,14 +213,16 @@ def _first(sheet: Sheet) -> Figure:
         ),
     )
     if base:
-        _text(page, MARGIN, 0.395,
-              _("The indices count rows and columns from 0, as the code does."),
-              9.5, 0.88)  # fmt: skip
-    _diagonals(page.add_axes((0.04, 0.03, 0.44, 0.33)), n, base, rising=True)
-    _diagonals(page.add_axes((0.52, 0.03, 0.44, 0.33)), n, base, rising=False)
+        below = _text(page, MARGIN, below,
+                      _("The indices count rows and columns from 0, as the code does."),
+                      9.5, 0.88)  # fmt: skip
+    top = min(0.375, below - 0.006)  # the drawings' captions, under the note however long
     for x, words in ((0.1, _("up[a+b]: rising to the right")),
                      (0.58, _("down[a-b+N-1]: falling to the right"))):  # fmt: skip
-        page.text(x, 0.375, words, fontsize=10, fontfamily=text_fonts(), va="top")
+        page.text(x, top, words, fontsize=10, fontfamily=text_fonts(), va="top")
+    height = top - 0.025 - 0.02
+    _diagonals(page.add_axes((0.04, 0.02, 0.44, height)), n, base, rising=True)
+    _diagonals(page.add_axes((0.52, 0.02, 0.44, height)), n, base, rising=False)
     return page
 
 
