@@ -140,6 +140,8 @@ COMMANDS = [
     ("show", "6", "--heatmap", "--out", "heat.png"),
     ("info",),
     ("worksheet", "6", "--out", "sheet.pdf"),
+    ("worksheet", "5", "--one-based", "--no-answers", "--out", "sheet.pdf"),
+    ("--version",),
 ]
 
 

@@ -220,7 +220,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
         return
     from nqueens.system import version
 
-    click.echo(f"nqueens, version {version()}")
+    click.echo(_("nqueens, version {version}").format(version=version()))
     ctx.exit()
 
 
