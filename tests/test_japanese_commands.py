@@ -221,3 +221,17 @@ def test_click_usage_errors_speak_japanese(japanese: object) -> None:
     said += japanese("trace", "5", "--limit", "x", status=2)  # type: ignore[operator]
     assert said.count("nqueens: error: ") == 3 and "を参照" in said
     assert english_words(said.replace("nqueens: error:", "")) == [], said
+
+
+def test_english_help_is_as_written() -> None:
+    """The translating formatter leaves English help as click writes it: the docstring's
+    words, click's own headings with their ASCII colon, an option's [default: ...]."""
+    set_language("en")
+    try:
+        said = CliRunner().invoke(cli, ["solve", "--help"], prog_name="nqueens").output
+    finally:
+        set_language(None)
+    assert said.startswith("Usage: nqueens solve [OPTIONS] N\n")
+    assert "Solve N queens: the first solution, or all / unique ones" in said
+    assert "\nOptions:\n" in said and "[default: board]" in said
+    assert "nqueens solve 8                          the first solution" in said
