@@ -155,7 +155,8 @@ def test_check_valid_and_invalid() -> None:
     assert code == 0 and "valid: 8 queens" in out and "8 distinct images" in out
     code, out, _ = invoke("check", "Q.../..Q./.Q../...Q")
     assert code == 1
-    assert "row 0 col 0  and  row 3 col 3  (same diagonal)" in out
+    assert "row 0 col 0  and  row 3 col 3  (same diagonal, falling to the right)" in out
+    assert "row 1 col 2  and  row 2 col 1  (same diagonal, rising to the right)" in out
     assert "invalid: 2 pairs" in out
 
 

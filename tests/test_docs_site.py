@@ -183,3 +183,73 @@ def test_japanese_paragraphs_keep_no_stray_spaces(browser: object, served: str) 
     japanese = "[\u3040-\u30ff\u4e00-\u9fff\u3001\u3002\uff08\uff09]"
     assert "配置フラグ" in text and errors == []
     assert re.findall(f"{japanese} {japanese}", text) == []
+
+
+def _live_links(site: Path, page: str) -> list[str]:
+    """The live pages a built page links to, as paths in the site."""
+    html = (site / page).read_text(encoding="utf-8")
+    base = (site / page).parent
+    return sorted(
+        {
+            (base / href).resolve().relative_to(site.resolve()).as_posix()
+            for href in re.findall(r'href="([^"#]*live/[^"#]*\.html)"', html)
+        }
+    )
+
+
+def test_the_classroom_guide_links_every_live_page_in_its_language(site: Path) -> None:
+    """The player of each algorithm and the learner at N = 4-8, in English and Japanese,
+    each a page the site's build made from the library (its title the player's own)."""
+    from nqueens.search import ALGORITHMS
+
+    guides = (("classroom.html", "live", "en"), ("ja/classroom.html", "live/ja", "ja"))
+    for guide, folder, lang in guides:
+        expected = sorted(
+            f"{folder}/{name}-{n}.html" for name in [*ALGORITHMS, "learn"] for n in range(4, 9)
+        )
+        assert _live_links(site, guide) == expected
+        for path in expected:
+            html = (site / path).read_text(encoding="utf-8")
+            assert f'<html lang="{lang}">' in html and len(html) < 600_000, path
+    assert "live/learn-8.html" in _live_links(site, "teaching.html")
+    assert "live/ja/learn-8.html" in _live_links(site, "ja/teaching.html")
+
+
+def test_a_teacher_opens_a_player_from_the_guide_and_steps_it(browser: object, served: str) -> None:
+    page, errors, requests = _open(browser, served + "classroom.html")
+    with page.expect_navigation():  # type: ignore[attr-defined]
+        page.click("a[href='live/backtracking-6.html']")  # type: ignore[attr-defined]
+    assert page.title().startswith("6 queens: backtracking")  # type: ignore[attr-defined]
+    for _step in range(4):
+        page.click("#forward")  # type: ignore[attr-defined]
+    assert page.inner_text("#step") == "4"  # type: ignore[attr-defined]
+    caption = page.inner_text("#caption")  # type: ignore[attr-defined]
+    assert caption == "place row 1, col 2", caption  # the fourth step of seed 004's search
+    assert errors == []
+    assert [url for url in requests if not url.startswith((served, "data:", "blob:"))] == []
+    page.close()  # type: ignore[attr-defined]
+
+
+def test_a_student_learns_on_a_phone_in_japanese(browser: object, served: str) -> None:
+    """A phone's viewport (390 x 844, touch): the Japanese learner fits its width, and a tap
+    places a queen and says so in Japanese."""
+    context = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + "ja/classroom.html")
+    with page.expect_navigation():
+        page.click("a[href='../live/ja/learn-5.html']")
+    assert page.get_attribute("html", "lang") == "ja"
+    page.tap("rect[data-row='0'][data-col='1']")
+    status = page.inner_text("#learner-status")
+    assert "5" in status and "クイーン" in status, status
+    assert page.get_attribute("#board", "data-queens").split() == ["0:1"]
+    overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390
+    assert errors == []
+    context.close()

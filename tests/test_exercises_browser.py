@@ -79,7 +79,7 @@ def next_place(recording: object, step: int) -> tuple[int, int]:
 
 PREDICT = {
     "en": ("Right: the search puts its next queen on row {r}, col {c}.", "Not this time"),
-    "ja": ("正解です。探索は次のクイーンを{r} 行 {c} 列に置きます。", "残念。"),
+    "ja": ("正解です。探索は次のクイーンを{r} 行目 {c} 列目に置きます。", "残念。"),
 }
 
 
@@ -102,7 +102,7 @@ def test_predict_the_next_step(page_of: object, lang: str) -> None:
     page.click(f"rect[data-row='{guess[0]}'][data-col='{guess[1]}']")
     status = page.inner_text("#predict-status")
     assert status.startswith(wrong)
-    said = "row {}, col {}" if lang == "en" else "{} 行 {} 列"
+    said = "row {}, col {}" if lang == "en" else "{} 行目 {} 列目"
     assert said.format(*answer) in status  # the square the search chose
     assert page.get_attribute("#board", "data-score") == "1/2"
     assert page.locator("rect.guess.wrong").count() == 1

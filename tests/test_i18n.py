@@ -234,7 +234,7 @@ def test_trace_in_japanese_by_option_or_locale() -> None:
     assert by_option.returncode == 0, by_option.stderr
     assert by_option.stdout == after_command.stdout == by_locale.stdout
     lines = by_option.stdout.splitlines()
-    assert lines[0] == "     1  0 行 0 列に配置"
+    assert lines[0] == "     1  0 行目 0 列目にクイーンを置く"
     assert "バックトラック" in by_option.stdout and "探索終了" in lines[-1]
     assert leftovers(by_option.stdout) == []
     english = _run("trace", "5", "--limit", "0", "--lang", "en", LANG="ja_JP.UTF-8")
@@ -342,7 +342,8 @@ def test_animate_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         torus.save(tmp_path / "torus.gif")
         painter = FramePainter(5, 300, torus.title, legend=["line", "wrap"])
         text = _figure_text(painter.figure)
-    assert any("配置" in c for c in captions) and any("バックトラック" in c for c in captions)
+    assert any("クイーンを置く" in c for c in captions)
+    assert any("バックトラック" in c for c in captions)
     page = (tmp_path / "film.html").read_text()
     assert '<html lang="ja">' in page
     assert "<title>5 クイーン：バックトラック法（backtracking）</title>" in page
@@ -360,7 +361,7 @@ def test_tree_in_japanese(glyphs_checked: None, tmp_path: Path) -> None:
         svg = str(tree_svg(found))
         tree(5, depth=2, out=tmp_path / "tree.png")
     text = _figure_text(figure)
-    assert "5 クイーン、backtracking：ノード" in text and "行き止まり" in text
+    assert "5 クイーン、バックトラック法（backtracking）：ノード" in text and "行き止まり" in text
     assert leftovers(text) == []
     visible = re.sub(r"<[^>]+>", "\n", svg)
     assert leftovers(visible) == []

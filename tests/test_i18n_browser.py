@@ -63,18 +63,18 @@ def test_the_watcher_speaks_japanese_at_every_step(japanese_page: object) -> Non
     assert page.inner_text("#caption") == "空の盤面"
     seen = [words(page)]
     page.click("#forward")
-    assert page.inner_text("#caption") == "0 行 0 列に配置"
+    assert page.inner_text("#caption") == "0 行目 0 列目にクイーンを置く"
     page.click("#forward")
     assert (
         page.inner_text("#caption")
-        == "1 行 0 列には 0 行 0 列のクイーンが利いている（同じ列、board[0] = 0）"
+        == "1 行目 0 列目には 0 行目 0 列目のクイーンが同じ列で利いている（board[0] が 0）"
     )
     seen.append(words(page))
     for _step in range(12):
         page.click("#forward")
     seen.append(words(page))
     page.click("#next-solution")
-    assert page.inner_text("#caption").startswith("解 1 を発見：")
+    assert page.inner_text("#caption").startswith("1 個目の解が見つかった：")
     seen.append(words(page))
     page.click("#play")
     assert "一時停止" in page.inner_text("#play")
@@ -93,11 +93,11 @@ def test_the_learner_speaks_japanese(japanese_page: object) -> None:
     page = japanese_page("6", "--learn")  # type: ignore[operator]
     seen = [words(page)]
     page.click('#board rect[data-row="0"][data-col="1"]')
-    assert page.inner_text("#learner-status") == "6 個中 1 個のクイーンを配置しました。"
+    assert page.inner_text("#learner-status") == "クイーンを 6 個中 1 個置きました。"
     page.click('#board rect[data-row="1"][data-col="2"]')
     assert page.inner_text("#learner-status") == (
-        "1 行 2 列には 0 行 1 列のクイーンが利いています"
-        "（右下がりの同じ斜め。board[0] に記録されています）。"
+        "1 行目 2 列目には 0 行目 1 列目のクイーンが右下がりの斜めで利いています"
+        "（board[0] に記録されています）。"
     )
     page.click("#hint")
     assert page.inner_text("#hint-text").startswith("完成できません。")

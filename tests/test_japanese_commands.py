@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -28,9 +29,13 @@ NAMES = {
     "classic", "toroidal", "superqueens", "auto", "join", "backtrack", "numpy", "python",
     "board", "col", "up", "down", "taken", "left", "right", "free", "stack", "used",
     "checks", "grid", "list", "csv", "npy", "CUDA", "GPU", "NVIDIA", "gpu",
+    # in the help: names of programs, packages, formats, keys and values a user types
+    "engine", "numba-cuda", "dask-jobqueue", "LocalCluster", "Essence", "NumPy", "int8",
+    "MxN", "rot90", "mirror", "transpose", "A4", "Space", "Home", "End", "Esc",
 }  # fmt: skip
 CODE = re.compile(
     r"`[^`]*`"  # quoted code
+    r"|'[^'\n]*'"  # a value the user typed, quoted as it was typed: 'abc'
     r"|(?<![\w-])--?[A-Za-z][\w-]*"  # an option
     r"|(?<![\w.])\.\w+\b"  # an extension
     r"|\S*[/\\]\S*"  # a path
@@ -43,12 +48,25 @@ WORD = re.compile(r"(?<!\w)[A-Za-z][\w'-]*[A-Za-z0-9]")
 
 def typed_names() -> set[str]:
     """The names a user types or reads as code: algorithms, counting methods and their
-    journal fields, commands, languages."""
+    journal fields, commands and subcommands, the values of options with a fixed set of
+    them, languages."""
     from nqueens.engine.registry import METHODS
     from nqueens.search import ALGORITHMS
 
     fields = {f.name for m in METHODS.values() for f in m.fields}
-    return set(ALGORITHMS) | set(METHODS) | fields | set(cli.commands) | {"ja", "en"}
+    commands, choices = set(), set()
+    for command in every_command(cli):
+        commands.update(getattr(command, "commands", {}))
+        for param in command.params:
+            if isinstance(param.type, click.Choice):
+                choices.update(str(choice) for choice in param.type.choices)
+    return set(ALGORITHMS) | set(METHODS) | fields | commands | choices | {"ja", "en"}
+
+
+def every_command(group: click.Command) -> Iterator[click.Command]:
+    yield group
+    for command in getattr(group, "commands", {}).values():
+        yield from every_command(command)
 
 
 def english_words(text: str, names: set[str] = NAMES) -> list[str]:
@@ -81,7 +99,7 @@ def japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str, status: int = 0) -> str:
-        result = CliRunner().invoke(cli, ["--lang", "ja", *args])
+        result = CliRunner().invoke(cli, ["--lang", "ja", *args], prog_name="nqueens")
         set_language(None)
         assert result.exit_code == status, (args, result.output, result.exception)
         return result.stdout + result.stderr
@@ -122,6 +140,8 @@ COMMANDS = [
     ("show", "6", "--heatmap", "--out", "heat.png"),
     ("info",),
     ("worksheet", "6", "--out", "sheet.pdf"),
+    ("worksheet", "5", "--one-based", "--no-answers", "--out", "sheet.pdf"),
+    ("--version",),
 ]
 
 
@@ -152,9 +172,66 @@ def test_a_journal_and_its_report_speak_japanese(japanese: object) -> None:
         ("trace", "99"),
         ("count", "0"),
         ("play", "6", "--out", "six.png"),
+        ("check", "abc"),  # said "cannot read 'abc'"
+        ("check", "0 4 7"),  # said "invalid placement '0 4 7'"
+        ("check", "Q../.Z./..Q"),
+        ("check", "0:1 2:3"),
+        ("check", "Q.../..Q./.Q../...."),
+        ("check", " "),
+        ("check", "."),
     ],
     ids=lambda args: " ".join(args),
 )
 def test_answers_and_errors_speak_japanese(japanese: object, args: tuple[str, ...]) -> None:
-    said = japanese(*args, status=1 if args[0] in ("solve", "check") else 2)  # type: ignore[operator]
+    status = 1 if args in (("solve", "2"), ("check", "0 0 0"), ("check", "0 1 2 3")) else 2
+    said = japanese(*args, status=status)  # type: ignore[operator]
     assert english_words(said.replace("nqueens: error:", "")) == [], said
+
+
+HELP_PATHS = [
+    path
+    for path in (
+        tuple(name for name in p.split() if name)
+        for p in [
+            "",
+            *(
+                f"{c} {s}"
+                for c, g in cli.commands.items()
+                for s in ["", *getattr(g, "commands", {})]
+            ),
+        ]
+    )
+]
+METAVAR = re.compile(r"(?<![\w-])[A-Z][A-Z_]+(?![\w-])|\[OPTIONS\]|\[ARGS\]")
+EXAMPLE = re.compile(r"^\s*(nqueens\s.*?)(?=\s{2,}\S|$)|^\s+--.*$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", HELP_PATHS, ids=lambda path: " ".join(path) or "nqueens")
+def test_every_help_speaks_japanese(japanese: object, path: tuple[str, ...]) -> None:
+    """`nqueens --lang ja X --help`: the usage, the help, each option's help, click's own
+    words; only names, flags, metavars (FILE, N) and example commands stay as typed."""
+    said = japanese(*path, "--help")  # type: ignore[operator]
+    assert "使い方" in said and "オプション" in said, said
+    assert english_words(METAVAR.sub(" ", EXAMPLE.sub(" ", said))) == [], said
+
+
+def test_click_usage_errors_speak_japanese(japanese: object) -> None:
+    said = japanese("trace", status=2)  # type: ignore[operator]
+    said += japanese("solve", "8", "--bogus", status=2)  # type: ignore[operator]
+    said += japanese("trace", "5", "--limit", "x", status=2)  # type: ignore[operator]
+    assert said.count("nqueens: error: ") == 3 and "を参照" in said
+    assert english_words(said.replace("nqueens: error:", "")) == [], said
+
+
+def test_english_help_is_as_written() -> None:
+    """The translating formatter leaves English help as click writes it: the docstring's
+    words, click's own headings with their ASCII colon, an option's [default: ...]."""
+    set_language("en")
+    try:
+        said = CliRunner().invoke(cli, ["solve", "--help"], prog_name="nqueens").output
+    finally:
+        set_language(None)
+    assert said.startswith("Usage: nqueens solve [OPTIONS] N\n")
+    assert "Solve N queens: the first solution, or all / unique ones" in said
+    assert "\nOptions:\n" in said and "[default: board]" in said
+    assert "nqueens solve 8                          the first solution" in said

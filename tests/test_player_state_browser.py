@@ -154,7 +154,12 @@ def test_a_rejection_names_the_first_test_that_failed_on_the_page(
     _kind, row, col, *_rest = (int(x) for x in recording.events[step - 1][:5])
     above = queens if len(queens) == n else queens[:row]
     (by_row, by_col), test = naive_first_test(algorithm, n, above, (row, col))
-    why = "same column" if by_col == col else "same diagonal"
+    if by_col == col:
+        why = "same column"
+    elif (row - by_row) * (col - by_col) > 0:
+        why = "same diagonal, falling to the right"
+    else:
+        why = "same diagonal, rising to the right"
     said = (
         f"attacked row {row}, col {col} by the queen on row {by_row}, col {by_col} ({why}, {test})"
     )

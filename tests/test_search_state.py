@@ -239,7 +239,12 @@ def test_trace_state_prints_each_structure_after_each_step(
 
 def said(event: Reject, attacker: tuple[int, int], test: str) -> str:
     """The sentence every surface says of a rejection, worked out here."""
-    why = "same column" if attacker[1] == event.col else "same diagonal"
+    if attacker[1] == event.col:
+        why = "same column"
+    elif (event.row - attacker[0]) * (event.col - attacker[1]) > 0:
+        why = "same diagonal, falling to the right"  # a-b constant: down[a-b+N-1]
+    else:
+        why = "same diagonal, rising to the right"  # a+b constant: up[a+b]
     by = f"row {attacker[0]}, col {attacker[1]}"
     return f"attacked row {event.row}, col {event.col} by the queen on {by} ({why}, {test})"
 

@@ -57,6 +57,35 @@ def extract(pot: Path) -> None:
         str(pot),
         "src",
     )
+    add_help(pot)
+
+
+def add_help(pot: Path) -> None:
+    """The command line's help (each command's and option's, a paragraph at a time) and
+    click's own words, appended to the template: they are not marked with `_` where they
+    are written, and are translated when `--help` shows them (`nqueens.cli._help`). The
+    marked messages keep their order, so the catalog's diff stays small."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from nqueens.cli import cli
+    from nqueens.cli._help import CLICK_WORDS, help_messages
+
+    with pot.open("rb") as f:
+        marked = {message.id for message in read_po(f) if message.id}
+    extra = Catalog()
+    for message, path, _line in help_messages(cli, ROOT):
+        if message not in marked:
+            extra.add(message, locations=[(path, None)])
+    for word in CLICK_WORDS:
+        if word not in marked:
+            extra.add(word, locations=[("src/nqueens/cli/_help.py", None)])
+    out = io.BytesIO()
+    write_po(out, extra, width=0, omit_header=True, include_lineno=False)
+    with pot.open("ab") as f:
+        f.write(b"\n" + out.getvalue())
 
 
 def update() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from nqueens.errors import InvalidPlacementError, shorten
+from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import plural
 
@@ -84,15 +85,17 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
     stripped = text.lstrip("\ufeff").strip()
     if not stripped:
         raise InvalidPlacementError(
-            "empty placement: give a column list such as '1 3 0 2', board rows such as "
-            "'Q.../....', or row:col pairs"
+            _(
+                "empty placement: give a column list such as '1 3 0 2', board rows such as "
+                "'Q.../....', or row:col pairs"
+            )
         )
     long_number = _LONG_NUMBER.search(stripped)
     if long_number is not None:
         raise InvalidPlacementError(
-            f"invalid board {quoted(stripped)}: the number {quoted(long_number.group(), 24)} "
-            "is larger than any row or column"
-        )
+            _("invalid board {board}: the number {number} is larger than any row or column")
+            .format(board=quoted(stripped), number=quoted(long_number.group(), 24))
+        )  # fmt: skip
     if _COLUMNS.fullmatch(stripped):
         return _columns([int(t) for t in _NUMBER.findall(stripped)], base, stripped)
     if _PAIRS.fullmatch(stripped):
@@ -106,9 +109,14 @@ def _columns(numbers: list[int], base: int, text: str) -> BoardText:
     for row, value in enumerate(numbers):
         if not base <= value < n + base:
             raise InvalidPlacementError(
-                f"invalid placement {quoted(text)}: column {value} in row {row + base} "
-                f"is off the board (columns run {base}..{n - 1 + base})"
-            )
+                _(
+                    "invalid placement {placement}: column {value} in row {row} is off the "
+                    "board (columns run {first}..{last})"
+                ).format(
+                    placement=quoted(text), value=value, row=row + base, first=base,
+                    last=n - 1 + base,
+                )
+            )  # fmt: skip
     return BoardText("columns", n, tuple((r, v - base) for r, v in enumerate(numbers)))
 
 
@@ -131,9 +139,9 @@ def _rows(text: str, base: int) -> BoardText:
             squares = plural(len(marks), "{count} square", "{count} squares")
             rows_said = plural(n, "{count} row", "{count} rows")
             raise InvalidPlacementError(
-                f"invalid board {quoted(text)}: row {row} has {squares}, "
-                f"but the board has {rows_said}"
-            )
+                _("invalid board {board}: row {row} has {squares}, but the board has {rows}")
+                .format(board=quoted(text), row=row, squares=squares, rows=rows_said)
+            )  # fmt: skip
     found = _plain_marks(rows) if n * n >= ARRAY_FROM_SQUARES else None
     if found is not None:
         queens, blocked = found
@@ -150,8 +158,10 @@ def _rows(text: str, base: int) -> BoardText:
                 blocked.append((row, col))
             elif mark not in EMPTY_MARKS:
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text)}: unknown mark {quoted(mark, 12)} in row "
-                    f"{row} (use Q for a queen, . for a free square, x for a blocked one)"
+                    _(
+                        "invalid board {board}: unknown mark {mark} in row {row} (use Q for "
+                        "a queen, . for a free square, x for a blocked one)"
+                    ).format(board=quoted(text), mark=quoted(mark, 12), row=row)
                 )
     if caption is not None:
         _check_caption(caption, queens, n, text)
@@ -214,6 +224,8 @@ def _check_caption(caption: list[int], queens: list[Square], n: int, text: str) 
     columns = [c for _, c in sorted(queens)]
     if not any(caption == [c + b for c in columns] for b in (0, 1)) or len(queens) != n:
         raise InvalidPlacementError(
-            f"invalid board {quoted(text)}: the column line {quoted(' '.join(map(str, caption)))}"
-            " above it does not match the queens drawn"
+            _(
+                "invalid board {board}: the column line {line} above it does not match the "
+                "queens drawn"
+            ).format(board=quoted(text), line=quoted(" ".join(map(str, caption))))
         )

@@ -39,6 +39,7 @@ except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
     fcntl = None  # type: ignore[assignment]
 
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
+from nqueens.i18n import _
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
 
 __all__ = [
@@ -306,7 +307,7 @@ def _descriptor(path: str | Path) -> int | None:
     if str(path) == STDOUT:
         return 1
     name = os.path.abspath(path)
-    for _ in range(40):  # the kernel's own limit on a chain of links
+    for _hop in range(40):  # the kernel's own limit on a chain of links
         match = _DESCRIPTOR.fullmatch(name)
         if match:
             pid = match[1]
@@ -389,7 +390,7 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
     a file, a pipe), or None when the argument is the text itself (`read_board_input`
     tells them apart). For readers that take a large input a slice at a time."""
     if argument == "-":
-        yield standard_input(), "standard input"
+        yield standard_input(), _("standard input")
         return
     if not argument.strip() or ("\n" in argument and not _names_a_file(argument)):
         yield None  # text, unless a file has that name (a newline is legal in a name)
@@ -398,19 +399,21 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
     name = shorten(argument)
     try:
         if path.is_dir():
-            raise InputFileError(f"cannot read {name}: it is a folder")
+            raise InputFileError(_("cannot read {name}: it is a folder").format(name=name))
         stream = path.open("rb") if path.exists() else None
     except OSError as error:
         if error.errno == errno.ENAMETOOLONG:  # no file has such a name: it is board text
             yield None
             return
-        raise InputFileError(f"cannot read {name}: {_reason(error)}") from None
+        raise InputFileError(
+            _("cannot read {name}: {reason}").format(name=name, reason=_reason(error))
+        ) from None
     if stream is not None:
         with stream:
             yield stream, name
         return
     if _FILE_NAME_ONLY.search(argument) and ("." not in argument or _has_extension(argument)):
-        raise InputFileError(f"cannot read {name}: there is no such file")
+        raise InputFileError(_("cannot read {name}: there is no such file").format(name=name))
     yield None
 
 
@@ -427,7 +430,7 @@ def standard_input() -> BinaryIO:
     """Standard input's bytes; one line when the shell closed it (`<&-`)."""
     stream = sys.stdin  # None when the shell closed it (the CLI puts /dev/null in its place)
     if stream is None:
-        raise InputFileError("cannot read standard input: it is closed")
+        raise InputFileError(_("cannot read standard input: it is closed"))
     return stream.buffer
 
 
@@ -448,9 +451,11 @@ def read_text(
         final = not data
         if offset + len(data) > most:
             raise InputFileError(
-                f"cannot read {name}: it holds more than {_size(most)} of text, more than "
-                "any board this reads (give a large instance by its queens: nqueens "
-                'complete "0:0" --n N)'
+                _(
+                    "cannot read {name}: it holds more than {size} of text, more than any "
+                    "board this reads (give a large instance by its queens: nqueens "
+                    "complete '0:0' --n N)"
+                ).format(name=name, size=_size(most))
             )
         try:
             text = decoder.decode(data, final=final)
@@ -458,11 +463,14 @@ def read_text(
             pending = len(error.object) - len(data)  # bytes kept from the slice before
             at = offset - pending + error.start
             raise InputFileError(
-                f"cannot read {name}: it is not text (byte {error.object[error.start]:#04x} "
-                f"at offset {at} is not UTF-8)"
+                _(
+                    "cannot read {name}: it is not text (byte {byte} at offset {at} is not UTF-8)"
+                ).format(name=name, byte=f"{error.object[error.start]:#04x}", at=at)
             ) from None
         if "\0" in text:
-            raise InputFileError(f"cannot read {name}: it is not text (it holds NUL bytes)")
+            raise InputFileError(
+                _("cannot read {name}: it is not text (it holds NUL bytes)").format(name=name)
+            )
         parts.append(text)
         offset += len(data)
         if final:

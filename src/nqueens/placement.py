@@ -13,6 +13,7 @@ from typing import Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
+from nqueens.i18n import _
 from nqueens.messages import plural
 
 __all__ = [
@@ -98,14 +99,18 @@ class Placement:
         board = parse_board(text, base=base)
         if board.form == "pairs":
             raise InvalidPlacementError(
-                f"invalid placement {quoted(text.strip())}: row:col pairs describe a partial "
-                "board (see `nqueens complete`); give a column per row"
+                _(
+                    "invalid placement {placement}: row:col pairs describe a partial board "
+                    "(see `nqueens complete`); give a column per row"
+                ).format(placement=quoted(text.strip()))
             )
         if board.blocked:
             row, col = board.blocked[0]
             raise InvalidPlacementError(
-                f"invalid placement {quoted(text.strip())}: a placement has no blocked squares "
-                f"(x on row {row}, col {col})"
+                _(
+                    "invalid placement {placement}: a placement has no blocked squares (x on "
+                    "row {row}, col {col})"
+                ).format(placement=quoted(text.strip()), row=row, col=col)
             )
         cols: list[list[int]] = [[] for _ in range(board.n or 0)]
         for row, col in board.queens:
@@ -114,8 +119,10 @@ class Placement:
             if len(queens) != 1:
                 how_many = plural(len(queens), "{count} queen", "{count} queens")
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text.strip())}: row {row} has {how_many}; "
-                    "a placement has exactly one queen in each row"
+                    _(
+                        "invalid board {board}: row {row} has {count}; a placement has "
+                        "exactly one queen in each row"
+                    ).format(board=quoted(text.strip()), row=row, count=how_many)
                 )
         return cls(tuple(queens[0] for queens in cols))
 

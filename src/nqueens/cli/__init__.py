@@ -20,5 +20,8 @@ from nqueens.cli import (  # noqa: F401  (registers the commands)
     worksheet,
 )
 from nqueens.cli._app import cli, main
+from nqueens.cli._help import speak
+
+speak(cli)  # every command's --help in the language of the messages
 
 __all__ = ["cli", "main"]

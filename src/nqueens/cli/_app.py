@@ -20,7 +20,7 @@ from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
 from nqueens.files import STDOUT, is_stdout, output_file
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.render.text import STYLES
 from nqueens.validate import whole_number
 from nqueens.variants.rules import parse_board_size
@@ -61,8 +61,12 @@ class _Group(click.Group):
             result = _fail(with_flags(str(error), error.options), status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            result = _fail(f"{error.format_message()}{hint}", error.exit_code)
+            said = error.format_message()
+            if ctx is not None:
+                said = _("{message} (see '{command} --help')").format(
+                    message=said, command=ctx.command_path
+                )
+            result = _fail(said, error.exit_code)
         except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
             _silence_stdout()
             result = 1
@@ -216,7 +220,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
         return
     from nqueens.system import version
 
-    click.echo(f"nqueens, version {version()}")
+    click.echo(_("nqueens, version {version}").format(version=version()))
     ctx.exit()
 
 

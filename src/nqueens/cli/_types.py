@@ -40,6 +40,11 @@ class Real(click.FloatRange):
         super().__init__(min, REAL_MAX if max is None else max, **kwargs)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            try:
+                float(value)
+            except ValueError:  # said here, whole, in the language of the messages
+                self.fail(_("{value} is not a number.").format(value=repr(value)), param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(_("{value} is not a finite number.").format(value=value), param, ctx)
@@ -62,6 +67,11 @@ class Whole(click.IntRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and len(value.strip().lstrip("+-").replace("_", "")) > 19:
             self.fail(_("{value} is too large.").format(value=value[:24] + "..."), param, ctx)
+        if isinstance(value, str):
+            try:
+                int(value)
+            except ValueError:  # said here, whole, in the language of the messages
+                self.fail(_("{value} is not a whole number.").format(value=repr(value)), param, ctx)
         return super().convert(value, param, ctx)
 
     def _describe_range(self) -> str:

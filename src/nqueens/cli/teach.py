@@ -61,7 +61,8 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
     spaces = search_spaces(n)
     console = Console()
-    rows = run_live(console, runs, lambda name: expected_nodes(name, n))
+    status = Console(stderr=True)  # the bar, when the table goes to a file or a pipe
+    rows = run_live(console, runs, lambda name: expected_nodes(name, n), status)
     print_uncut(console, comparison_table(n, spaces, rows, title))
     for row in rows:
         if row.skipped:

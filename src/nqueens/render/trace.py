@@ -14,7 +14,7 @@ from nqueens.search.replay import Replay
 if TYPE_CHECKING:
     from nqueens.variants.rules import Rules
 
-__all__ = ["rules_reason", "trace_lines"]
+__all__ = ["line_words", "rules_reason", "trace_lines"]
 
 
 def _square(row: int, col: int, base: int) -> str:
@@ -25,9 +25,31 @@ Reason = Callable[[Reject], str]
 """How a rejected square is attacked, in words (a variant's rules name their own)."""
 
 
+def line_words(attacker: tuple[int, int], square: tuple[int, int]) -> str:
+    """The line two squares share, in the words every surface uses: a column, a row, or
+    the diagonal rising to the right (a+b constant, the flags' `up`) or falling to the
+    right (a-b constant, `down`), row 0 at the top."""
+    (r0, c0), (r1, c1) = attacker, square
+    if c0 == c1:
+        return _("same column")
+    if r0 == r1:
+        return _("same row")
+    if (r1 - r0) * (c1 - c0) > 0:
+        return _("same diagonal, falling to the right")
+    return _("same diagonal, rising to the right")
+
+
+def cell_read(test: str) -> str:
+    """The cell a test read and what it held, as a sentence says it: `down[4] = 1` in
+    English, 「down[4] が 1」 in Japanese (player.js says it the same way)."""
+    cell, equals, value = test.rpartition(" = ")
+    if not equals:
+        return test
+    return _("{cell} = {value}").format(cell=cell, value=value)
+
+
 def _reason(event: Reject) -> str:
-    _row, col = event.attacker
-    return _("same column") if col == event.col else _("same diagonal")
+    return line_words(event.attacker, (event.row, event.col))
 
 
 def rules_reason(rules: Rules) -> Reason:
@@ -52,7 +74,7 @@ def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reas
             "square": _square(event.row, event.col, base),
             "by": _square(*event.attacker, base),
             "why": reason(event),
-            "test": event.test,
+            "test": cell_read(event.test),
         }
         if event.test:
             return _("attacked {square} by the queen on {by} ({why}, {test})").format(**fields)

@@ -252,6 +252,19 @@ def _shapes(root: Node, weight: dict[int, float], rejected: bool, place: Placer)
                 start += weight[id(child)]
 
 
+def _named(name: str) -> str:
+    """The algorithm as the source texts name it, in the current language, then the name
+    to type where it differs (as the titles of the player and the film say it); a
+    variant's own search by its name."""
+    from nqueens.search import ALGORITHMS
+
+    algorithm = ALGORITHMS.get(name)  # a variant's own search is named as given
+    title = algorithm.display_name() if algorithm is not None else name
+    if title.replace(" ", "-") == name:
+        return title
+    return _("{title} ({algorithm})").format(title=title, algorithm=name)
+
+
 def _title(tree: SearchTree) -> str:
     levels = tree.levels()
     nodes = sum(level.nodes for level in levels)
@@ -260,7 +273,7 @@ def _title(tree: SearchTree) -> str:
     parts = [
         _("{n} queens, {algorithm}: {nodes} nodes, {dead} dead ends, {found} solutions").format(
             n=tree.n,
-            algorithm=tree.algorithm,
+            algorithm=_named(tree.algorithm),
             nodes=f"{nodes:,}",
             dead=f"{dead:,}",
             found=f"{found:,}",

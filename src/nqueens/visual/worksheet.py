@@ -11,7 +11,7 @@ from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import _
 from nqueens.limits import WORKSHEET_MAX_N
 from nqueens.messages import too_large
-from nqueens.render.worksheet import Sheet
+from nqueens.render.worksheet import Practice, Sheet
 from nqueens.validate import board_size
 
 __all__ = ["Worksheet", "worksheet"]
@@ -19,10 +19,12 @@ __all__ = ["Worksheet", "worksheet"]
 
 @dataclass
 class Worksheet:
-    """The worksheet's questions (`sheet`) and its pages as PDF bytes (`pdf`)."""
+    """The worksheet's questions (`sheet`), its pages as PDF bytes (`pdf`) and how many
+    pages it has (`pages`)."""
 
     sheet: Sheet
     pdf: bytes
+    pages: int
 
     def save(self, path: str | Path) -> None:
         """Write the PDF to `path`, whole or not at all."""
@@ -30,14 +32,29 @@ class Worksheet:
             out.write(self.pdf)
 
 
-def worksheet(
-    n: int, *, seed: int | None = None, answers: bool = True, out: str | Path | None = None
-) -> Worksheet:
-    """A printable worksheet (PDF) on an N x N board, in the language of the messages.
+PRACTICE_N = 4
+"""The board of the backtracking exercise: its tree to depth 3 has 15 nodes, a drawing a
+student finishes by hand, and its first backtrack comes at step 9."""
+PRACTICE_STEPS = 12
+"""The steps of the exercise to write down: through the first backtrack and beyond."""
 
-    Page 1: a blank board to place N queens on, and a board to complete (some rows of a
-    solution). Page 2: the flag arrays `col`, `up`, `down` of that board to fill in, as
-    boxes with their indices. Page 3 (`answers`): one completion and the filled arrays.
+
+def worksheet(
+    n: int,
+    *,
+    seed: int | None = None,
+    answers: bool = True,
+    one_based: bool = False,
+    out: str | Path | None = None,
+) -> Worksheet:
+    """A printable A4 worksheet (PDF) on an N x N board, in the language of the messages.
+
+    Page 1: a blank board to place N queens on, a board to complete (some rows of a
+    solution), and how the diagonals are numbered (up[a+b], down[a-b+N-1]). Page 2: the
+    flag arrays `col`, `up`, `down` of that board to fill in, as boxes with their
+    indices. Page 3: backtracking by hand on a 4 x 4 board, its first 12 steps to write
+    down and its tree to draw to depth 3. With `answers`, two pages of answers: one
+    completion, the filled arrays, the steps and the tree.
 
     Parameters
     ----------
@@ -46,7 +63,10 @@ def worksheet(
     seed : int, optional
         Chooses the solution and its rows given; the same seed, the same worksheet.
     answers : bool
-        Add the page of answers.
+        Add the pages of answers.
+    one_based : bool
+        Number the boards' rows and columns from 1 (the arrays' indices stay those of
+        the code, from 0).
     out : str or Path, optional
         Also write the PDF (a .pdf name), whole or not at all.
 
@@ -55,6 +75,8 @@ def worksheet(
     >>> sheet = worksheet(6, seed=1)
     >>> sheet.pdf[:5], len(sheet.sheet.given)
     (b'%PDF-', 3)
+    >>> sheet.sheet.practice.steps[8]
+    'remove row 1, col 2 (no more safe squares in row 2: step back)'
     """
     import io
 
@@ -82,10 +104,28 @@ def worksheet(
     rows = sorted(chance.sample(range(n), n // 2))
     given = tuple((row, solution[row]) for row in rows)
     title = _("N-Queens worksheet: {n} x {n} board").format(n=n)
-    sheet = Sheet(n, title, solution, given, given)
+    base = 1 if one_based else 0
+    sheet = Sheet(n, title, solution, given, given, base, _practice(base))
     buffer = io.BytesIO()
-    save(pages(sheet, answers=answers), buffer)
-    made = Worksheet(sheet, buffer.getvalue())
+    figures = pages(sheet, answers=answers)
+    save(figures, buffer)
+    made = Worksheet(sheet, buffer.getvalue(), len(figures))
     if out is not None:
         made.save(out)
     return made
+
+
+def _practice(base: int) -> Practice:
+    """The backtracking exercise: the first steps of the search on the small board, in
+    the trace's words, and its tree to depth 3."""
+    from nqueens.render.trace import trace_lines
+    from nqueens.search import ALGORITHMS
+    from nqueens.search_tree import tree
+
+    events = ALGORITHMS["backtracking"].events(PRACTICE_N)
+    lines = trace_lines(events, PRACTICE_N, base=base, limit=PRACTICE_STEPS)
+    steps = tuple(line.split(maxsplit=1)[1] for line in list(lines)[:PRACTICE_STEPS])
+    nodes = tuple(
+        (node.cols, node.kind) for node in tree(PRACTICE_N).nodes() if 1 <= node.depth <= 3
+    )
+    return Practice(PRACTICE_N, steps, nodes)

@@ -75,8 +75,12 @@
     if (kind === PLACE) return _("place {square}", { square: square(row, col) });
     if (kind === REJECT) {
       const why = rules ? rules.words[how(byRow, byCol, row, col) - 1]
-        : byCol === col ? _("same column") : _("same diagonal");
-      const fields = { square: square(row, col), by: square(byRow, byCol), why, test: tests[test] };
+        : byCol === col ? _("same column")
+        : (row - byRow) * (col - byCol) > 0 ? _("same diagonal, falling to the right")
+        : _("same diagonal, rising to the right");
+      const read = test >= 0 ? tests[test].match(/^(.*) = (\S+)$/) : null;  // trace.cell_read
+      const said = read ? _("{cell} = {value}", { cell: read[1], value: read[2] }) : tests[test];
+      const fields = { square: square(row, col), by: square(byRow, byCol), why, test: said };
       return test >= 0 ? _("attacked {square} by the queen on {by} ({why}, {test})", fields)
         : _("attacked {square} by the queen on {by} ({why})", fields);
     }
