@@ -177,6 +177,16 @@ def _run_inprocess(
             yield piece, counts
 
 
+def _run_whole(
+    parts: Parts, batches: Batches, workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    """Each batch counted whole, in one call, and yielded as it finishes: for a method
+    whose task is as wide as its batch (`Method.batch_limit` None: a GPU's task, its own
+    pipeline of launches, which a stop waits for whatever its size)."""
+    for indices in batches:
+        yield indices, _count(parts, indices)
+
+
 _worker_parts: Parts | None = None
 
 
@@ -207,6 +217,7 @@ def _run_processes(
 
 BACKENDS: dict[str, Backend] = {
     "inprocess": _run_inprocess,
+    "whole": _run_whole,
     "process": _run_processes,
 }
 """How subproblems are run on this machine, by name; a Dask cluster is reached through

@@ -81,7 +81,9 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 )
                 result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
                 return replace(result, workers=max(size, cluster.workers_of(client, size)))
-        runner = BACKENDS["inprocess" if workers == 1 else "process"]
+        # a task as wide as its batch (batch_limit None: a GPU's) is counted whole
+        whole = method.batch_limit is None and workers == 1
+        runner = BACKENDS["whole" if whole else "inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
         if book is not None:
