@@ -6,6 +6,7 @@ is, `nqueens info`'s GPU line, and `auto`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -127,19 +128,26 @@ def test_subproblems_cut_across_many_launches_count_the_same(
     wanted = recount(parts, indices)[:, 0].tolist()
     monkeypatch.setattr(gpu_split, "CHUNK", 7)
     monkeypatch.setattr(gpu_split, "pre_placed", lambda n: 8)
-    launched = []
+    launched: list[np.ndarray] = []
     launch = kernel.launch
-    monkeypatch.setattr(kernel, "launch", lambda *a: launched.append(len(a[1])) or launch(*a))
+    monkeypatch.setattr(kernel, "launch", lambda *a: launched.append(a[1].copy()) or launch(*a))
     function, arguments = parts.task(indices)
     assert function(*arguments)[:, 0].tolist() == wanted
-    prefixes, _ = gpu_split.prefixes(12, parts.rows[indices], 8)
-    assert max(launched) <= 7 and sum(launched) == len(prefixes) > 4 * len(indices)
+    fine = len(indices) - len(indices) // gpu_split.FINE_SHARE  # the last quarter: 9 rows
+    coarse, _ = gpu_split.prefixes(12, parts.rows[indices[:fine]], 8)
+    finer, _ = gpu_split.prefixes(12, parts.rows[indices[fine:]], 9)
+    assert max(map(len, launched)) <= 7 and sum(map(len, launched)) == len(coarse) + len(finer)
+    words = np.concatenate(launched)
+    rows = [bin(int(c)).count("1") for c in words[:, 0]]
+    assert rows == [8] * len(coarse) + [9] * len(finer)  # taken last: the smaller ones
+    assert len(coarse) > 4 * fine
 
 
 def test_a_gpu_task_is_counted_whole_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """The registry's rule for a GPU (batch_limit None): the count cut into
-    tasks_per_worker tasks, each one call of the task function (its own launches), not
-    the in-process runner's short pieces growing from one subproblem."""
+    tasks_per_worker tasks (one: the whole count, so the GPU drains once), each one call
+    of the task function (its own launches), not the in-process runner's short pieces
+    growing from one subproblem; --batch-size cuts it finer."""
     calls: list[int] = []
     task = gpu_split.count_on_gpu
 
@@ -152,13 +160,16 @@ def test_a_gpu_task_is_counted_whole_in_one_call(monkeypatch: pytest.MonkeyPatch
     assert (result.total, result.unique) == (352, 46)
     gpu = METHODS["gpu"]
     cut = batches(np.arange(len(gpu.split(9))), 1, None, gpu.batch_limit, gpu.tasks_per_worker)
-    assert calls == [len(batch) for batch in cut] and len(cut) in (4, 5)  # a quarter each
+    assert calls == [len(batch) for batch in cut] and len(cut) == gpu.tasks_per_worker == 1
+    calls.clear()
+    nqueens.count(9, method="gpu", batch_size=100)
+    assert calls == [len(batch) for batch in batches(np.arange(len(cut[0])), 1, 100)]
 
 
 def test_the_count_keeps_a_journal_resumes_after_kill_9_and_verifies(tmp_path: Path) -> None:
     path = tmp_path / "gpu.db"
     proc = subprocess.Popen(
-        [*NQUEENS, "count", "11", "--method", "gpu", "--journal", str(path), "-q"],
+        [*NQUEENS, "count", "11", "-m", "gpu", "--batch-size", "400", "-j", str(path), "-q"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -352,7 +363,7 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
     launched = kernel.count_below
     launches = []
 
-    class FailingThirdTime:  # the first task's two launches, then the failure
+    class FailingThirdTime:  # the first tasks' launches, then the failure
         def __getitem__(self, shape: object) -> object:
             launches.append(shape)
             if len(launches) == 3:
@@ -363,11 +374,13 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
     METHODS["gpu"].warm_up()
     monkeypatch.setattr(kernel, "count_below", FailingThirdTime())
     path = tmp_path / "gpu.db"
-    done = CliRunner().invoke(cli, ["count", "9", "--method", "gpu", "--journal", str(path)])
+    done = CliRunner().invoke(
+        cli, ["count", "9", "--method", "gpu", "--batch-size", "50", "--journal", str(path)]
+    )
     assert done.exit_code == 2
     (line,) = done.output.strip().splitlines()
     assert "the GPU failed" in line and "CUDA_ERROR_ILLEGAL_ADDRESS" in line
-    assert journal_rows(path) > 0  # the first launch's subproblems were kept
+    assert journal_rows(path) > 0  # the first task's subproblems were kept
 
 
 def test_the_estimate_plans_a_gpu_count(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -383,3 +396,40 @@ def test_the_estimate_plans_a_gpu_count(monkeypatch: pytest.MonkeyPatch) -> None
     parts = METHODS["gpu"].split(12)
     probed = probe(parts, 0, np.random.default_rng(1), 64)
     assert probed.mean > 0 and probed.error >= 0
+
+
+def test_a_gpu_count_plans_itself_only_where_its_calibration_is_worth_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The quick plan of a long count times a whole N = 17 on the GPU first: more than a
+    count of N <= 23 takes, so a GPU count plans itself from N = 24 only."""
+    from nqueens.engine.runtime import run
+
+    monkeypatch.setattr(run, "PLAN_FROM", 8)
+    plans: list[object] = []
+    result = nqueens.count(9, method="gpu", on_plan=plans.append)
+    assert (result.total, result.unique) == (352, 46) and plans == []
+    monkeypatch.setitem(METHODS, "gpu", dataclasses.replace(METHODS["gpu"], plans_from=9))
+    nqueens.count(9, method="gpu", on_plan=plans.append)
+    assert len(plans) == 1
+
+
+def test_the_benchmark_runs_dry_on_the_simulator() -> None:
+    """benchmarks/gpu.py as the first run on a card will run it, checked here: its
+    counts against the published ones, the peer's line read, the table printed."""
+    script = Path(__file__).parent.parent / "benchmarks" / "gpu.py"
+    peer = "python3 -c 'print(\"result\", [0, 1, 0, 0, 2, 10, 4][{n}])'"
+    done = subprocess.run(
+        [sys.executable, str(script), "--dry-run", "--sizes", "5-6", "--peer", peer],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "GPU: none usable: the CUDA simulator" in done.stdout
+    rows = [
+        line
+        for line in done.stdout.splitlines()
+        if line.startswith("| 5 ") or line.startswith("| 6 ")
+    ]
+    assert len(rows) == 2 and all(row.count(" s |") == 2 for row in rows)

@@ -50,6 +50,7 @@ __all__ = [
     "resident_blocks",
     "simulated",
     "usable",
+    "wait",
 ]
 
 INSTALL = N_("install the gpu extra: uv sync --extra gpu, or pip install 'nqueens-lab[gpu]'")
@@ -62,6 +63,8 @@ MEMORY_SHARE = 0.5
 rest is left to the CUDA runtime and to whatever else runs on the GPU."""
 SIMULATED_MEMORY = 1 << 30
 """The free memory the simulator is taken to have."""
+WAIT_SECONDS = 0.02
+"""How often a wait for the GPU looks whether it is done."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +275,20 @@ def launch_shape(threads: int, registers: int, shared: int) -> tuple[int, int]:
         per_sm = resident_blocks(found.compute_capability, threads, registers, shared)
         return max(1, per_sm) * found.multiprocessors, threads
     return 1, SIMULATOR_BLOCK
+
+
+def wait() -> None:
+    """Wait for the GPU's work so far a short sleep at a time, so that Ctrl-C or SIGTERM
+    stops the count at once (the process's end stops the GPU); the simulator's work is
+    done when launched."""
+    if simulated():
+        return
+    import time
+
+    done = cuda().event()
+    done.record()
+    while not done.query():
+        time.sleep(WAIT_SECONDS)
 
 
 def _failures() -> tuple[type[BaseException], ...]:

@@ -101,6 +101,8 @@ class Method:
     tasks_per_worker: int = 16  # a worker's share is cut into this many tasks by default
     needs_device: bool = False  # `auto` picks it only where its counter is `ready()` (a
     # usable GPU found); the others are always ready
+    plans_from: int = 0  # a count told to plan itself does so from this N (and from
+    # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 17
 
     smallest = 1
 
@@ -292,10 +294,11 @@ GPU = Method(
     slow_from=13,
     survives_fork=False,  # a CUDA context lives in the process that made it
     default_workers=1,
-    batch_limit=None,  # a task is a quarter of the count, counted whole in one call
-    tasks_per_worker=4,  # (runtime/pool.py's "whole"): its launches, the first about a
-    # sixteenth of it, each made while the one before runs (methods/gpu/split.py)
+    batch_limit=None,  # a task is the whole count, counted in one call (runtime/pool.py's
+    tasks_per_worker=1,  # "whole"): one launch through N = 23, one drain of the GPU at
+    # its end (methods/gpu/split.py); --batch-size journals a long count as it goes
     needs_device=True,
+    plans_from=24,  # its probe's calibration counts N = 17: more than a count of N <= 23
 )
 
 GPU_JOIN = Method(

@@ -119,9 +119,15 @@ def default_batch(
 ) -> int:
     """Small batches by default, so that no worker is left with a long tail at the end: a
     worker's share cut into `tasks`, at most `limit` subproblems each (None: no limit, for
-    a method whose task is one launch on a GPU, which should be wide)."""
-    size = pending // (workers * tasks)
-    return max(1, size if limit is None else min(limit, size))
+    a method whose task is wide, a GPU's: then exactly `tasks` of them, the last a little
+    smaller, never a sliver left over as one more).
+
+    >>> default_batch(10, 1, 32, 4), default_batch(10, 1, None, 4)
+    (2, 3)
+    """
+    if limit is None:
+        return max(1, -(-pending // (workers * tasks)))
+    return max(1, min(limit, pending // (workers * tasks)))
 
 
 def batches(

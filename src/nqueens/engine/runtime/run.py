@@ -110,7 +110,11 @@ def _run(
     pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
     on_progress = options.on_progress
-    if options.on_plan is not None and len(pending) and parts.n >= PLAN_FROM:
+    if (
+        options.on_plan is not None
+        and len(pending)
+        and parts.n >= max(PLAN_FROM, method.plans_from)
+    ):
         from nqueens.engine.runtime.estimate import QUICK_BUDGET, plan
 
         rng = np.random.default_rng(parts.n)

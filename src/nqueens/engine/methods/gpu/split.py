@@ -30,7 +30,7 @@ from nqueens.engine.methods.gpu.shape import LEVELS
 from nqueens.engine.registry import digest
 
 __all__ = [
-    "FIRST_SHARE",
+    "FINE_SHARE",
     "MIRRORS",
     "PREFIX_BYTES",
     "PREFIX_ROWS",
@@ -44,6 +44,7 @@ __all__ = [
     "prefixes",
     "split",
     "split_depth",
+    "task_launches",
 ]
 
 Array = npt.NDArray[np.int64]
@@ -63,9 +64,11 @@ on the host while they are made), fewer where the GPU's budget is smaller
 (device.budget: a share of its free memory)."""
 PREFIX_BYTES = 4 * 4
 """GPU memory a prefix takes: its four 32-bit words (kernel.py)."""
-FIRST_SHARE = 16
-"""A task's first launch takes about 1/16 of its prefixes, so that the GPU starts while
-the CPU makes the rest (each later launch's prefixes are made while the one before runs)."""
+FINE_SHARE = 4
+"""The last quarter of a task's subproblems is placed one row deeper: about six times as
+many prefixes for it, each a sixth the work, taken last, so that the lanes run out of
+work nearly together (benchmarks/gpu.py --tail: one row deeper for the whole count does
+as well at four times the prefixes)."""
 
 
 def pre_placed(n: int) -> int:
@@ -271,13 +274,33 @@ def split(n: int) -> GPUSplit:
     return GPUSplit(n, np.ascontiguousarray(rows))
 
 
+def task_launches(n: int, rows: Array, limit: int = CHUNK) -> Iterator[Words]:
+    """A task's launches, as `count_on_gpu` makes them: the prefixes of `rows` at
+    `pre_placed(n)` rows, the last FINE_SHARE of the subproblems' one row deeper (taken
+    last), at most `limit` a launch."""
+    depth = pre_placed(n)
+    fine = len(rows) - len(rows) // FINE_SHARE if depth < n - 2 else len(rows)
+    made = itertools.chain(
+        launches(n, rows[:fine], depth, limit),
+        launches(n, rows[fine:], depth + 1, limit, first_owner=fine),
+    )
+    held: list[Words] = []  # packed: the coarse part's last and the fine part in one launch
+    for words in made:
+        if held and sum(map(len, held)) + len(words) > limit:
+            yield np.concatenate(held) if len(held) > 1 else held[0]
+            held = []
+        held.append(words)
+    if held:
+        yield np.concatenate(held) if len(held) > 1 else held[0]
+
+
 def count_on_gpu(n: int, rows: Array) -> Array:
     """The registry's gpu fields for each subproblem: its solutions, mirror images
-    included, counted on the GPU, and the GPU memory the task took at most. The first
-    launch takes the first 1/FIRST_SHARE of the subproblems, so that the GPU starts
-    soon; each later launch, at most CHUNK prefixes and within the GPU's budget, is made
-    while the one before runs. Each prefix's count is added to its subproblem's sum on
-    the GPU; only the sums come back."""
+    included, counted on the GPU, and the GPU memory the task took at most. Its prefixes
+    go in launches of at most CHUNK, within the GPU's budget (one launch a count through
+    N = 23), each made while the one before runs, the last FINE_SHARE of the subproblems
+    one row deeper. Each prefix's count is added to its subproblem's sum on the GPU;
+    only the sums come back."""
     from nqueens.engine import device
     from nqueens.engine.methods.gpu import kernel
 
@@ -285,20 +308,16 @@ def count_on_gpu(n: int, rows: Array) -> Array:
     if len(rows) == 0:
         return out
     cuda = device.cuda()
-    depth = pre_placed(n)
     per_launch = max(1, min(CHUNK, device.budget() // PREFIX_BYTES))
-    head = max(1, len(rows) // FIRST_SHARE)
     largest = 0
     with device.reported():
         sums = cuda.to_device(np.zeros(len(rows), np.uint64))
         running: object = None  # the launch under way: its GPU memory kept until it is done
-        for words in itertools.chain(
-            launches(n, rows[:head], depth, per_launch),
-            launches(n, rows[head:], depth, per_launch, first_owner=head),
-        ):
+        for words in task_launches(n, rows, per_launch):
             running = kernel.launch(n, words, sums)  # waits for the one before, then starts
             largest = max(largest, len(words) * PREFIX_BYTES)
-        found = sums.copy_to_host()  # waits for the last
+        device.wait()  # a stop comes at once, not when the last launch ends
+        found = sums.copy_to_host()
         del running
     out[:, 0] = found.astype(np.int64) * MIRRORS
     out[:, 1] = largest + len(rows) * 8
