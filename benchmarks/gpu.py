@@ -208,6 +208,13 @@ def steps_below(n, words):  # type: ignore[no-untyped-def]
     return out
 
 
+def _placed_rows(words: np.ndarray) -> np.ndarray:
+    """The rows each prefix has placed (its columns word's bits)."""
+    from nqueens.engine.methods.gpu.split import _popcount
+
+    return _popcount(words[:, 0].astype(np.int64))
+
+
 def _idle_share(durations: np.ndarray, lanes: int) -> float:
     """1 - work / (lanes x makespan) when lanes take the prefixes in order, each as soon
     as it is free."""
@@ -244,11 +251,23 @@ def tail(args: argparse.Namespace) -> None:
         if exact:
             steps = [steps_below(n, words) for words in launches]
             said = "exact"
-        else:
+        else:  # each prefix's steps drawn from a sample of those with as many rows placed
             every = np.concatenate(launches)
-            drawn = steps_below(n, every[rng.choice(total, args.sample, replace=False)])
-            steps = [rng.choice(drawn, len(words)) for words in launches]  # i.i.d., as drawn
-            said = f"{args.sample:,} drawn"
+            rows = _placed_rows(every)
+            drawn = {}
+            for placed in np.unique(rows).tolist():
+                mine = np.flatnonzero(rows == placed)
+                chosen = rng.choice(mine, min(len(mine), args.sample), replace=False)
+                drawn[placed] = steps_below(n, every[chosen])
+            steps = []
+            for words in launches:
+                placed = _placed_rows(words)
+                out = np.empty(len(words), np.int64)
+                for k, sample in drawn.items():
+                    where = np.flatnonzero(placed == k)
+                    out[where] = rng.choice(sample, len(where))
+                steps.append(out)
+            said = f"{args.sample:,} drawn a depth"
         shares = [_idle_share(s, lanes) for s in steps]
         work = [float(s.sum() + len(s)) for s in steps]
         whole = sum(w * (1 / (1 - x)) for w, x in zip(work, shares, strict=True))

@@ -433,3 +433,24 @@ def test_the_benchmark_runs_dry_on_the_simulator() -> None:
         if line.startswith("| 5 ") or line.startswith("| 6 ")
     ]
     assert len(rows) == 2 and all(row.count(" s |") == 2 for row in rows)
+
+
+def test_the_tail_arithmetic_counts_the_kernels_steps_and_idles_a_lane_as_it_should() -> None:
+    """benchmarks/gpu.py --tail's two parts: a prefix's steps are the queens the kernel
+    places below it but in the last row (so a count's are the placements of each deeper
+    row but the last), and lanes taking prefixes in order idle as list scheduling says."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "gpu_benchmark", Path(__file__).parent.parent / "benchmarks" / "gpu.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    parts = gpu_split.split(10)
+    (words,) = gpu_split.launches(10, parts.rows, 6, 10**6)
+    placed = [len(gpu_split.prefixes(10, parts.rows, k)[0]) for k in range(7, 10)]
+    assert int(bench.steps_below(10, words).sum()) == sum(placed)
+    # 2 lanes, prefixes of 3, 1, 1 and 1 steps, a turn more each to take it: one lane
+    # 4 then 2, the other 2 then 2: the work is 10 turns, done in 6 by 2 lanes
+    assert bench._idle_share(np.array([3, 1, 1, 1]), 2) == pytest.approx(1 - 10 / (2 * 6))

@@ -65,10 +65,10 @@ on the host while they are made), fewer where the GPU's budget is smaller
 PREFIX_BYTES = 4 * 4
 """GPU memory a prefix takes: its four 32-bit words (kernel.py)."""
 FINE_SHARE = 4
-"""The last quarter of a task's subproblems is placed one row deeper: about six times as
-many prefixes for it, each a sixth the work, taken last, so that the lanes run out of
-work nearly together (benchmarks/gpu.py --tail: one row deeper for the whole count does
-as well at four times the prefixes)."""
+"""The last quarter of a task's subproblems is placed one row deeper: 6 to 9 times as many
+prefixes for it (N = 18-22), each that much less work, taken last, so that the lanes run
+out of work nearly together (benchmarks/gpu.py --tail; at N = 17 the whole count one row
+deeper did no better, with 2.8 times the prefixes)."""
 
 
 def pre_placed(n: int) -> int:
@@ -298,7 +298,7 @@ def count_on_gpu(n: int, rows: Array) -> Array:
     """The registry's gpu fields for each subproblem: its solutions, mirror images
     included, counted on the GPU, and the GPU memory the task took at most. Its prefixes
     go in launches of at most CHUNK, within the GPU's budget (one launch a count through
-    N = 23), each made while the one before runs, the last FINE_SHARE of the subproblems
+    N = 21), each made while the one before runs, the last FINE_SHARE of the subproblems
     one row deeper. Each prefix's count is added to its subproblem's sum on the GPU;
     only the sums come back."""
     from nqueens.engine import device
