@@ -304,7 +304,7 @@ def test_auto_picks_no_gpu_until_one_is_timed_then_only_where_one_is(
     assert best_method(20) == "join"
 
 
-PAGES = ("README.md", "docs/counting.md", "docs/benchmarks.md")
+PAGES = ("README.md", "docs/counting.md", "docs/benchmarks.md", "docs/cluster.md")
 
 
 def test_every_page_says_the_gpu_methods_are_untimed_while_auto_ignores_them() -> None:
@@ -454,3 +454,32 @@ def test_the_tail_arithmetic_counts_the_kernels_steps_and_idles_a_lane_as_it_sho
     # 2 lanes, prefixes of 3, 1, 1 and 1 steps, a turn more each to take it: one lane
     # 4 then 2, the other 2 then 2: the work is 10 turns, done in 6 by 2 lanes
     assert bench._idle_share(np.array([3, 1, 1, 1]), 2) == pytest.approx(1 - 10 / (2 * 6))
+
+
+COMPILES = """
+import nqueens
+from nqueens.engine.methods.gpu import kernel
+result = nqueens.count(12, method="gpu")
+stats = kernel.count_below.stats
+print(result.total, sum(stats.cache_misses.values()), sum(stats.cache_hits.values()))
+"""
+
+
+@pytest.mark.skipif(not ON_GPU, reason="the simulator compiles nothing")
+def test_the_kernel_compiled_once_is_loaded_by_the_next_process(tmp_path: Path) -> None:
+    """A machine's first count compiles the kernel into numba-cuda's cache (its warm-up,
+    for the one signature every launch uses); a second process compiles nothing: counted
+    by the dispatcher's cache misses, not by time."""
+    said = []
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", COMPILES],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=os.environ | {"NUMBA_CACHE_DIR": str(tmp_path)},
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        said.append([int(x) for x in done.stdout.split()])
+    assert said[0] == [14200, 1, 0]  # compiled once, for the warm-up and every launch
+    assert said[1] == [14200, 0, 1]  # loaded: nothing compiled

@@ -6,8 +6,9 @@ so that the journal, `--part` and Dask see work of similar size), with the row-0
 in the left half of the board, or in the middle column with the row-1 queen in the left
 half: the mirror image gives every other solution, so each subproblem counts twice. A
 task extends its subproblems to `pre_placed(n)` rows on the CPU (the prefixes: 3 million
-for a whole count at N = 20, as ygch/n_queens makes them), in numpy, a row at a time for
-all of them at once, written as the kernel reads them; the kernel (kernel.py) adds each
+at N = 20, as ygch/n_queens makes them; the last FINE_SHARE of them one row deeper: 7.5
+million in all), in numpy, a row at a time for all of them at once, written as the
+kernel reads them; the kernel (kernel.py) adds each
 prefix's completions to its subproblem's sum on the GPU. Like every split, a pure
 function of N.
 
@@ -57,7 +58,7 @@ MIRRORS = 2
 PREFIX_ROWS = 6
 """Rows placed on the CPU from N = 16: ygch/n_queens places 6 for its timings of N = 18-21
 (its README: 5 are best up to N = 22), 0.42 to 4.5 million prefixes a count at N = 16 to
-21 (7 rows made 7x as many, each with less to search, and 11% more warp steps)."""
+21 (7 rows made 5 to 8 times as many, for the CPU to make before the GPU starts)."""
 CHUNK = 1 << 24
 """The most prefixes one launch takes (PREFIX_BYTES each: 256 MB on the GPU, and as much
 on the host while they are made), fewer where the GPU's budget is smaller
