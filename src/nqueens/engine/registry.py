@@ -99,8 +99,8 @@ class Method:
     batch_limit: int | None = 32  # the most subproblems a task counts by default (None: a
     # share of a worker's, however many, counted whole in one call: a GPU's task, wide)
     tasks_per_worker: int = 16  # a worker's share is cut into this many tasks by default
-    needs_device: bool = False  # `auto` picks it only where its counter is `ready()` (a
-    # usable GPU found); the others are always ready
+    needs_device: bool = False  # `auto` picks it only once GPU_TIMED, and where
+    # engine/device.py finds a usable GPU; the others are always ready
     plans_from: int = 0  # a count told to plan itself does so from this N (and from
     # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 17
 

@@ -188,7 +188,7 @@ def _run_whole(
 ) -> Generator[tuple[Indices, Counts], None, None]:
     """Each batch counted whole, in one call, and yielded as it finishes: for a method
     whose task is as wide as its batch (`Method.batch_limit` None: a GPU's task, its own
-    pipeline of launches, which a stop waits for whatever its size)."""
+    pipeline of launches, whose wait for the GPU polls, so that a stop comes at once)."""
     for indices in batches:
         yield indices, _count(parts, indices)
 
