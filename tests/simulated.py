@@ -4,7 +4,7 @@ device is tested on smaller boards than the others, unless a real GPU runs the t
 
 from __future__ import annotations
 
-from nqueens.engine.methods.gpu import device
+from nqueens.engine import device
 from nqueens.engine.registry import METHODS
 
 SIMULATED_UP_TO = {"gpu": 10, "gpu-join": 7}

@@ -10,7 +10,7 @@ import numpy as np
 from nqueens.engine.counter import Counter, Field, Tally, digest, knuth_nodes
 from nqueens.engine.methods.backtrack import METHOD as BACKTRACK
 from nqueens.engine.methods.gpu import METHOD as GPU
-from nqueens.engine.methods.gpu.join import METHOD as GPU_JOIN
+from nqueens.engine.methods.gpu_join import METHOD as GPU_JOIN
 from nqueens.engine.methods.join import METHOD as JOIN
 from nqueens.engine.methods.numpy import METHOD as NUMPY
 from nqueens.engine.methods.python import METHOD as PYTHON

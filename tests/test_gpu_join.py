@@ -6,7 +6,6 @@ representative's count), exact counts, and the whole command with a journal."""
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.engine.methods.gpu import device, join_kernel, join_stage
+from nqueens.engine import device
+from nqueens.engine.methods.gpu_join import kernel as join_kernel
+from nqueens.engine.methods.gpu_join import stage as join_stage
 from nqueens.engine.methods.join.match import PAIR_WEIGHT, long_diagonals
 from nqueens.engine.methods.join.split import listed_split
 from nqueens.engine.methods.join.workspace import Workspace
@@ -112,7 +113,7 @@ def test_a_blocks_table_leaves_free_what_each_pattern_leaves_free(
     stored = np.array(patterns, np.uint64)
     out = np.zeros(join_kernel.TABLE_WORDS, np.uint32)
     valid = np.zeros(join_kernel.WORDS, np.uint32)
-    _built[1, device.launch_shape()[1]](stored, len(stored), chunks, out, valid)
+    _built[1, device.SIMULATOR_BLOCK](stored, len(stored), chunks, out, valid)
     rng = np.random.default_rng(len(patterns))
     for _ in range(64):
         k, v = int(rng.integers(chunks)), int(rng.integers(32))
@@ -154,36 +155,3 @@ def test_the_command_keeps_a_journal_and_verifies_it(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert "N = 8: 92 solutions, 12 unique" in done.stdout
         assert "a row-by-row backtracking search confined to each orbit's rows" in done.stdout
-
-
-JOIN_PTX = """
-from types import SimpleNamespace
-from numba import cuda, types
-import numba.cuda.dispatcher as dispatcher
-# numba-cuda compiles a kernel's device functions for the current GPU's compute capability;
-# with no GPU here, an H100's (9.0), as compile_ptx is told below
-dispatcher.get_current_device = lambda: SimpleNamespace(compute_capability=(9, 0))
-from nqueens.engine.methods.gpu import join_kernel
-signature = (types.uint64[::1], types.int64[:, ::1], types.int64[:, ::1], types.int64,
-             types.uint64[::1])
-print(cuda.compile_ptx(join_kernel.join_items.py_func, signature, cc=(9, 0))[0])
-"""
-
-
-def test_the_join_kernel_compiles_for_a_real_gpu_within_its_shared_memory() -> None:
-    """numba-cuda's own compiler (NVVM, no driver needed) for an H100: no float, nothing
-    spilled to local memory, the table and its scratch within a block's 48 KB."""
-    done = subprocess.run(
-        [sys.executable, "-c", JOIN_PTX],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=os.environ | {"NUMBA_ENABLE_CUDASIM": "0"},
-    )
-    if done.returncode != 0 and "nvvm" in done.stderr.lower() and not os.environ.get("CI"):
-        pytest.skip("NVVM is not installed here (the dev group brings it on Linux)")
-    assert done.returncode == 0, done.stderr[-2000:]
-    ptx = done.stdout
-    assert ".local" not in ptx and ".f64" not in ptx
-    shared = [int(size) for size in re.findall(r"\.shared .*?\[(\d+)\];", ptx)]
-    assert join_kernel.TABLE_BYTES in shared and sum(shared) <= 48 * 1024

@@ -26,7 +26,7 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def methods_table() -> str:
-    from nqueens.engine.registry import METHODS, best_method
+    from nqueens.engine.registry import GPU_TIMED, METHODS, best_method
     from nqueens.limits import BITBOARD_MAX_N
 
     rows = [
@@ -40,7 +40,9 @@ def methods_table() -> str:
             if best_method(n, m.variant, devices=m.needs_device) == m.name
         ]
         auto = _ranges(picked) if m.auto_from is not None else "never"
-        if m.needs_device:
+        if m.needs_device and not GPU_TIMED:
+            auto = "never: exact under numba's CUDA simulator, not yet timed on a GPU"
+        elif m.needs_device:
             auto += ", where a GPU is found (else the others)"
         rows.append(
             f"| `{m.name}` | {m.variant} | {m.smallest}-{m.largest} | {auto} | {m.summary} |"

@@ -77,7 +77,7 @@ class SystemInfo:
 
 def info() -> SystemInfo:
     """This installation, as `nqueens info` reports it."""
-    from nqueens.engine.methods.gpu import device
+    from nqueens.engine import device
     from nqueens.engine.methods.join import simd
     from nqueens.validate import worker_count
 

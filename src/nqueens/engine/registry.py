@@ -55,10 +55,12 @@ class Method:
     survives_fork: bool = True  # its loaded kernels work in a forked worker (numba's do; a
     # GPU context does not): else its counts run in this process, whatever `workers` says
     batch_limit: int | None = 32  # the most subproblems a task counts by default (None: a
-    # share of a worker's, however many: a GPU launch should be wide)
+    # share of a worker's, however many, counted whole in one call: a GPU's task, wide)
     tasks_per_worker: int = 16  # a worker's share is cut into this many tasks by default
-    needs_device: bool = False  # `auto` picks it only where its counter is `ready()` (a
-    # usable GPU found); the others are always ready
+    needs_device: bool = False  # `auto` picks it only once GPU_TIMED, and where
+    # engine/device.py finds a usable GPU; the others are always ready
+    plans_from: int = 0  # a count told to plan itself does so from this N (and from
+    # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 17
 
     smallest = 1
 
@@ -176,15 +178,17 @@ GPU = Method(
     tally=_searched,
     counter="nqueens.engine.methods.gpu:METHOD",
     version="1",
-    auto_from=17,  # where one GPU overtakes a machine's cores (docs/counting.md); only
-    # where a GPU is found (`needs_device`)
+    auto_from=17,  # a guess until a card has timed it: while GPU_TIMED is False, `auto`
+    # picks no GPU method; then only where a GPU is found (`needs_device`)
     recounted_by=N_("a recursive bitboard search on the CPU below each subproblem's rows"),
     slow_from=13,
     survives_fork=False,  # a CUDA context lives in the process that made it
     default_workers=1,
-    batch_limit=None,  # a task is one launch: as wide as a quarter of the count
-    tasks_per_worker=4,  # (split.pre_placed gives each millions of prefixes)
+    batch_limit=None,  # a task is the whole count, counted in one call (runtime/pool.py's
+    tasks_per_worker=1,  # "whole"): one launch through N = 21, one drain of the GPU at
+    # its end (methods/gpu/split.py); --batch-size journals a long count as it goes
     needs_device=True,
+    plans_from=24,  # its probe's calibration counts N = 17: more than a count of N <= 23
 )
 
 GPU_JOIN = Method(
@@ -194,7 +198,7 @@ GPU_JOIN = Method(
     too_large=N_("the {method} method (as the join, tried up to the largest published count)"),
     fields=(JOIN.fields[0], GPU.fields[1]),  # the join's solutions, the GPU's memory
     tally=_searched,
-    counter="nqueens.engine.methods.gpu.join:METHOD",
+    counter="nqueens.engine.methods.gpu_join:METHOD",
     version="1",
     recounted_by=JOIN.recounted_by,  # the same subproblems, recounted the same way
     slow_from=13,
@@ -202,7 +206,7 @@ GPU_JOIN = Method(
     default_workers=1,
     batch_limit=None,
     tasks_per_worker=4,
-    needs_device=True,  # auto_from None: not measured on a GPU yet, so never picked
+    needs_device=True,  # auto_from None: its design cannot beat the CPU join (docs/counting.md)
 )
 
 PYTHON = Method(
@@ -282,6 +286,27 @@ METHODS: dict[str, Method] = {
 (`best_method`)."""
 
 
+GPU_TIMED = False
+"""Whether a card's measurements of the GPU methods are in docs/benchmarks.md (issue 46).
+Until then `gpu` and `gpu-join` are exact under numba's CUDA simulator but not yet timed
+on a GPU: `auto` picks neither, asks nothing of a driver, and every page that mentions
+them says so (tests/test_gpu.py holds the pages to this flag). The measured table turns
+it on, and sets the `gpu` entry's `auto_from` from what it measured."""
+
+
+def _device_ready(devices: bool | None) -> bool:
+    """Whether a method that needs a device may be picked: never while the GPU methods
+    are untimed; else as `devices` says, or as engine/device.py finds (a driver first,
+    so that no CUDA is imported where none is, and no method's package)."""
+    if not GPU_TIMED:
+        return False
+    if devices is not None:
+        return devices
+    from nqueens.engine import device
+
+    return device.usable()
+
+
 def best_method(n: int, variant: str = "classic", *, devices: bool | None = None) -> str:
     """The fastest counting method for an N x N board of the variant: of those `auto` may
     pick that take N, a method that needs a device (a GPU) where it finds one ready here,
@@ -296,7 +321,7 @@ def best_method(n: int, variant: str = "classic", *, devices: bool | None = None
         for m in candidates
         if m.auto_from is not None
         and m.auto_from <= n <= m.largest
-        and (not m.needs_device or (m.implementation().ready() if devices is None else devices))
+        and (not m.needs_device or _device_ready(devices))
     ]
     if fitting:  # a ready device first, then the most specialised (highest `auto_from`)
         return max(fitting, key=lambda m: (m.needs_device, m.auto_from or 0)).name

@@ -115,9 +115,15 @@ def default_batch(
 ) -> int:
     """Small batches by default, so that no worker is left with a long tail at the end: a
     worker's share cut into `tasks`, at most `limit` subproblems each (None: no limit, for
-    a method whose task is one launch on a GPU, which should be wide)."""
-    size = pending // (workers * tasks)
-    return max(1, size if limit is None else min(limit, size))
+    a method whose task is wide, a GPU's: then exactly `tasks` of them, the last a little
+    smaller, never a sliver left over as one more).
+
+    >>> default_batch(10, 1, 32, 4), default_batch(10, 1, None, 4)
+    (2, 3)
+    """
+    if limit is None:
+        return max(1, -(-pending // (workers * tasks)))
+    return max(1, min(limit, pending // (workers * tasks)))
 
 
 def batches(
@@ -173,6 +179,16 @@ def _run_inprocess(
             yield piece, counts
 
 
+def _run_whole(
+    parts: Parts, batches: Batches, workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    """Each batch counted whole, in one call, and yielded as it finishes: for a method
+    whose task is as wide as its batch (`Method.batch_limit` None: a GPU's task, its own
+    pipeline of launches, whose wait for the GPU polls, so that a stop comes at once)."""
+    for indices in batches:
+        yield indices, _count(parts, indices)
+
+
 _worker_parts: Parts | None = None
 
 
@@ -203,6 +219,7 @@ def _run_processes(
 
 BACKENDS: dict[str, Backend] = {
     "inprocess": _run_inprocess,
+    "whole": _run_whole,
     "process": _run_processes,
 }
 """How subproblems are run on this machine, by name; a Dask cluster is reached through

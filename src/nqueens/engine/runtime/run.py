@@ -82,7 +82,9 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 )
                 result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
                 return replace(result, workers=max(size, cluster.workers_of(client, size)))
-        runner = BACKENDS["inprocess" if workers == 1 else "process"]
+        # a task as wide as its batch (batch_limit None: a GPU's) is counted whole
+        whole = method.batch_limit is None and workers == 1
+        runner = BACKENDS["whole" if whole else "inprocess" if workers == 1 else "process"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
         if book is not None:
@@ -109,7 +111,11 @@ def _run(
     pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
     on_progress = options.on_progress
-    if options.on_plan is not None and len(pending) and parts.n >= PLAN_FROM:
+    if (
+        options.on_plan is not None
+        and len(pending)
+        and parts.n >= max(PLAN_FROM, method.plans_from)
+    ):
         from nqueens.engine.runtime.estimate import QUICK_BUDGET, plan
 
         rng = np.random.default_rng(parts.n)

@@ -3,8 +3,10 @@ the board's first rows, in numba-cuda (kernel.py), run unchanged by numba's CUDA
 simulator where no GPU is (device.py, the one module that knows CUDA).
 
 Its modules: split.py (the subproblems, the prefixes a launch takes, the task),
-kernel.py (the kernel and its launch), device.py (which GPU, the launch's shape, one
-line for every failure), recount.py (the independent count on the CPU, for `--verify`).
+kernel.py (the kernel and its launch), shape.py (its block, stack and register budget),
+recount.py (the independent count on the CPU, for `--verify`). Which GPU, how many
+blocks it holds and one line for every failure are engine/device.py's, shared with
+gpu-join.
 Only the total comes out of the search; the unique count follows from Burnside's lemma
 (the runtime's `final_tally`), from the same P and R as the join's (engine/symmetric.py).
 """
@@ -16,8 +18,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from nqueens.engine import device
 from nqueens.engine.counter import Counter, Parts, Probe, Probed, ProbeUnit, Recount
-from nqueens.engine.methods.gpu import device
 from nqueens.engine.methods.gpu import split as subproblems
 from nqueens.engine.methods.gpu.recount import recount
 from nqueens.engine.methods.gpu.split import GPUSplit
@@ -86,19 +88,26 @@ class GPUCounter:
         return subproblems.split(n)
 
     def compiled(self) -> tuple[object, ...]:
-        """The CPU kernel that places the first rows (the GPU's kernel is numba-cuda's to
-        cache: it is loaded by the warm-up's launch)."""
-        return (subproblems.prefix_kernel(),)
+        """The GPU's kernel, whose cache numba-cuda keeps (nothing on the CPU: the
+        prefixes are made in numpy). Refuses first, in one line, where no GPU can count:
+        before anything is compiled, or said to be."""
+        device.require("gpu")
+        if device.simulated():
+            return ()
+        from nqueens.engine.methods.gpu import kernel
+
+        return (kernel.count_below,)
 
     def warm_up(self) -> None:
-        """Refuse, in one line, where no GPU can count; else compile or load the kernel
-        and start the GPU with a board too small to take any time."""
-        device.require()
-        parts = subproblems.split(6)
-        subproblems.count_on_gpu(6, parts.rows)
+        """Compile the kernel for this GPU or load it from the cache: no launch, nothing
+        made on the CPU (what is left before a count's first launch: docs/counting.md)."""
+        device.require("gpu")
+        from nqueens.engine.methods.gpu import kernel
+
+        kernel.load()
 
     def ready(self) -> bool:
-        """A real GPU is here (never the simulator): `auto` may pick this method."""
+        """A real GPU is here (never the simulator)."""
         return device.usable()
 
 

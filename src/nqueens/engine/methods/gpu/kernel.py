@@ -1,7 +1,7 @@
 """The GPU method's kernel: every thread a depth-first search below one prefix (the first
-rows placed on the CPU), as the fastest published GPU counter does it (ygch/n_queens,
-arXiv 2511.12009), written for numba-cuda so that numba's CUDA simulator runs the same
-code on machines without a GPU.
+rows placed on the CPU) at a time, as the fastest published GPU counter does it
+(ygch/n_queens, arXiv 2511.12009), written for numba-cuda so that numba's CUDA simulator
+runs the same code on machines without a GPU.
 
 What makes it fast on a GPU:
 
@@ -10,13 +10,20 @@ What makes it fast on a GPU:
 - an iterative search whose stack lives in shared memory, one region per warp, laid out
   level by level with the 32 lanes' words side by side, so that a warp's accesses fall
   on 32 distinct banks (no bank conflicts);
-- dynamic task fetching: a thread that finishes its prefix takes the next one from one
-  atomic counter, so no warp idles while others still have work;
+- a loop without branches but its own: a step pops a level, places its lowest free
+  square and pushes the next row's squares or counts the last row, the choices made by
+  selecting values, not by jumping (as ygch writes it in PTX), so a warp's lanes stay
+  together;
+- a lane takes its next prefix inside that loop, from one atomic counter, as soon as its
+  stack is empty: it does not wait for the other lanes of its warp to finish theirs
+  (ygch's lanes do: the warp's longest prefix sets the pace of all 32);
 - the last row counted, not searched: the free squares of row N - 1 are its solutions
-  (one popcount).
+  (one popcount);
+- each prefix's completions added on the GPU to its subproblem's sum (one atomic add a
+  prefix), so only those sums come back.
 
-A prefix is (columns used, left diagonals, right diagonals) after its rows, the diagonal
-masks already shifted to the next row (left << 1, right >> 1).
+A prefix is four words (split.py): the columns used, the left and right diagonals after
+its rows, already shifted to the next row (left << 1, right >> 1), and its subproblem.
 """
 
 from __future__ import annotations
@@ -25,19 +32,17 @@ import numpy as np
 import numpy.typing as npt
 from numba import uint32, uint64
 
-from nqueens.engine.methods.gpu import device
-from nqueens.engine.methods.gpu.device import LEVELS, WORDS
+from nqueens.engine import device
+from nqueens.engine.methods.gpu.shape import BLOCK, LEVELS, REGISTERS, STACK_BYTES, WORDS
 
-__all__ = ["count_below", "count_prefixes"]
+__all__ = ["SIGNATURE", "count_below", "launch", "load"]
 
-Words = npt.NDArray[np.uint32]
 WARP = 32
-STACK_WORDS = device.BLOCK * LEVELS * WORDS
-
+STACK_WORDS = BLOCK * LEVELS * WORDS
 
 cuda = device.cuda()  # this module is imported only when a GPU count runs
 
-ONE, TWO, THREE = uint32(1), uint32(2), uint32(3)  # a lane's words of a level, unsigned
+ZERO, ONE, TWO, THREE = uint32(0), uint32(1), uint32(2), uint32(3)
 SLOT = uint32(WORDS)
 """Words of a slot: one lane's four words of one level, side by side (16 bytes, one
 vector access). A warp's level is its 32 lanes' slots, 512 contiguous bytes: its accesses
@@ -46,13 +51,16 @@ fall on distinct banks. The stack pointer counts slots, so every access is prova
 LEVEL = uint32(WARP)
 """Slots from one level of a warp's stack to the next."""
 ALIGN = None if device.simulated() else 16  # the simulator takes no alignment
+SIGNATURE = "void(uint32[:, ::1], uint32, uint32, uint64[::1], uint64[::1])"
+"""The one signature the kernel is compiled for (its cache, the tests of its code)."""
 
 
 @cuda.jit(cache=not device.simulated())
-def count_below(cols, left, right, last, placed_last, found, next_task):  # type: ignore[no-untyped-def]
-    """found[t] = the completions of prefix t (cols[t], left[t], right[t]) on a board whose
-    full row is `last` (N ones); a row holds N - 1 queens when its columns word has
-    `placed_last` bits. Threads take prefixes in turn from the counter next_task[0].
+def count_below(prefixes, last, placed_last, sums, next_task):  # type: ignore[no-untyped-def]
+    """sums[s] += the completions of each prefix t = (columns, left, right, s) in
+    prefixes[t] on a board whose full row is `last` (N ones); a row holds N - 1 queens
+    when its columns word has `placed_last` bits. Lanes take prefixes in turn from the
+    counter next_task[0], each as soon as it has finished the one before.
 
     numba widens integer arithmetic to 64 bits; every mask is cast back to `uint32` as
     it is made, so that the compiler keeps the words 32 bits wide (a test reads the
@@ -61,58 +69,75 @@ def count_below(cols, left, right, last, placed_last, found, next_task):  # type
     warp = uint32(cuda.threadIdx.x) // uint32(WARP)
     lane = uint32(cuda.threadIdx.x) % uint32(WARP)
     bottom = uint32(warp * LEVEL * uint32(LEVELS) + lane)  # this thread's first slot
-    count = uint64(cols.shape[0])
-    task = cuda.atomic.add(next_task, 0, uint64(1))  # unsigned: no negative-index check
-    while task < count:
-        c = cols[task]
-        lw = left[task]
-        rw = right[task]
-        free = uint32(last & ~uint32(c | lw | rw))
-        total = uint64(0)
-        top = bottom  # the slot above the stack's top level: the stack is empty
-        while True:  # (c, lw, rw, free): the placement just made, and its next row's squares
-            if uint32(cuda.popc(c)) == placed_last:
-                total += uint64(cuda.popc(free))  # the last row: each free square a solution
-            elif free:
-                at = top * SLOT
-                stack[at] = c
-                stack[at + ONE] = lw
-                stack[at + TWO] = rw
-                stack[at + THREE] = free
-                top = uint32(top + LEVEL)
-            if top == bottom:
+    count = uint64(prefixes.shape[0])
+    top = bottom  # the slot above the stack's top level: the stack is empty
+    total = uint64(0)
+    owner = ZERO
+    while True:  # one step a turn; one way round, so a lane that refills waits for none
+        if top == bottom:  # this lane's prefix is finished: its sum out, the next one in
+            if total:
+                cuda.atomic.add(sums, owner, total)
+            total = uint64(0)
+            while True:  # the next prefix with a free square in its next row
+                task = cuda.atomic.add(next_task, 0, uint64(1))  # unsigned: no negative check
+                if task >= count:
+                    break
+                c = prefixes[task, 0]
+                lw = prefixes[task, 1]
+                rw = prefixes[task, 2]
+                owner = prefixes[task, 3]
+                free = uint32(last & ~uint32(c | lw | rw))
+                if free:
+                    at = top * SLOT
+                    stack[at] = c
+                    stack[at + ONE] = lw
+                    stack[at + TWO] = rw
+                    stack[at + THREE] = free
+                    top = uint32(top + LEVEL)
+                    break
+            if top == bottom:  # none left
                 break
-            below = uint32(top - LEVEL)
-            at = below * SLOT
-            c = stack[at]
-            lw = stack[at + ONE]
-            rw = stack[at + TWO]
-            free = stack[at + THREE]
-            bit = uint32(free & uint32(~free + ONE))
-            free = uint32(free ^ bit)
+        at = uint32(top - LEVEL) * SLOT  # the top level: a placement and its squares left
+        c = stack[at]
+        lw = stack[at + ONE]
+        rw = stack[at + TWO]
+        free = stack[at + THREE]
+        bit = uint32(free & uint32(~free + ONE))
+        free = uint32(free ^ bit)
+        stack[at + THREE] = free
+        top = uint32(top - (LEVEL if free == ZERO else ZERO))  # that level is spent
+        c = uint32(c | bit)
+        lw = uint32(uint32(lw | bit) << ONE)
+        rw = uint32(uint32(rw | bit) >> ONE)
+        free = uint32(last & ~uint32(c | lw | rw))
+        ends = uint32(cuda.popc(c)) == placed_last or free == ZERO
+        total += uint64(cuda.popc(free) if ends else 0)  # the last row: each square a solution
+        if not ends:
+            at = top * SLOT
+            stack[at] = c
+            stack[at + ONE] = lw
+            stack[at + TWO] = rw
             stack[at + THREE] = free
-            if free == 0:
-                top = below
-            c = uint32(c | bit)
-            lw = uint32(uint32(lw | bit) << ONE)
-            rw = uint32(uint32(rw | bit) >> ONE)
-            free = uint32(last & ~uint32(c | lw | rw))
-        found[task] = total
-        task = cuda.atomic.add(next_task, 0, uint64(1))
+        top = uint32(top + (ZERO if ends else LEVEL))
 
 
-def count_prefixes(n: int, cols: Words, left: Words, right: Words) -> npt.NDArray[np.uint64]:
-    """The completions of each prefix, counted by one launch of `count_below` on the GPU
-    (one warp of Python threads on the simulator)."""
-    blocks, threads = device.launch_shape()
-    found = np.zeros(len(cols), np.uint64)
-    if len(cols) == 0:
-        return found
+def load() -> None:
+    """Compile the kernel for this GPU, or load it from numba-cuda's cache (nothing to do
+    on the simulator): the warm-up's, so that no count's first launch waits for it."""
+    if not device.simulated():
+        with device.reported():
+            count_below.compile(SIGNATURE)
+
+
+def launch(n: int, prefixes: npt.NDArray[np.uint32], sums: object) -> object:
+    """Start counting `prefixes` (rows of four words) into `sums` (the task's subproblem
+    sums, on the GPU); returns at once on a GPU (the launch runs while the CPU makes the
+    next prefixes), when done on the simulator. What it returns must be kept until the
+    sums are read: the prefixes' GPU memory."""
+    blocks, threads = device.launch_shape(BLOCK, REGISTERS, STACK_BYTES)
     with device.reported():
-        on_gpu = [cuda.to_device(np.ascontiguousarray(a)) for a in (cols, left, right)]
-        counted = cuda.device_array(len(cols), np.uint64)
+        on_gpu = cuda.to_device(prefixes)
         next_task = cuda.to_device(np.zeros(1, np.uint64))
         full, placed_last = np.uint32((1 << n) - 1), np.uint32(n - 1)
-        count_below[blocks, threads](*on_gpu, full, placed_last, counted, next_task)
-        counted.copy_to_host(found)
-    return found
+        count_below[blocks, threads](on_gpu, full, placed_last, sums, next_task)
+    return on_gpu, next_task

@@ -5,39 +5,47 @@ A subproblem is a placement of the first `split_depth(n)` rows (a few thousand o
 so that the journal, `--part` and Dask see work of similar size), with the row-0 queen
 in the left half of the board, or in the middle column with the row-1 queen in the left
 half: the mirror image gives every other solution, so each subproblem counts twice. A
-task expands its subproblems on the CPU to `pre_placed(n)` rows (the prefixes, about a
-million a launch at N = 20), hands them to the kernel (kernel.py) in chunks that fit the
-GPU's memory budget, and sums each subproblem's prefixes. Like every split, a pure
+task extends its subproblems to `pre_placed(n)` rows on the CPU (the prefixes: 3 million
+at N = 20, as ygch/n_queens makes them; the last FINE_SHARE of them one row deeper: 7.5
+million in all), in numpy, a row at a time for all of them at once, written as the
+kernel reads them; the kernel (kernel.py) adds each
+prefix's completions to its subproblem's sum on the GPU. Like every split, a pure
 function of N.
+
+Nothing here is compiled: no numba kernel to load or compile on the CPU before a GPU
+count's first launch.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
-from nqueens.engine.bits import lowest_bit_index
 from nqueens.engine.counter import digest
-from nqueens.engine.methods.gpu.device import LEVELS
+from nqueens.engine.methods.gpu.shape import LEVELS
 
 __all__ = [
+    "FINE_SHARE",
     "MIRRORS",
+    "PREFIX_BYTES",
+    "PREFIX_ROWS",
     "SPLIT_TARGET",
     "GPUSplit",
     "count_on_gpu",
+    "launches",
     "masks",
     "pre_placed",
-    "prefix_kernel",
-    "prefix_masks",
+    "prefix_words",
     "prefixes",
     "split",
     "split_depth",
+    "task_launches",
 ]
 
 Array = npt.NDArray[np.int64]
@@ -47,22 +55,28 @@ SPLIT_TARGET = 2000
 """Subproblems wanted: many more than a launch, so a journal row is a small loss."""
 MIRRORS = 2
 """Each subproblem stands for itself and its mirror image."""
+PREFIX_ROWS = 6
+"""Rows placed on the CPU from N = 16: ygch/n_queens places 6 for its timings of N = 18-21
+(its README: 5 are best up to N = 22), 0.42 to 4.5 million prefixes a count at N = 16 to
+21 (7 rows made 5 to 8 times as many, for the CPU to make before the GPU starts)."""
 CHUNK = 1 << 24
-"""The most prefixes one launch takes (PREFIX_BYTES each: 320 MB on the GPU, and as much
+"""The most prefixes one launch takes (PREFIX_BYTES each: 256 MB on the GPU, and as much
 on the host while they are made), fewer where the GPU's budget is smaller
 (device.budget: a share of its free memory)."""
-PREFIX_BYTES = 3 * 4 + 8
-"""GPU memory a prefix takes: its three 32-bit masks and its 64-bit count."""
+PREFIX_BYTES = 4 * 4
+"""GPU memory a prefix takes: its four 32-bit words (kernel.py)."""
+FINE_SHARE = 4
+"""The last quarter of a task's subproblems is placed one row deeper: 6 to 9 times as many
+prefixes for it (N = 18-22), each that much less work, taken last, so that the lanes run
+out of work nearly together (benchmarks/gpu.py --tail; at N = 17 the whole count one row
+deeper did no better, with 2.8 times the prefixes)."""
 
 
 def pre_placed(n: int) -> int:
-    """Rows placed on the CPU before the kernel: from N = 16, 7, as ygch/n_queens places
-    them at N = 27 (and 5-6 rows for N = 18-22 in one launch): here a count is 4 launches
-    (the method's `tasks_per_worker`), and 7 rows give each launch 0.5 to 10 million
-    prefixes from N = 16 to 22, several a thread on an H100 (270,336 threads), so that
-    the dynamic fetching evens out the tail; never fewer than the kernel's stack needs
-    (N - 1 - device.LEVELS)."""
-    rows = 2 if n < 16 else 7
+    """Rows placed on the CPU before the kernel: from N = 16, PREFIX_ROWS; never fewer
+    than the subproblem's own rows, nor than the kernel's stack needs (N - 1 -
+    shape.LEVELS: 7 rows at N = 27, 8 at N = 28)."""
+    rows = PREFIX_ROWS if n >= 16 else 2
     return max(rows, n - 1 - LEVELS, split_depth(n) if n >= 2 else 0)
 
 
@@ -76,22 +90,93 @@ def split_depth(n: int) -> int:
     return depth
 
 
-def masks(n: int, rows: Array) -> tuple[Words, Words, Words]:
-    """(columns, left diagonals, right diagonals) after each placement of `rows` (one
-    placement a row of column numbers), shifted to the next row as the kernel reads them:
-    the words `prefix_masks` makes while it places them."""
+def _popcount(x: Array) -> Array:
+    """The set bits of each (non-negative) word."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@dataclass
+class _Placed:
+    """Placements of the first `rows` rows: their masks after those rows (the diagonals
+    shifted to the next row), the subproblem each continues, and (for the split only)
+    their columns."""
+
+    cols: Array
+    left: Array
+    right: Array
+    owner: Array
+    rows: int
+    columns: Array | None = None
+
+    def __len__(self) -> int:
+        return len(self.cols)
+
+    def free(self, n: int) -> Array:
+        return ((1 << n) - 1) & ~(self.cols | self.left | self.right)
+
+    def part(self, lo: int, hi: int) -> _Placed:
+        columns = None if self.columns is None else self.columns[lo:hi]
+        return _Placed(
+            self.cols[lo:hi], self.left[lo:hi], self.right[lo:hi], self.owner[lo:hi],
+            self.rows, columns,
+        )  # fmt: skip
+
+    def grown(self, n: int) -> _Placed:
+        """Every placement of one row more that continues these, in order: each one's
+        children together, lowest column first (so the placements stay in the order a
+        depth-first search reaches them, each subproblem's together)."""
+        free = self.free(n)
+        counts = _popcount(free)
+        size = int(counts.sum())
+        at = np.cumsum(counts) - counts
+        cols, left, right = (np.empty(size, np.int64) for _ in range(3))
+        owner = np.empty(size, np.int64)
+        columns = None
+        if self.columns is not None:
+            columns = np.empty((size, self.rows + 1), np.int64)
+        active = np.flatnonzero(counts)
+        rest, at = free[active], at[active]
+        while len(active):
+            bit = rest & -rest
+            cols[at] = self.cols[active] | bit
+            left[at] = (self.left[active] | bit) << 1
+            right[at] = (self.right[active] | bit) >> 1
+            owner[at] = self.owner[active]
+            if columns is not None and self.columns is not None:
+                columns[at, :-1] = self.columns[active]
+                columns[at, -1] = _popcount(bit - 1)
+            rest = rest ^ bit
+            at = at + 1
+            left_over = rest != 0
+            active, rest, at = active[left_over], rest[left_over], at[left_over]
+        return _Placed(cols, left, right, owner, self.rows + 1, columns)
+
+
+def _placed(rows: Array, keep_columns: bool = False) -> _Placed:
+    """The placements `rows` (one a row of column numbers), each its own owner."""
     cols = np.zeros(len(rows), np.int64)
     left = np.zeros(len(rows), np.int64)
     right = np.zeros(len(rows), np.int64)
     for r in range(rows.shape[1]):
-        bit = np.left_shift(1, rows[:, r])
+        bit = np.left_shift(1, rows[:, r].astype(np.int64))
         cols |= bit
         left = (left | bit) << 1
         right = (right | bit) >> 1
-    return _words(cols), _words(left), _words(right)
+    columns = rows.astype(np.int64) if keep_columns else None
+    return _Placed(cols, left, right, np.arange(len(rows)), rows.shape[1], columns)
 
 
-def _words(masks: Array) -> Words:
+def masks(n: int, rows: Array) -> tuple[Words, Words, Words]:
+    """(columns, left diagonals, right diagonals) after each placement of `rows`, shifted
+    to the next row as the kernel reads them."""
+    placed = _placed(rows)
+    return _word(placed.cols), _word(placed.left), _word(placed.right)
+
+
+def _word(masks: Array) -> Words:
     """Masks as the kernel's 32-bit words (the left diagonals' bits shifted past the
     board, which no square reads, dropped with the rest past bit 31)."""
     return (masks & 0xFFFFFFFF).astype(np.uint32)
@@ -109,87 +194,57 @@ def _first_two(n: int) -> Array:
     return np.array(found, np.int64).reshape(len(found), 2)
 
 
-COUNTED, ROWS, MASKS = range(-1, 2)
-"""What `_extend` writes of each placement it reaches: nothing (counted only), its rows'
-columns, or its masks."""
-
-
-@njit(cache=True)
-def _extend(n, rows, depth, out, fill):  # type: ignore[no-untyped-def]
-    """The placements of rows 0..depth-1 that continue each of `rows` (placements of its
-    first rows.shape[1] rows), in order, into `out` when `fill` is ROWS (their columns,
-    out[:, :depth]) or MASKS (their columns, left and right masks, out[:, :3]); how
-    many, and for each of `rows` where its own start (out's row index)."""
-    starts = np.zeros(rows.shape[0] + 1, np.int64)
-    placed = np.zeros(depth, np.int64)
-    found = 0
-    for i in range(rows.shape[0]):
-        starts[i] = found
-        cols = left = right = 0
-        for r in range(rows.shape[1]):
-            bit = 1 << rows[i, r]
-            placed[r] = rows[i, r]
-            cols |= bit
-            left = (left | bit) << 1
-            right = (right | bit) >> 1
-        found = _below(n, depth, rows.shape[1], cols, left, right, placed, out, found, fill)
-    starts[rows.shape[0]] = found
-    return found, starts
-
-
-@njit(cache=True)
-def _below(n, depth, row, cols, left, right, placed, out, found, fill):  # type: ignore[no-untyped-def]
-    """A plain recursive bitboard search from `row` down to `depth` (a few rows): each
-    placement reached written at out[found] as `fill` asks (see `_extend`); the new
-    `found`."""
-    if row == depth:
-        if fill == ROWS:
-            out[found, :depth] = placed
-        elif fill == MASKS:
-            out[found, 0] = cols
-            out[found, 1] = left
-            out[found, 2] = right
-        return found + 1
-    free = ((1 << n) - 1) & ~(cols | left | right)
-    while free:
-        bit = free & -free
-        free ^= bit
-        placed[row] = lowest_bit_index(bit)
-        found = _below(
-            n, depth, row + 1, cols | bit, (left | bit) << 1, (right | bit) >> 1,
-            placed, out, found, fill,
-        )  # fmt: skip
-    return found
-
-
 def prefixes(n: int, rows: Array, depth: int) -> tuple[Array, Array]:
-    """The placements of the first `depth` rows that continue each of `rows`, and where
-    each of `rows`' own begin (one more entry: the end)."""
+    """The placements of the first `depth` rows that continue each of `rows` (column
+    numbers, in the order a depth-first search reaches them), and where each of `rows`'
+    own begin (one more entry: the end)."""
     if rows.shape[1] >= depth:
         return rows[:, :depth], np.arange(len(rows) + 1, dtype=np.int64)
-    count, _ = _extend(n, rows, depth, np.zeros((0, depth), np.int64), COUNTED)
-    out = np.zeros((count, depth), np.int64)
-    _, starts = _extend(n, rows, depth, out, ROWS)
-    return out, starts
+    placed = _placed(rows, keep_columns=True)
+    while placed.rows < depth:
+        placed = placed.grown(n)
+    assert placed.columns is not None
+    starts = np.searchsorted(placed.owner, np.arange(len(rows) + 1))
+    return placed.columns, starts.astype(np.int64)
 
 
-def prefix_masks(n: int, rows: Array, depth: int) -> tuple[Words, Words, Words, Array]:
-    """The kernel's words of every placement of the first `depth` rows that continue
-    each of `rows` (as `masks` of `prefixes` gives them, made in one pass), and where each
-    of `rows`' own begin."""
-    count, _ = _extend(n, rows, depth, np.zeros((0, 3), np.int64), COUNTED)
-    out = np.zeros((count, 3), np.int64)
-    _, starts = _extend(n, rows, depth, out, MASKS)
-    return _words(out[:, 0]), _words(out[:, 1]), _words(out[:, 2]), starts
+def prefix_words(placed: _Placed) -> Words:
+    """Placements as the kernel reads them: four words each (columns, left, right, its
+    subproblem), one pass."""
+    words = np.empty((len(placed), 4), np.uint32)
+    for k, mask in enumerate((placed.cols, placed.left, placed.right)):
+        words[:, k] = mask & 0xFFFFFFFF
+    words[:, 3] = placed.owner
+    return words
 
 
-def prefix_kernel() -> object:
-    """The compiled function that places the first rows (the registry's warm-up)."""
-    return _extend
+def launches(n: int, rows: Array, depth: int, limit: int, first_owner: int = 0) -> Iterator[Words]:
+    """The prefixes of `rows` (placements of `depth` rows that continue them, row i's
+    owned by subproblem first_owner + i), in launches of at most `limit` prefixes each,
+    a subproblem's in one launch or several. Made a row at a time for many placements at
+    once, never holding more than a launch's worth and the few rows above it."""
+    start = _placed(rows)
+    start.owner += first_owner
+    pending = [start]
+    while pending:
+        placed = pending.pop()
+        if placed.rows >= depth:  # a subproblem given whole: its rows are its prefix
+            words = prefix_words(placed)
+            yield from (words[lo : lo + limit] for lo in range(0, len(words), limit))
+            continue
+        ends = np.cumsum(_popcount(placed.free(n)))
+        if len(placed) > 1 and len(ends) and ends[-1] > limit:
+            head = max(1, int(np.searchsorted(ends, limit, side="right")))
+            pending.append(placed.part(head, len(placed)))  # cut again when its turn comes
+            placed = placed.part(0, head)
+        pending.append(placed.grown(n))
 
 
 def _count_at(n: int, depth: int) -> int:
-    return int(_extend(n, _first_two(n), depth, np.zeros((0, depth), np.int64), COUNTED)[0])
+    placed = _placed(_first_two(n))
+    while placed.rows < depth:
+        placed = placed.grown(n)
+    return len(placed)
 
 
 @dataclass(frozen=True, eq=False)
@@ -220,27 +275,51 @@ def split(n: int) -> GPUSplit:
     return GPUSplit(n, np.ascontiguousarray(rows))
 
 
+def task_launches(n: int, rows: Array, limit: int = CHUNK) -> Iterator[Words]:
+    """A task's launches, as `count_on_gpu` makes them: the prefixes of `rows` at
+    `pre_placed(n)` rows, the last FINE_SHARE of the subproblems' one row deeper (taken
+    last), at most `limit` a launch."""
+    depth = pre_placed(n)
+    fine = len(rows) - len(rows) // FINE_SHARE if depth < n - 2 else len(rows)
+    made = itertools.chain(
+        launches(n, rows[:fine], depth, limit),
+        launches(n, rows[fine:], depth + 1, limit, first_owner=fine),
+    )
+    held: list[Words] = []  # packed: the coarse part's last and the fine part in one launch
+    for words in made:
+        if held and sum(map(len, held)) + len(words) > limit:
+            yield np.concatenate(held) if len(held) > 1 else held[0]
+            held = []
+        held.append(words)
+    if held:
+        yield np.concatenate(held) if len(held) > 1 else held[0]
+
+
 def count_on_gpu(n: int, rows: Array) -> Array:
     """The registry's gpu fields for each subproblem: its solutions, mirror images
-    included, counted on the GPU, and the GPU memory of the largest launch. The prefixes
-    are made a group of subproblems at a time, at most CHUNK a launch and within the
-    GPU's budget (one subproblem's may pass them), so the host holds no more."""
-    from nqueens.engine.methods.gpu import device, kernel
+    included, counted on the GPU, and the GPU memory the task took at most. Its prefixes
+    go in launches of at most CHUNK, within the GPU's budget (one launch a count through
+    N = 21), each made while the one before runs, the last FINE_SHARE of the subproblems
+    one row deeper. Each prefix's count is added to its subproblem's sum on the GPU;
+    only the sums come back."""
+    from nqueens.engine import device
+    from nqueens.engine.methods.gpu import kernel
 
-    depth = pre_placed(n)
-    _, starts = _extend(n, rows, depth, np.zeros((0, depth), np.int64), COUNTED)
     out = np.zeros((len(rows), 2), np.int64)
+    if len(rows) == 0:
+        return out
+    cuda = device.cuda()
     per_launch = max(1, min(CHUNK, device.budget() // PREFIX_BYTES))
     largest = 0
-    first = 0
-    while first < len(rows):
-        last = int(np.searchsorted(starts, starts[first] + per_launch, side="right")) - 1
-        last = min(len(rows), max(last, first + 1))  # one subproblem at least
-        *words, own = prefix_masks(n, rows[first:last], depth)
-        found = kernel.count_prefixes(n, *words)
-        below = np.concatenate(([0], np.cumsum(found, dtype=np.uint64)))
-        out[first:last, 0] = (below[own[1:]] - below[own[:-1]]).astype(np.int64) * MIRRORS
-        largest = max(largest, len(words[0]) * PREFIX_BYTES)
-        first = last
-    out[:, 1] = largest
+    with device.reported():
+        sums = cuda.to_device(np.zeros(len(rows), np.uint64))
+        running: object = None  # the launch under way: its GPU memory kept until it is done
+        for words in task_launches(n, rows, per_launch):
+            running = kernel.launch(n, words, sums)  # waits for the one before, then starts
+            largest = max(largest, len(words) * PREFIX_BYTES)
+        device.wait()  # a stop comes at once, not when the last launch ends
+        found = sums.copy_to_host()
+        del running
+    out[:, 0] = found.astype(np.int64) * MIRRORS
+    out[:, 1] = largest + len(rows) * 8
     return out

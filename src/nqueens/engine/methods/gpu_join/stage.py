@@ -1,7 +1,7 @@
 """The GPU join's host side: representatives' strips listed on the CPU (the join's own
-kernels, strips.py) and staged for the GPU, each list grouped by which of the board's
+kernels, join/strips.py) and staged for the GPU, each list grouped by which of the board's
 two longest diagonals its signatures hold, with the work items the kernel takes
-(join_kernel.py).
+(kernel.py).
 
 For one representative the longer list is *stored* (the GPU builds bit-sliced tables of
 it, `BLOCK` patterns a table) and the shorter is queried. A work item is one block of
@@ -14,8 +14,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nqueens.engine.methods.join.match import PAIR_WEIGHT, long_diagonals
-from nqueens.engine.methods.join.strips import list_strips, representative
+from nqueens.engine.methods.join.shared import (
+    PAIR_WEIGHT,
+    list_strips,
+    long_diagonals,
+    representative,
+)
 
 __all__ = [
     "BLOCK",

@@ -1,12 +1,14 @@
-"""The one module that knows CUDA: whether a GPU can count here, which one, and how a
-kernel is launched on it. Nothing else imports numba.cuda, and this module imports it
-only when asked (`cuda()`), so `import nqueens` and every CPU count stay free of it.
+"""The one module that knows CUDA, shared by the two GPU methods (methods/gpu and
+methods/gpu_join): whether a GPU can count here, which one, how many blocks of a kernel
+it holds at once, and one line for every failure. numba.cuda is imported only through
+`cuda()`, when a GPU count runs, so `import nqueens`, `auto` and every CPU count stay
+free of it.
 
-Two paths run the same kernel code (kernel.py):
+Two paths run the same kernel code:
 
 | path | chosen when | a launch |
 |---|---|---|
-| `gpu` | numba-cuda (the `gpu` extra) finds a GPU | `BLOCKS_PER_SM` blocks of `BLOCK` a processor |
+| `gpu` | numba-cuda (the `gpu` extra) finds a GPU | the blocks all processors hold at once |
 | `simulator` | `NUMBA_ENABLE_CUDASIM=1` (Python threads) | one block of `SIMULATOR_BLOCK` threads |
 
 The simulator is how the kernels are tested on machines without a GPU (CI among them):
@@ -33,14 +35,11 @@ from nqueens.errors import BackendUnavailableError, DeviceError, NQueensError
 from nqueens.i18n import N_, _
 
 __all__ = [
-    "BLOCK",
-    "BLOCKS_PER_SM",
+    "ARCHITECTURES",
     "INSTALL",
-    "LEVELS",
     "MEMORY_SHARE",
     "SIMULATOR_BLOCK",
-    "STACK_BYTES",
-    "WORDS",
+    "Architecture",
     "GPUInfo",
     "budget",
     "cuda",
@@ -48,25 +47,15 @@ __all__ = [
     "launch_shape",
     "reported",
     "require",
+    "resident_blocks",
     "simulated",
     "usable",
+    "wait",
 ]
 
 INSTALL = N_("install the gpu extra: uv sync --extra gpu, or pip install 'nqueens-lab[gpu]'")
 """How a user gets numba-cuda with its CUDA runtime (the one remedy every message names)."""
 
-BLOCK = 128
-"""Threads per block: four warps, each with its own stack region in shared memory."""
-LEVELS = 20
-"""Stack levels a thread has (kernel.py): the rows between its prefix and the last row,
-so a prefix of K rows serves boards of N <= K + LEVELS + 1 (split.pre_placed keeps to it)."""
-WORDS = 4
-"""Words a stack level holds per thread: columns, left, right, the squares left to try."""
-STACK_BYTES = 4 * BLOCK * LEVELS * WORDS
-"""Shared memory a block's stacks take: 40 KB."""
-BLOCKS_PER_SM = 4
-"""Resident blocks per multiprocessor the launch asks for: the kernel's shared stacks
-(`STACK_BYTES` a block) let four fit in the 228 KB of an H100's multiprocessor."""
 SIMULATOR_BLOCK = 32
 """Threads of the simulator's one block: one warp, each a Python thread."""
 MEMORY_SHARE = 0.5
@@ -74,6 +63,55 @@ MEMORY_SHARE = 0.5
 rest is left to the CUDA runtime and to whatever else runs on the GPU."""
 SIMULATED_MEMORY = 1 << 30
 """The free memory the simulator is taken to have."""
+WAIT_SECONDS = 0.02
+"""How often a wait for the GPU looks whether it is done."""
+
+
+@dataclass(frozen=True)
+class Architecture:
+    """What one multiprocessor of a compute capability holds at once (NVIDIA's CUDA C
+    Programming Guide, "Technical Specifications per Compute Capability"): the limits
+    that decide how many blocks of a kernel run on it together (its occupancy)."""
+
+    threads: int  # resident threads
+    blocks: int  # resident blocks
+    registers: int  # 32-bit registers
+    shared: int  # bytes of shared memory blocks may take together
+    reserved: int  # bytes of shared memory the system keeps for each block
+
+
+ARCHITECTURES = {
+    (7, 5): Architecture(1024, 16, 65536, 64 * 1024, 0),
+    (8, 0): Architecture(2048, 32, 65536, 164 * 1024, 1024),
+    (8, 6): Architecture(1536, 16, 65536, 100 * 1024, 1024),
+    (8, 7): Architecture(2048, 32, 65536, 164 * 1024, 1024),
+    (8, 9): Architecture(1536, 24, 65536, 100 * 1024, 1024),
+    (9, 0): Architecture(2048, 32, 65536, 228 * 1024, 1024),
+    (10, 0): Architecture(2048, 32, 65536, 228 * 1024, 1024),
+    (12, 0): Architecture(1536, 32, 65536, 100 * 1024, 1024),
+}
+"""The compute capabilities numba-cuda's CUDA 13 runtime (the `gpu` extra) compiles for,
+from 7.5 (Turing) up; an unlisted one is taken as 7.5, the smallest."""
+
+REGISTER_UNIT = 256
+"""Registers are given to a warp in units of this many (8 a thread)."""
+
+
+def resident_blocks(capability: tuple[int, int], threads: int, registers: int, shared: int) -> int:
+    """How many blocks of `threads` threads, each thread using `registers` registers and
+    the block `shared` bytes of shared memory, one multiprocessor of this compute
+    capability runs at once: the least that its threads, blocks, registers and shared
+    memory allow (0: none fits).
+
+    >>> resident_blocks((9, 0), 160, 20, 48 * 1024)  # ygch/n_queens's kernel on an H100
+    4
+    """
+    limits = ARCHITECTURES.get(capability, ARCHITECTURES[(7, 5)])
+    warps = -(-threads // 32)
+    per_warp = -(-registers * 32 // REGISTER_UNIT) * REGISTER_UNIT
+    by_registers = (limits.registers // per_warp) // warps if per_warp else limits.blocks
+    by_shared = limits.shared // (shared + limits.reserved) if shared else limits.blocks
+    return min(limits.threads // threads, limits.blocks, by_registers, by_shared)
 
 
 def simulated() -> bool:
@@ -208,13 +246,15 @@ def describe() -> str:
     return found.line() if isinstance(found, GPUInfo) else _("none usable: {why}").format(why=found)
 
 
-def require() -> None:
-    """Refuse, in one line naming the remedy, a count where no GPU (nor the simulator)
-    can run the kernels."""
+def require(method: str) -> None:
+    """Refuse, in one line naming the method asked for and the remedy, a count where no
+    GPU (nor the simulator) can run the kernels."""
     found = _probe()
     if isinstance(found, GPUInfo) or simulated():
         return
-    raise BackendUnavailableError(_("the gpu method needs a CUDA GPU: {why}").format(why=found))
+    raise BackendUnavailableError(
+        _("the {method} method needs a CUDA GPU: {why}").format(method=method, why=found)
+    )
 
 
 def budget() -> int:
@@ -225,13 +265,30 @@ def budget() -> int:
     return int(MEMORY_SHARE * free)
 
 
-def launch_shape(threads: int = BLOCK, per_sm: int = BLOCKS_PER_SM) -> tuple[int, int]:
-    """(blocks, threads per block) of a launch: `per_sm` blocks of `threads` on every
-    multiprocessor of a GPU, one warp on the simulator."""
+def launch_shape(threads: int, registers: int, shared: int) -> tuple[int, int]:
+    """(blocks, threads per block) of a launch whose kernel uses at most `registers` a
+    thread and `shared` bytes a block (its budget, which tests/test_gpu_code.py holds it
+    to): as many blocks as every multiprocessor of the GPU runs at once, so that none
+    waits for a second wave; one warp on the simulator."""
     found = _probe()
     if isinstance(found, GPUInfo):
-        return per_sm * found.multiprocessors, threads
+        per_sm = resident_blocks(found.compute_capability, threads, registers, shared)
+        return max(1, per_sm) * found.multiprocessors, threads
     return 1, SIMULATOR_BLOCK
+
+
+def wait() -> None:
+    """Wait for the GPU's work so far a short sleep at a time, so that Ctrl-C or SIGTERM
+    stops the count at once (the process's end stops the GPU); the simulator's work is
+    done when launched."""
+    if simulated():
+        return
+    import time
+
+    done = cuda().event()
+    done.record()
+    while not done.query():
+        time.sleep(WAIT_SECONDS)
 
 
 def _failures() -> tuple[type[BaseException], ...]:

@@ -1,6 +1,6 @@
 """The GPU join's kernel: the pairs of staged signatures that share no bit, counted by
 bit-sliced tables in shared memory, as the CPU join's matcher counts them
-(methods/join/match.py), a block of threads per work item (join_stage.py).
+(methods/join/match.py), a block of threads per work item (stage.py).
 
 For one block of stored signatures (`BLOCK` of them: 32 words of 32 patterns) the
 threads build the table: for each 5-bit chunk of the signature, the AND of every
@@ -10,7 +10,7 @@ word (32 patterns): a query ANDs one row per chunk, cut from its signature, and 
 the patterns left, 1,024 pairs in about 40 instructions a warp. A lane's word of a row
 is the lane-th word of 32 side by side, so a warp's reads fall on distinct banks.
 
-Like the depth-first kernel (kernel.py), it runs unchanged under numba's CUDA
+Like the depth-first kernel (methods/gpu/kernel.py), it runs unchanged under numba's CUDA
 simulator, which is how it is tested where no GPU is.
 """
 
@@ -20,12 +20,19 @@ import numpy as np
 import numpy.typing as npt
 from numba import uint32, uint64
 
-from nqueens.engine.methods.gpu import device
-from nqueens.engine.methods.gpu.join_stage import BLOCK, GROUP, GROUPS, S_COUNT, S_LO, SLOT
-from nqueens.engine.methods.join.bitops import CHUNK_BITS, MAX_ROWS
-from nqueens.engine.methods.join.match import PAIR_WEIGHT
+from nqueens.engine import device
+from nqueens.engine.methods.gpu_join.stage import BLOCK, GROUP, GROUPS, S_COUNT, S_LO, SLOT
+from nqueens.engine.methods.join.shared import CHUNK_BITS, MAX_ROWS, PAIR_WEIGHT
 
-__all__ = ["TABLE_BYTES", "build_table", "count_items", "join_items"]
+__all__ = [
+    "REGISTERS",
+    "SHARED_BYTES",
+    "TABLE_BYTES",
+    "THREADS",
+    "build_table",
+    "count_items",
+    "join_items",
+]
 
 cuda = device.cuda()  # this module is imported only when a GPU join runs
 
@@ -39,10 +46,17 @@ TABLE_WORDS = MAX_ROWS * COMBOS * WORDS
 TABLE_BYTES = 4 * TABLE_WORDS
 SLICE_WORDS = CHUNK_BITS * WORDS
 """One chunk's slices, while its rows are made: 5 bits x 32 words."""
+SHARED_BYTES = 4 * (TABLE_WORDS + SLICE_WORDS + WORDS) + 8
+"""Shared memory a block takes: its table, one chunk's slices, the valid words and the
+item it has taken."""
 THREADS = 256
 """Threads a block: eight warps share one table, each matching its own queries."""
-TABLES_PER_SM = 4
-"""Blocks a multiprocessor runs at once: four tables of 45 KB fit an H100's 228 KB."""
+REGISTERS = 64
+"""The most registers a thread may use (ptxas, tested: 55 on sm_90, 64 on sm_75; 69 while
+blocks took items by their index, a grid-stride loop). With 256 threads a block, 64 let
+4 blocks (32 warps) run on an H100 multiprocessor, as many as its shared memory lets;
+72 would let 3. The launch asks for the blocks that fit (`device.launch_shape`), and
+blocks take items from a counter, so none waits for a second wave."""
 WORDS32 = uint32(WORDS)
 ROW_WORDS = uint32(COMBOS * WORDS)
 """Words from one chunk's first row to the next chunk's."""
@@ -102,18 +116,27 @@ def build_table(stored, lo, count, chunks, table, slices, valid):  # type: ignor
 
 
 @cuda.jit(cache=not device.simulated())
-def join_items(sigs, offsets, items, chunks, totals):  # type: ignore[no-untyped-def]
+def join_items(sigs, offsets, items, chunks, totals, next_item):  # type: ignore[no-untyped-def]
     """For each work item (a block of one stored group of one staged representative),
     totals[its slot] += the weighted pairs of its stored signatures and the
-    representative's queries that share no bit. Blocks of threads take items in turn."""
+    representative's queries that share no bit. Blocks take items in turn from the
+    counter next_item[0]."""
     table = cuda.shared.array(TABLE_WORDS, uint32)
     slices = cuda.shared.array(SLICE_WORDS, uint32)
     valid = cuda.shared.array(WORDS, uint32)
+    taken = cuda.shared.array(1, uint64)
     lane = uint32(cuda.threadIdx.x % 32)
     warp = cuda.threadIdx.x // 32
     warps = cuda.blockDim.x // 32
     end = uint32(lane + uint32(chunks) * ROW_WORDS)  # past the last chunk's rows
-    for item in range(cuda.blockIdx.x, items.shape[0], cuda.gridDim.x):
+    count = uint64(items.shape[0])
+    while True:
+        if cuda.threadIdx.x == 0:
+            taken[0] = cuda.atomic.add(next_item, 0, uint64(1))
+        cuda.syncthreads()
+        item = taken[0]
+        if item >= count:  # the same for every thread of the block
+            break
         slot = items[item, SLOT]
         g = items[item, GROUP]
         build_table(sigs, items[item, S_LO], items[item, S_COUNT], chunks, table, slices, valid)
@@ -145,7 +168,7 @@ def count_items(
     items: npt.NDArray[np.int64],
 ) -> npt.NDArray[np.uint64]:
     """The weighted pairs of each staged representative (offsets' rows), by one launch."""
-    blocks, threads = device.launch_shape(THREADS, TABLES_PER_SM)
+    blocks, threads = device.launch_shape(THREADS, REGISTERS, SHARED_BYTES)
     totals = np.zeros(len(offsets), np.uint64)
     if len(items) == 0:
         return totals
@@ -153,6 +176,7 @@ def count_items(
     with device.reported():
         on_gpu = [cuda.to_device(np.ascontiguousarray(a)) for a in (sigs, offsets, items)]
         counted = cuda.to_device(totals)
-        join_items[blocks, threads](*on_gpu, chunks, counted)
+        next_item = cuda.to_device(np.zeros(1, np.uint64))
+        join_items[blocks, threads](*on_gpu, chunks, counted, next_item)
         counted.copy_to_host(totals)
     return totals

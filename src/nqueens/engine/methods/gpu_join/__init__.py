@@ -1,9 +1,10 @@
 """The gpu-join counting method: the join (methods/join: half-boards listed and matched
 on their diagonals) with its matching on a CUDA GPU. The same subproblems as the join
 (blocks of orbit representatives, listed or streamed), the same fields, the same
-independent recount; each representative's strips listed on the CPU by the join's own
-kernels and staged (join_stage.py), their pairs counted on the GPU by bit-sliced tables
-in shared memory (join_kernel.py).
+independent recount, all reached through the join's one door for it
+(methods/join/shared.py); each representative's strips listed on the CPU by the join's
+own kernels and staged (stage.py), their pairs counted on the GPU by bit-sliced tables
+in shared memory (kernel.py). The GPU itself is engine/device.py's, as for `gpu`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine import device
 from nqueens.engine.counter import Counter, Probe, Recount
-from nqueens.engine.methods.gpu import device
-from nqueens.engine.methods.join import split as subproblems
-from nqueens.engine.methods.join.confined import recount
-from nqueens.engine.methods.join.split import JoinSplit
-from nqueens.engine.methods.join.workspace import Workspace
+from nqueens.engine.methods.join import shared as join
+from nqueens.engine.methods.join.shared import JoinSplit, Workspace, recount
 from nqueens.errors import SizeTooLargeError
 
 __all__ = ["METHOD", "GPUJoinCounter", "count_joined_on_gpu"]
@@ -40,22 +39,20 @@ def count_joined_on_gpu(
     bounds[b] .. bounds[b+1]-1): its weighted solutions, and the GPU memory of the
     largest launch. Strips are listed in this process's join workspace, staged within
     the GPU's budget, and counted a launch at a time."""
-    from nqueens.engine.methods.gpu import join_kernel, join_stage
+    from nqueens.engine.methods.gpu_join import kernel, stage
 
     space = Workspace.of(n)
     budget = device.budget()
     capacity = max(1 << 16, budget // (2 * SIGNATURE_BYTES))
     sigs = np.empty(capacity, np.uint64)
-    offsets = np.empty((STAGED, join_stage.OFFSETS), np.int64)
-    items = np.empty((capacity // join_stage.BLOCK + join_stage.GROUPS * STAGED, 4), np.int64)
+    offsets = np.empty((STAGED, stage.OFFSETS), np.int64)
+    items = np.empty((capacity // stage.BLOCK + stage.GROUPS * STAGED, 4), np.int64)
     status = np.zeros(3, np.int64)
     found = np.zeros(len(middles), np.uint64)
     largest = 0
     first = 0
     while first < len(middles):
-        staged = join_stage.stage(
-            n, middles, easts, first, space.arrays, sigs, offsets, items, status
-        )
+        staged = stage.stage(n, middles, easts, first, space.arrays, sigs, offsets, items, status)
         if status[2] > 0:  # the workspace could not hold a representative's strips
             space.grow(int(status[2]))
             if staged == 0:
@@ -66,7 +63,7 @@ def count_joined_on_gpu(
                 f"({budget / 2**30:.3g} GiB) for one representative"
             )
         used, made = int(status[0]), int(status[1])
-        found[first : first + staged] = join_kernel.count_items(
+        found[first : first + staged] = kernel.count_items(
             n, sigs[:used], offsets[:staged], items[:made]
         )
         largest = max(largest, used * SIGNATURE_BYTES + staged * 80 + made * 32)
@@ -87,21 +84,22 @@ class GPUJoinCounter:
     recount: Recount | None = recount  # type: ignore[assignment]
 
     def split(self, n: int) -> JoinSplit:
-        return subproblems.split(n, count=count_joined_on_gpu)
+        return join.split(n, count=count_joined_on_gpu)
 
     def compiled(self) -> tuple[object, ...]:
         """The CPU kernels that list and stage the strips (the GPU's kernel is numba-cuda's
-        to cache: it is loaded by the warm-up's launch)."""
-        from nqueens.engine.methods.gpu.join_stage import stage
-        from nqueens.engine.methods.join.blocks import count_blocks
+        to cache: it is loaded by the warm-up's launch). Refuses first, in one line, where
+        no GPU can count: before anything is compiled, or said to be."""
+        device.require("gpu-join")
+        from nqueens.engine.methods.gpu_join.stage import stage
 
-        return stage, count_blocks
+        return (stage,)
 
     def warm_up(self) -> None:
         """Refuse, in one line, where no GPU can count; else load the kernels on a board
         too small to take any time."""
-        device.require()
-        for parts in (self.split(6), subproblems.streamed_split(6, 2, count_joined_on_gpu)):
+        device.require("gpu-join")
+        for parts in (self.split(6), join.streamed_split(6, 2, count_joined_on_gpu)):
             function, arguments = parts.task(np.arange(len(parts)))
             function(*arguments)
 
