@@ -67,7 +67,7 @@ def test_the_films_panel_shows_the_state_in_its_pixels(algorithm: str, n: int, s
     frames = Frames(lambda: events, n, FrameLimits(max_frames=None, hold=1), stateful=True)
     *_, frame = iter(frames)
     assert frame.state is events[-1].state  # the frame carries the event's own state
-    listing = ALGORITHMS[algorithm].listing()
+    listing = ALGORITHMS[algorithm].source()
     painter = FramePainter(n, 480, "test", panel=True, code=listing)
     pixels = painter.render(frame)
     assert pixels.shape == (480, painter.width, 3) and painter.width > 480

@@ -92,7 +92,7 @@ class Viewer(ttk.Frame):
                 highlightthickness=0,
             )  # fmt: skip
             self.state_canvas.pack(anchor="nw")
-            self.code = self._code_panel(column, get_algorithm(algorithm).listing())
+            self.code = self._code_panel(column, get_algorithm(algorithm).source())
         self._solution_list().grid(row=0, column=2, rowspan=4, sticky="ns", padx=(12, 0))
         self._bind_keys()
         self.render()

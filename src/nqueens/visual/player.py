@@ -118,7 +118,7 @@ def play(
                 "to watch the {variant} search"
             ).format(variant=rules.variant),
         )
-    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, steps.listing())
+    recording = record(steps.events(), steps.n, steps.search, max_steps, rules, steps.source())
     title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
     player = Player(recording, page(recording, queen_path(), title, learn=learn))
     if out is not None:
