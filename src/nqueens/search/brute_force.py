@@ -18,7 +18,7 @@ from typing import Any
 from nqueens.i18n import _
 from nqueens.placement import Placement
 from nqueens.search.backtracking import board_legend, board_row
-from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.events import TRIED, UNUSED, Event, Place, Reject, Remove, Solution
 from nqueens.search.observe import Counts, Run, Watch
 from nqueens.search.recording import flag_row
 from nqueens.search.seeds import brute_force as seeds
@@ -58,13 +58,16 @@ class _Watch(Watch):
     rejection, or `found`), a queen put, and the queen moved on: by the loop when the
     recursion comes back (brute force), or by `used[col] = False` (the permutations)."""
 
-    def __init__(self, function: Any, tree: str, check: str, put: str, moved: str) -> None:
+    def __init__(
+        self, function: Any, tree: str, check: str, put: str, moved: str, exhausted: str
+    ) -> None:
         super().__init__(function, record_generate, board_legend, "place", tree=tree, checks=BOARDS)
         self.attacked = self.line("return 0")
         self.test = self.line(f"if {check}() == 1:")
         self.put, self.moved = self.line(put), self.line(moved)
         self.at_loop = moved.startswith("place(")  # no line of its own: the loop moves it
         self.found = self.line("found(board)")
+        self.exhausted = exhausted
 
     def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
         if line == self.attacked:
@@ -82,13 +85,18 @@ class _Watch(Watch):
         elif line == self.moved:
             v = frame.f_locals
             shown = following if self.at_loop and following else line
-            run.step(Remove(v["row"], v["col"]), frame, shown)
+            run.step(Remove(v["row"], v["col"], exhausted=self.exhausted), frame, shown)
         elif line == self.found:
             run.step(Solution(Placement(tuple(frame.f_locals["board"]))), frame, line)
 
 
 BRUTE_FORCE = _Watch(
-    seeds.brute_force, EVERY_BOARD, "check_brute_force", "board[row] = col", "place(row + 1)"
+    seeds.brute_force,
+    EVERY_BOARD,
+    "check_brute_force",
+    "board[row] = col",
+    "place(row + 1)",
+    TRIED,
 )
 PERMUTATIONS = _Watch(
     seeds.permutations,
@@ -96,4 +104,5 @@ PERMUTATIONS = _Watch(
     "check_permutation",
     "used[col] = True",
     "used[col] = False",
+    UNUSED,
 )
