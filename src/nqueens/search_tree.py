@@ -323,10 +323,10 @@ def levels(n: int, algorithm: str = TREE_ALGORITHM, *, solutions: int | None = N
     """
     n = _check_limits(n, algorithm, None, solutions)
     if solutions is None:
-        found = shape(get_algorithm(algorithm).watch.tree, n)
+        whole = shape(get_algorithm(algorithm).watch.tree, n)
         return [
-            Level(depth, nodes, dead, found.solutions if depth == n else 0)
-            for depth, (nodes, dead) in enumerate(zip(found.nodes, found.dead_ends, strict=True))
+            Level(depth, nodes, dead, whole.solutions if depth == n else 0)
+            for depth, (nodes, dead) in enumerate(zip(whole.nodes, whole.dead_ends, strict=True))
             if nodes  # no depth below the deepest node (N = 2, 3: no board of N queens)
         ]
     tally = _Tally()
