@@ -172,19 +172,19 @@ def test_a_rejection_names_the_first_test_that_failed_on_the_page(
 
 
 def test_the_code_panel_is_the_source_of_the_function_that_runs(pages: object) -> None:
-    """The lines of the seed's plain function, whole, numbered as in its file: the
+    """The lines of the seed's plain function, whole, numbered from 1 with no gap: the
     function the tracer watched to record the page's steps."""
     page, _recording = pages("bitboard", 5)  # type: ignore[operator]
     import inspect
 
     from nqueens.search.seeds.bitboard import bitboard
 
-    source, first = inspect.getsourcelines(bitboard)
+    source, _first = inspect.getsourcelines(bitboard)
     shown_lines = page.evaluate(  # type: ignore[attr-defined]
         """() => Array.from(document.querySelectorAll("#code .line"))
         .map((line) => [Number(line.dataset.line), line.lastChild.textContent])"""
     )
-    want = [[first + i, text.rstrip("\n") or " "] for i, text in enumerate(source)]
+    want = [[i, text.rstrip("\n") or " "] for i, text in enumerate(source, start=1)]
     assert shown_lines == want
     assert ALGORITHMS["bitboard"].code is bitboard
     widths = page.evaluate(  # type: ignore[attr-defined]

@@ -155,9 +155,9 @@ class Algorithm:
         return watched_steps(self.watch, board_size(n), stats, states=state)
 
     def source(self) -> list[tuple[int, str]]:
-        """The code a student reads: (line number in its file, text) for each line of the
-        function that runs, its comments in the current language. The lines a `State`
-        names are among these numbers."""
+        """The code a student reads: (line number, text) for each line of the function
+        that runs, numbered from 1 (its `def`), its comments in the current language.
+        The line a `State` names is one of these numbers."""
         return listing(self.code)
 
     def check_size(self, n: int, *, first_only: bool = False) -> None:

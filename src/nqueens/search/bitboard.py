@@ -100,7 +100,7 @@ class _StackWatch(Watch):
 
     def __init__(self) -> None:
         super().__init__(seeds.bitboard_stack, record_bitboard_stack, masks_legend, checks=ROWS)
-        self.first, self.masks = (
+        self.start, self.masks = (
             self.line("avail[0] = full"),
             self.line("avail[row + 1] = full & ~(taken[row + 1] | left[row + 1] | right[row + 1])"),
         )
@@ -108,7 +108,7 @@ class _StackWatch(Watch):
         self.back = self.line("row -= 1")
 
     def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
-        if line == self.masks or line == self.first:
+        if line == self.masks or line == self.start:
             run.check()
         elif line == self.put:
             v = frame.f_locals

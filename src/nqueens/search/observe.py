@@ -29,6 +29,7 @@ takes its work from the tree's shape (`nqueens.search.shape`).
 
 from __future__ import annotations
 
+import inspect
 import sys
 import threading
 import time
@@ -110,6 +111,7 @@ class Watch:
     ) -> None:
         self.function, self.recorder, self.legend = function, recorder, legend
         self.recursion, self.tree, self.checks = recursion, tree, checks
+        self.def_line = inspect.getsourcelines(function)[1]  # line 1 as the code is shown
 
     def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
         raise NotImplementedError
@@ -132,8 +134,6 @@ class Watch:
 
 def line_of(function: Callable[..., object], text: str) -> int:
     """The number of the one line of `function` whose code, comment aside, is `text`."""
-    import inspect
-
     lines, first = inspect.getsourcelines(function)
     found = [first + i for i, line in enumerate(lines) if _code_part(line) == text]
     if len(found) != 1:
@@ -170,7 +170,8 @@ class Run:
         self.counts.checks += 1
 
     def step(self, event: Event, frame: types.FrameType, line: int) -> None:
-        """A step of the search, made by `line` of `frame`, which is paused just after it."""
+        """A step of the search, made by `line` of `frame` (a line of its file), which is
+        paused just after it."""
         counts = self.counts
         if isinstance(event, Place):
             counts.nodes += 1
@@ -194,7 +195,8 @@ class Run:
         watch = self.watch
         structures = watch.recorder(event, frame.f_locals, self.n, self.counts)
         legend = watch.legend(event, self.n) if watch.legend is not None else ""
-        return State(structures, line, self._depth(frame), legend)
+        shown = line - watch.def_line + 1  # numbered as the code is shown, from its `def`
+        return State(structures, shown, self._depth(frame), legend)
 
     def _depth(self, frame: types.FrameType | None) -> int:
         name = self.watch.recursion

@@ -31,13 +31,13 @@ def comments(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 def listing(function: Callable[..., object]) -> list[tuple[int, str]]:
-    """(line number, text) for each line of `function`'s source, as the file numbers
-    them, each comment said in the current language."""
-    lines, first = inspect.getsourcelines(function)
+    """(line number, text) for each line of `function`'s source, numbered from 1 (its
+    `def`) with no gap, each comment said in the current language."""
+    lines, _first = inspect.getsourcelines(function)
     shown = [line.rstrip("\n") for line in lines]
     for row, col, said in comments("".join(lines)):
         shown[row - 1] = shown[row - 1][:col] + "# " + _(said)
-    return [(first + i, text) for i, text in enumerate(shown)]
+    return list(enumerate(shown, start=1))
 
 
 def extract_comments(
