@@ -9,6 +9,7 @@ from itertools import islice
 
 import pytest
 
+import nqueens
 from nqueens.search import ALGORITHMS, SearchStats
 from nqueens.search import observe as observe_module
 from nqueens.search.events import Solution
@@ -129,3 +130,23 @@ def test_brute_force_says_it_tried_every_square_of_the_row_below() -> None:
     assert perms and all("every unused column of row 2 tried: step back" in x for x in perms)
     assert any("no more safe squares in row 2: step back" in x for x in lines["backtracking"])
     assert not any("safe" in line for line in lines["brute-force"] + lines["permutations"])
+
+
+def test_an_exception_in_the_watched_function_is_not_taken_for_a_step() -> None:
+    """An exception (Ctrl-C) raised by the function's own line leaves it unfinished: the
+    frame's return on the way out makes no step, so nothing can swallow the exception."""
+    from nqueens.search.observe import Run, Watch
+
+    def plain(n, found):  # type: ignore[no-untyped-def]
+        for i in range(n):
+            found([i] if i < 2 else [][i])
+
+    class Steps(Watch):
+        def finished(self, run: Run, frame, line, following) -> None:  # type: ignore[no-untyped-def]
+            if frame.f_code.co_name == "plain":
+                run.step(Solution(nqueens.Placement((0,))), frame, line)
+
+    run = Run(Steps(plain, lambda *args: ()), 5, stop=6)
+    with pytest.raises(IndexError):
+        run.go()
+    assert run.taken == 5  # the lines that ran: for, found, for, found, for

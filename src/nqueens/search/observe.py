@@ -327,6 +327,8 @@ def _settraced(run: Run, codes: frozenset[types.CodeType], call: Callable[[], ob
             elif event == "return" and done:
                 finished(run, frame, done, 0)
                 done = 0
+            elif event == "exception":  # the seeds catch nothing: the frame is unwinding
+                done = 0  # (Ctrl-C), and its line did not finish
             return local
 
         return local
