@@ -13,10 +13,12 @@ How a reader reads a run lazily, and stops it, without threads: a run is cut int
 chunks. Each chunk is a fresh run of the plain function under the tracer, which skips
 the steps already read (counting them, building nothing), keeps the next ones, and
 raises `Paused` out of the function when it has enough; the search is deterministic, so
-every run takes the same steps. The chunks grow (x4 from 1,024 steps), so reading P
-steps costs at most about 4/3 of one run to P, and a reader that stops (a step limit, a
-first solution, a closed window) leaves nothing running: the next chunk is simply never
-run. Ctrl-C raises inside the running function and leaves it like any exception; the
+every run takes the same steps. The chunks grow (x4 from 1,024 steps: the runs stop
+after 1,024, 5,120, 21,504, ... steps), so a reader of the whole stream pays about 4/3
+of one run, and one that stops at step P at most about five runs to P (the last chunk
+runs ahead of it); the states are built once, for the steps kept. A reader that stops
+(a step limit, a first solution, a closed window) leaves nothing running: the next
+chunk is simply never run. Ctrl-C raises inside the running function and leaves it like any exception; the
 tracer is removed in a `finally`.
 
 The fast path is the same function with no tracer at all: `found`, the function's own
