@@ -150,3 +150,29 @@ def test_an_exception_in_the_watched_function_is_not_taken_for_a_step() -> None:
     with pytest.raises(IndexError):
         run.go()
     assert run.taken == 5  # the lines that ran: for, found, for, found, for
+
+
+def test_a_first_solution_runs_the_search_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`first` and a limit tell the plain search where to stop: it hands over no more
+    solutions than asked (a plain run collects thousands at a time otherwise)."""
+    import nqueens
+    from nqueens.search.seeds import flags as seeds
+
+    handed = 0
+    plain = seeds.flags
+
+    def counted(n, found):  # type: ignore[no-untyped-def]
+        def told(board):  # type: ignore[no-untyped-def]
+            nonlocal handed
+            handed += 1
+            found(board)
+
+        plain(n, told)
+
+    monkeypatch.setattr(ALGORITHMS["flags"].watch, "function", counted)
+    assert nqueens.first(10, algorithm="flags") == nqueens.Placement.from_string(
+        "0 2 5 7 9 4 8 1 3 6"
+    )
+    assert handed == 1
+    assert len(list(nqueens.solutions(10, algorithm="flags", limit=3))) == 3
+    assert handed == 1 + 3
