@@ -18,8 +18,8 @@ after 1,024, 5,120, 21,504, ... steps), so a reader of the whole stream pays abo
 of one run, and one that stops at step P at most about five runs to P (the last chunk
 runs ahead of it); the states are built once, for the steps kept. A reader that stops
 (a step limit, a first solution, a closed window) leaves nothing running: the next
-chunk is simply never run. Ctrl-C raises inside the running function and leaves it like any exception; the
-tracer is removed in a `finally`.
+chunk is simply never run. Ctrl-C raises inside the running function and leaves it like
+any exception (a frame unwinding makes no step); the tracer is removed in a `finally`.
 
 The fast path is the same function with no tracer at all: `found`, the function's own
 way of handing over a solution, collects the solutions, in chunks the same way (the
