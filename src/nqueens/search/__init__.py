@@ -6,9 +6,10 @@ end makes a step, and the recorder of its state. Every search is `search(n, *,
 stats=None, observer=None, limit=None) -> Iterator[Placement]`: it yields solutions lazily
 in lexicographic order, fills `stats`, and reports `Place`, `Reject`, `Remove` and
 `Solution` events to `observer` when one is given (the function is then watched line by
-line; without one it runs at full speed). `ALGORITHMS` is the one table of names,
-descriptions and limits that the API and the CLI read; `walk` is the one choice of the
-events a board is stepped through (a variant's board has its own search: `stepping.py`).
+line, as it is for `stats`; with neither it runs at full speed). `ALGORITHMS` is the one
+table of names, descriptions and limits that the API and the CLI read; `walk` is the one
+choice of the events a board is stepped through (a variant's board has its own search:
+`stepping.py`).
 """
 
 from __future__ import annotations
