@@ -176,3 +176,18 @@ def test_a_first_solution_runs_the_search_no_further(monkeypatch: pytest.MonkeyP
     assert handed == 1
     assert len(list(nqueens.solutions(10, algorithm="flags", limit=3))) == 3
     assert handed == 1 + 3
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="sys.monitoring is Python 3.12's")
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_sys_monitoring_and_settrace_watch_the_same_steps(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From Python 3.12 the tracer is `sys.monitoring` (this package's own tool id);
+    `sys.settrace`, 3.11's, sees every step the same, with the same states and counts."""
+    monitored = _steps(name, 5)
+    tool = observe_module._tool()
+    assert tool is not None
+    assert sys.monitoring.get_tool(tool) == "nqueens"  # type: ignore[attr-defined,unused-ignore]
+    monkeypatch.setattr(observe_module, "_tool", lambda: None)
+    assert _steps(name, 5) == monitored
