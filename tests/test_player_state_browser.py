@@ -128,9 +128,9 @@ def test_the_state_panel_shows_the_structures_of_the_queens_on_the_board(
     marked = page.locator("#code .line.current")  # type: ignore[attr-defined]
     assert marked.count() == 1
     assert int(marked.get_attribute("data-line")) == line
-    _path, first, lines = ALGORITHMS[algorithm].source()
+    listed = dict(ALGORITHMS[algorithm].source())
     text = marked.inner_text().removeprefix(str(line)).strip()
-    assert text == lines[line - first].strip()
+    assert text == listed[line].strip()
     assert text in PRODUCED_BY[algorithm][EVENT_TYPES[KINDS[kind]]]
     assert page.get_attribute("#depth", "data-depth") == str(depth)  # type: ignore[attr-defined]
 
@@ -177,36 +177,22 @@ def test_a_rejection_names_the_first_test_that_failed_on_the_page(
     assert describe(events[-1], replay) == said
 
 
-def test_the_code_panel_is_the_algorithms_own_listing(pages: object) -> None:
-    """The lines of the package's own source, numbered as in the file, less those that
-    only report the steps (`if observe:`, `stats.` counting), each fitting the panel."""
+def test_the_code_panel_is_the_source_of_the_function_that_runs(pages: object) -> None:
+    """The lines of the seed's plain function, whole, numbered from 1 with no gap: the
+    function the tracer watched to record the page's steps."""
     page, _recording = pages("bitboard", 5)  # type: ignore[operator]
     import inspect
 
-    from nqueens.search.bitboard import raw_bitboard
+    from nqueens.search.seeds.bitboard import bitboard
 
-    source = inspect.getsource(raw_bitboard).rstrip("\n").split("\n")
-    first = inspect.getsourcelines(raw_bitboard)[1]
+    source, _first = inspect.getsourcelines(bitboard)
     shown_lines = page.evaluate(  # type: ignore[attr-defined]
         """() => Array.from(document.querySelectorAll("#code .line"))
         .map((line) => [Number(line.dataset.line), line.lastChild.textContent])"""
     )
-    hidden: set[int] = set()
-    guard = None  # the indent of an `if observe:` whose block is being skipped
-    for i, text in enumerate(source[1:], 1):  # the signature names `stats` and `observe`
-        indent = len(text) - len(text.lstrip())
-        if guard is not None and text.strip() and indent > guard:
-            hidden.add(first + i)
-            continue
-        guard = None
-        if "observe" in text:
-            guard = indent
-            hidden.add(first + i)
-        elif "stats." in text:
-            hidden.add(first + i)
-    want = [[first + i, text or " "] for i, text in enumerate(source) if first + i not in hidden]
+    want = [[i, text.rstrip("\n") or " "] for i, text in enumerate(source, start=1)]
     assert shown_lines == want
-    assert not any("observe" in text for _number, text in shown_lines[1:])
+    assert ALGORITHMS["bitboard"].code is bitboard
     widths = page.evaluate(  # type: ignore[attr-defined]
         """() => Array.from(document.querySelectorAll("#code .line .text"))
         .map((t) => [t.scrollWidth, t.clientWidth])"""

@@ -219,7 +219,7 @@ def test_walk_steps_through_the_algorithms_own_events(name: str) -> None:
     events = list(steps)
     assert events == list(get_algorithm(name).events(5, state=True))  # a fresh run each time
     assert all(e.state is not None for e in events) and events == list(steps.events())
-    assert steps.listing() == get_algorithm(name).listing()
+    assert steps.source() == get_algorithm(name).source()
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 5), ("superqueens", 6)])
@@ -228,7 +228,7 @@ def test_walk_steps_a_variant_through_its_check_function(variant: str, n: int) -
 
     rules = Rules.of(variant, n)
     steps = nqueens.search.walk(rules, state=True)  # a variant's search keeps no state
-    assert (steps.search, steps.state, steps.variant_rules, steps.listing()) == (
+    assert (steps.search, steps.state, steps.variant_rules, steps.source()) == (
         "check-function",
         False,
         rules,

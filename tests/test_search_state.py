@@ -3,6 +3,8 @@ the queens on the board (tests/naive.py), and the line of code each step names."
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,37 +19,42 @@ from tests.processes import run_nqueens
 # The statement that produces each kind of step, as a student reads it in the source.
 PRODUCED_BY = {
     "flags": {
-        Place: {"col[b] = up[a + b] = down[a - b + n - 1] = 1"},
-        Reject: {"if col[b] or up[a + b] or down[a - b + n - 1]:"},
-        Remove: {"col[b] = up[a + b] = down[a - b + n - 1] = 0"},
-        Solution: {"yield tuple(pos)"},
+        Place: {"col[b] = up[a + b] = down[a - b + n - 1] = NOT_FREE"},
+        Reject: {"if col[b] == FREE and up[a + b] == FREE and down[a - b + n - 1] == FREE:"},
+        Remove: {"col[b] = up[a + b] = down[a - b + n - 1] = FREE"},
+        Solution: {"found(pos)"},
     },
     "backtracking": {
-        Place: {"board[row] = col"},
-        Reject: {"if r >= 0:"},
-        Remove: {"for col in range(n):"},
-        Solution: {"yield tuple(board)"},
+        Place: {"if check_back_tracking(row) == 1:"},
+        Reject: {"if check_back_tracking(row) == 1:"},
+        Remove: {"for col in range(size):"},
+        Solution: {"found(board)"},
     },
     "bitboard": {
-        Place: {"cols[row] = col"},
+        Place: {"cols[row] = bit.bit_length() - 1"},
         Remove: {"while avail:"},
-        Solution: {"yield tuple(cols)"},
+        Solution: {"found(cols)"},
     },
     "bitboard-stack": {
-        Place: {"cols[row] = col"},
-        Remove: {"row -= 1", "yield tuple(cols)"},
-        Solution: {"yield tuple(cols)"},
+        Place: {"cols[row] = bit.bit_length() - 1"},
+        Remove: {"row -= 1", "found(cols)"},
+        Solution: {"found(cols)"},
     },
     "brute-force": {
+        Place: {"board[row] = col"},
+        Reject: {"if check_brute_force() == 1:"},
+        Remove: {"for col in range(size):"},
+        Solution: {"found(board)"},
+    },
+    "permutations": {
         Place: {"used[col] = True"},
-        Reject: {"if pair is None:"},
+        Reject: {"if check_permutation() == 1:"},
         Remove: {"used[col] = False"},
-        Solution: {"yield tuple(board)"},
+        Solution: {"found(board)"},
     },
 }
 FLAGS = {"col", "up", "down", "taken", "left", "right", "free", "used"}
-PRODUCED_BY["flags-stack"] = PRODUCED_BY["flags"]
-PRODUCED_BY["permutations"] = PRODUCED_BY["brute-force"]
+PRODUCED_BY["flags-stack"] = {**PRODUCED_BY["flags"], Solution: {"found(stack)"}}
 
 
 def square(event: Event, n: int) -> tuple[int, int]:
@@ -170,34 +177,40 @@ def test_the_check_function_compares_up_to_the_attacker(n: int, steps: int) -> N
             assert board.read == tuple(range(event.row)) and board.hit == ()
 
 
-def test_the_listing_hides_the_reporting_and_shows_every_line_a_step_names() -> None:
-    """The code a student reads has no `if observe:` and no `stats.` counting, and each
-    line a step names is one of its lines."""
+def test_the_listing_is_the_source_and_shows_every_line_a_step_names() -> None:
+    """The code a student reads is the function's whole source, line for line, with
+    nothing that reports a step (no yield, no counting, no type hints); each line a step
+    names is one of its lines."""
     for name, chosen in ALGORITHMS.items():
-        shown = dict(chosen.listing())
-        body = list(shown.values())[1:]  # the signature names its parameters
-        assert not any("observe" in text or "stats." in text for text in body), name
-        _path, _first, lines = chosen.source()
-        assert len(shown) < len(lines)
+        shown = dict(chosen.source())
+        source, _first = inspect.getsourcelines(chosen.code)
+        assert list(shown) == list(range(1, len(source) + 1))  # from 1, no gap
+        assert list(shown.values()) == [line.rstrip("\n") for line in source]
+        text = "\n".join(shown.values())
+        assert not any(word in text for word in ("yield", "stats", "observe", "->", ": int"))
         for event, _queens, _checks in walk(name, 5, 400):
             assert event.state is not None and event.state.line in shown, (name, event)
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
 def test_each_step_names_the_line_that_produced_it(algorithm: str) -> None:
-    chosen = ALGORITHMS[algorithm]
-    _path, first, lines = chosen.source()
+    shown = dict(ALGORITHMS[algorithm].source())
     seen = set()
     recursive = algorithm in ("flags", "backtracking", "bitboard", "brute-force", "permutations")
+    # seed 004's searches call themselves once more at a complete board (row == size)
+    leaf = algorithm in ("backtracking", "brute-force", "permutations")
     for event, _queens, _checks in walk(algorithm, 5, 3000):
         assert event.state is not None
-        text = lines[event.state.line - first].strip()
+        text = shown[event.state.line].strip()
         assert text in PRODUCED_BY[algorithm][type(event)], (type(event).__name__, text)
         seen.add(type(event))
         # recursion: one frame per row reached; the stack versions keep one frame
-        # (the generate-and-test searches reject only complete boards, at the last row)
-        checked = isinstance(event, Reject) and algorithm in ("brute-force", "permutations")
-        depth = 5 if checked else square(event, 5)[0] + 1
+        checked = (
+            isinstance(event, Solution | Reject)
+            and leaf
+            and not (isinstance(event, Reject) and algorithm == "backtracking")
+        )
+        depth = 6 if checked else square(event, 5)[0] + 1
         assert event.state.depth == (depth if recursive else 1)
     assert seen == set(PRODUCED_BY[algorithm])
 
@@ -264,3 +277,50 @@ def test_the_trace_names_the_first_test_that_failed(algorithm: str, n: int, step
             )
             number, sentence = line.split(maxsplit=1)
             assert number.isdigit() and sentence == said(event, queen, test)
+
+
+def _code_only(text: str) -> list[str]:
+    """Python source without its comments, line by line (trailing blanks dropped)."""
+    from nqueens.search.source import comments
+
+    lines = text.split("\n")
+    for row, col, _said in comments(text):
+        lines[row - 1] = lines[row - 1][:col]
+    return [line.rstrip() for line in lines]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_code_shown_is_the_source_of_the_function_that_ran(language: str) -> None:
+    """A profiler, not the package, says which functions ran while the steps were made:
+    the outermost is the one whose source the panels show (`source()`, which the player,
+    the film and the window draw), line for line; in Japanese its comments are said in
+    Japanese and the code is the same. Every step's line is a line of it."""
+    import sys
+
+    from nqueens.i18n import use_language
+
+    for name, chosen in ALGORITHMS.items():
+        ran: set[object] = set()
+
+        def profile(frame, event, arg, ran=ran):  # type: ignore[no-untyped-def]
+            if event == "call" and "/search/seeds/" in frame.f_code.co_filename:
+                ran.add(frame.f_code)
+
+        sys.setprofile(profile)
+        try:
+            steps = [e for _i, e in zip(range(300), chosen.events(5, state=True), strict=False)]
+        finally:
+            sys.setprofile(None)
+        nested = {c for code in ran for c in code.co_consts if c in ran}  # type: ignore[attr-defined]
+        (outer,) = ran - nested
+        source = inspect.getsource(outer)  # type: ignore[arg-type]
+        with use_language(language):
+            shown = chosen.source()
+        text = "\n".join(line for _number, line in shown)
+        if language == "en":
+            assert text == source.rstrip("\n"), name
+        else:
+            assert _code_only(text) == _code_only(source.rstrip("\n")), name
+            assert text != source.rstrip("\n"), name  # its comments are Japanese
+        assert [number for number, _line in shown] == list(range(1, len(shown) + 1))
+        assert all(e.state is not None and e.state.line in dict(shown) for e in steps)

@@ -68,7 +68,7 @@ def test_the_films_panel_shows_the_state_in_its_pixels(algorithm: str, n: int, s
     frames = Frames(lambda: events, n, FrameLimits(max_frames=None, hold=1), stateful=True)
     *_, frame = iter(frames)
     assert frame.state is events[-1].state  # the frame carries the event's own state
-    listing = ALGORITHMS[algorithm].listing()
+    listing = ALGORITHMS[algorithm].source()
     painter = FramePainter(n, 480, "test", panel=True, code=listing)
     pixels = painter.render(frame)
     assert pixels.shape == (480, painter.width, 3) and painter.width > 480
@@ -152,7 +152,7 @@ def test_the_films_heading_legend_and_state_are_readable(lang: str, size: int) -
     events = list(ALGORITHMS["flags"].events(6, state=True))[:40]
     frames = Frames(lambda: events, 6, FrameLimits(max_frames=None, hold=1), stateful=True)
     *_, frame = iter(frames)
-    panel = FramePainter(6, size, "t", panel=True, code=ALGORITHMS["flags"].listing())
+    panel = FramePainter(6, size, "t", panel=True, code=ALGORITHMS["flags"].source())
     panel.render(frame)
     assert panel.panel is not None and panel.panel.unit >= TEXT_PIXELS
     boxes = panel.panel.boxes.values()

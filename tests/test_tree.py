@@ -131,7 +131,8 @@ def test_command_writes_svg_png_pdf(tmp_path: Path) -> None:
     for name in ("four.svg", "four.png", "four.pdf"):
         result = run_nqueens("tree", "4", "--rejected", "--out", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
-        assert result.stdout.strip() == f"wrote {tmp_path / name}: 17 nodes"
+        said = f"wrote {tmp_path / name}: 17 nodes, the root (the empty board) and 16 queens placed"
+        assert result.stdout.strip() == said  # one count, the root stated (compare's 16)
     assert (tmp_path / "four.png").read_bytes().startswith(b"\x89PNG")
     assert (tmp_path / "four.pdf").read_bytes().startswith(b"%PDF")
     assert count_nodes((tmp_path / "four.svg").read_text()) == (17, 60 - 16)

@@ -13,6 +13,7 @@ from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.results import ComparisonRow
 from nqueens.search import ALGORITHMS, Algorithm, SearchStats, get_algorithm
+from nqueens.search.shape import every_node
 from nqueens.search.spaces import SpaceSize, all_squares, factorial, power
 from nqueens.validate import board_size
 from nqueens.variants.rules import BoardLike, Rules
@@ -39,13 +40,8 @@ def expected_nodes(algorithm: str, n: int) -> int | None:
     >>> expected_nodes("brute-force", 5), expected_nodes("permutations", 5)
     (3905, 325)
     """
-    if algorithm not in ("brute-force", "permutations"):
-        return None
-    total, boards = 0, 1  # boards: those of k queens, for k = 1 .. N
-    for k in range(n):
-        boards *= n if algorithm == "brute-force" else n - k
-        total += boards
-    return total
+    nodes = every_node(get_algorithm(algorithm).watch.tree, n)
+    return None if nodes is None else sum(nodes) - 1  # every node but the root
 
 
 def compare(
@@ -100,6 +96,5 @@ def _compare(
         stats = SearchStats()
         if on_start is not None:
             on_start(algorithm.name, stats)
-        for _solution in algorithm.search(n, stats=stats):
-            pass
+        algorithm.count(n, stats)
         yield ComparisonRow(algorithm.name, algorithm.space_label, space, stats)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from nqueens.i18n import _
 from nqueens.limits import TREE_MAX_NODES
-from nqueens.search import get_algorithm
+from nqueens.search import get_algorithm, walk
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.shape import shape
 from nqueens.validate import board_size
 
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ def tree(
 
         check_layout(layout)
         picture_output(out)  # a bad name or place fails before the search
-    events = get_algorithm(algorithm).events(n)
+    events = walk(n, algorithm).events()
     try:
         root, finished = build_tree(events, depth=depth, solutions=solutions, max_nodes=max_nodes)
     except SizeTooLargeError:
@@ -290,6 +291,11 @@ def tree(
 
 def levels(n: int, algorithm: str = TREE_ALGORITHM, *, solutions: int | None = None) -> list[Level]:
     """Nodes, dead ends and solutions at each depth of the whole tree, without keeping it.
+
+    The whole tree is the tree's shape (`nqueens.search.shape`): brute force's and the
+    permutations' from N alone, the pruned one's (which every pruned search walks)
+    counted at full speed; a tree cut after some solutions is counted from the search's
+    own steps.
 
     Parameters
     ----------
@@ -316,12 +322,19 @@ def levels(n: int, algorithm: str = TREE_ALGORITHM, *, solutions: int | None = N
     [1, 8, 42, 140, 344, 568, 550, 312, 92]
     """
     n = _check_limits(n, algorithm, None, solutions)
+    if solutions is None:
+        whole = shape(get_algorithm(algorithm).watch.tree, n)
+        return [
+            Level(depth, nodes, dead, whole.solutions if depth == n else 0)
+            for depth, (nodes, dead) in enumerate(zip(whole.nodes, whole.dead_ends, strict=True))
+            if nodes  # no depth below the deepest node (N = 2, 3: no board of N queens)
+        ]
     tally = _Tally()
     tally.add(0, "root")
     has_child = [False]  # along the current path: has this node had a child yet?
     solved = False
     found = 0
-    for event in get_algorithm(algorithm).events(n):
+    for event in walk(n, algorithm).events():
         if isinstance(event, Place):
             has_child[-1] = True
             has_child.append(False)

@@ -181,7 +181,8 @@ def solutions(
     else:
         chosen = get_algorithm(algorithm)
         chosen.check_size(n, first_only=limit is not None)
-        found = chosen.search(n, stats=stats, observer=observer)
+        bound = None if unique else limit  # the search stops there (unique ones: filtered)
+        found = chosen.search(n, stats=stats, observer=observer, limit=bound)
         if unique:
             found = (p for p in found if p.is_canonical())
     if limit is not None:
@@ -266,7 +267,7 @@ def first(
         return next(solutions(n, algorithm=ENGINE, stats=stats, observer=observer, limit=1), None)
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
-    return next(chosen.search(n, stats=stats, observer=observer), None)
+    return next(chosen.search(n, stats=stats, observer=observer, limit=1), None)
 
 
 def _variant_solutions(

@@ -8,6 +8,7 @@ from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
 from nqueens.cli._options import algorithm_option, lang_option, out_option
 from nqueens.cli._types import Whole
 from nqueens.i18n import _
+from nqueens.messages import plural
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -46,7 +47,7 @@ def tree(
     \b
     Examples:
       nqueens tree 4 --rejected --out four.svg     the whole tree and its rejected squares
-      nqueens tree 8 --out eight.png               2,057 nodes as rings
+      nqueens tree 8 --out eight.png               2,057 nodes as rings (the root too)
       nqueens tree 12 --depth 3 --out top.pdf      the top of a large tree
       nqueens tree 8 --levels                      nodes, dead ends and solutions per depth
     """
@@ -73,6 +74,12 @@ def tree(
         )
         _say_written(
             out,
-            _("wrote {out}: {count} nodes").format(out=out, count=f"{len(picture):,}"),
+            plural(
+                len(picture) - 1,
+                "wrote {out}: {nodes} nodes, the root (the empty board) and {count} queen placed",
+                "wrote {out}: {nodes} nodes, the root (the empty board) and {count} queens placed",
+                out=out,
+                nodes=f"{len(picture):,}",
+            ),
             data_on_stdout=levels,
         )

@@ -34,6 +34,7 @@ def comparison_table(
     caption = _("Search spaces: {sizes}").format(
         sizes=pgettext("a list of sizes", "; ").join(f"{k} = {v}" for k, v in spaces.items())
     )
+    caption += "\n" + _("nodes: the queens placed, every node of the tree but its root")
     table = Table(
         title=title or _("N = {n}: the algorithms side by side").format(n=n),
         caption=caption,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from nqueens.i18n import N_, _
 from nqueens.limits import TRACE_MAX_STEPS, check_count
 from nqueens.messages import plural
-from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.events import TRIED, UNUSED, Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 
 if TYPE_CHECKING:
@@ -80,10 +80,15 @@ def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reas
             return _("attacked {square} by the queen on {by} ({why}, {test})").format(**fields)
         return _("attacked {square} by the queen on {by} ({why})").format(**fields)
     if isinstance(event, Remove):
+        below = event.row + 1 + base
         if event.row == replay.n - 1:
             why = _("try the next square")
+        elif event.exhausted == TRIED:  # brute force tests no square, it tries them all
+            why = _("every square of row {row} tried: step back").format(row=below)
+        elif event.exhausted == UNUSED:
+            why = _("every unused column of row {row} tried: step back").format(row=below)
         else:
-            why = _("no more safe squares in row {row}: step back").format(row=event.row + 1 + base)
+            why = _("no more safe squares in row {row}: step back").format(row=below)
         return _("remove {square} ({why})").format(
             square=_square(event.row, event.col, base), why=why
         )

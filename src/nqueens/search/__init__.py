@@ -1,16 +1,19 @@
 """The teaching algorithms, one family per module, all with one interface.
 
-Every search is `search(n, *, stats=None, observer=None) -> Iterator[Placement]`: it
-yields solutions lazily in lexicographic order, fills `stats`, and reports `Place`,
-`Reject`, `Remove` and `Solution` events to `observer` when one is given. `ALGORITHMS`
-is the one table of names, descriptions and limits that the API and the CLI read;
-`walk` is the one choice of the events a board is stepped through (a variant's board
-has its own search: `stepping.py`).
+Each is a plain function as its seed writes it (`nqueens.search.seeds`), the code shown
+beside the board and the code that runs, and a `Watch` of it (`observe`): the lines whose
+end makes a step, and the recorder of its state. Every search is `search(n, *,
+stats=None, observer=None, limit=None) -> Iterator[Placement]`: it yields solutions lazily
+in lexicographic order, fills `stats`, and reports `Place`, `Reject`, `Remove` and
+`Solution` events to `observer` when one is given (the function is then watched line by
+line, as it is for `stats`; with neither it runs at full speed). `ALGORITHMS` is the one
+table of names, descriptions and limits that the API and the CLI read; `walk` is the one
+choice of the events a board is stepped through (a variant's board has its own search:
+`stepping.py`).
 """
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -19,30 +22,10 @@ from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownA
 from nqueens.i18n import N_, _
 from nqueens.messages import too_large
 from nqueens.placement import Placement
-from nqueens.search.backtracking import (
-    backtracking,
-    board_legend,
-    raw_backtracking,
-    record_backtracking,
-)
-from nqueens.search.bitboard import (
-    bitboard,
-    bitboard_stack,
-    masks_legend,
-    raw_bitboard,
-    raw_bitboard_stack,
-    record_bitboard,
-    record_bitboard_stack,
-)
-from nqueens.search.brute_force import (
-    brute_force,
-    generate,
-    permutations,
-    raw_brute_force,
-    raw_permutations,
-    record_generate,
-)
-from nqueens.search.common import RawSearch, events
+from nqueens.search.backtracking import BACKTRACKING
+from nqueens.search.bitboard import BITBOARD, BITBOARD_STACK
+from nqueens.search.brute_force import BRUTE_FORCE, PERMUTATIONS
+from nqueens.search.common import count, run
 from nqueens.search.events import (
     Event,
     Observer,
@@ -52,19 +35,13 @@ from nqueens.search.events import (
     SearchStats,
     Solution,
 )
-from nqueens.search.flags import (
-    flags,
-    flags_legend,
-    flags_stack,
-    raw_flags,
-    raw_flags_stack,
-    record_flags,
-    record_flags_stack,
-)
-from nqueens.search.recording import Legend, Recorder, listing, source_of, stateful_events
+from nqueens.search.flags import FLAGS, FLAGS_STACK
+from nqueens.search.observe import Legend, Watch, watched_steps
+from nqueens.search.source import listing
 from nqueens.search.spaces import SpaceSize, factorial, power
 from nqueens.search.state import State, Structure
 from nqueens.search.stepping import STEPPED, Walk, variant_search
+from nqueens.validate import board_size
 from nqueens.variants.rules import BoardLike, Rules
 
 __all__ = [
@@ -74,7 +51,6 @@ __all__ = [
     "Event",
     "Observer",
     "Place",
-    "RawSearch",
     "Reject",
     "Remove",
     "SearchFunction",
@@ -97,7 +73,12 @@ __all__ = [
 
 class SearchFunction(Protocol):
     def __call__(
-        self, n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
+        self,
+        n: int,
+        *,
+        stats: SearchStats | None = None,
+        observer: Observer | None = None,
+        limit: int | None = None,
     ) -> Iterator[Placement]: ...
 
 
@@ -105,28 +86,50 @@ class SearchFunction(Protocol):
 class Algorithm:
     """A teaching algorithm and what the tools need to know about it.
 
-    `space` is the number of candidates the algorithm draws from (None for the
-    backtracking searches, whose pruned tree is what `SearchStats.nodes` measures).
-    `max_n` bounds a full enumeration and `max_n_first` the search for one solution,
-    each at about a minute of pure Python (measured on a 2-core x86-64 machine).
-    `recorder` reads the algorithm's own structures at each step, `legend` says how to
-    read them, and `code` is the function a student reads beside them (`listing`).
-    `summary` and `title` (the name the source texts give it) are marked for the
-    catalog: `describe()` and `display_name()` say them in the current language.
+    `watch` holds its code, the seed's plain function (`code`), and how to watch it run:
+    the lines that make its steps, the recorder of its own structures and the `legend`
+    that says how to read them. `space` is the number of candidates the algorithm draws
+    from (None for the backtracking searches, whose pruned tree is what
+    `SearchStats.nodes` measures). `max_n` bounds a full enumeration and `max_n_first`
+    the search for one solution, each at about a minute of pure Python (measured on a
+    2-core x86-64 machine). `summary` and `title` (the name the source texts give it)
+    are marked for the catalog: `describe()` and `display_name()` say them in the
+    current language.
     """
 
     name: str
-    search: SearchFunction
-    raw: RawSearch
+    watch: Watch
     summary: str
     space: Callable[[int], SpaceSize] | None
     space_label: str
     max_n: int
     max_n_first: int
-    recorder: Recorder
-    code: Callable[..., object]
     title: str = ""
-    legend: Legend | None = None
+
+    @property
+    def code(self) -> Callable[..., object]:
+        """The plain function that runs, and that a student reads (`source()`)."""
+        return self.watch.function
+
+    @property
+    def legend(self) -> Legend | None:
+        return self.watch.legend
+
+    def search(
+        self,
+        n: int,
+        *,
+        stats: SearchStats | None = None,
+        observer: Observer | None = None,
+        limit: int | None = None,
+    ) -> Iterator[Placement]:
+        """Its solutions, lazily, at most `limit` (see `nqueens.search.common.run`)."""
+        return run(self.watch, n, stats, observer, limit)
+
+    def count(self, n: int, stats: SearchStats) -> None:
+        """The whole search at full speed, for `compare`: its solutions counted and timed
+        in `stats`, its work the tree's (see `nqueens.search.common.count`)."""
+        count(self.watch, n, stats)
 
     def display_name(self) -> str:
         """The algorithm as the source texts name it, in the current language."""
@@ -147,21 +150,15 @@ class Algorithm:
     def events(
         self, n: int, stats: SearchStats | None = None, *, state: bool = False
     ) -> Iterator[Event]:
-        """The search as a lazy stream of events (a `Solution` for each solution); with
-        `state`, each event carries the algorithm's `State` after it."""
-        if state:
-            return stateful_events(self.raw, self.recorder, n, stats, self.legend)
-        return events(self.raw, n, stats)
+        """The search as a lazy stream of events (a `Solution` for each solution), its
+        function watched line by line; with `state`, each event carries the algorithm's
+        `State` after it."""
+        return watched_steps(self.watch, board_size(n), stats, states=state)
 
-    def source(self) -> tuple[str, int, list[str]]:
-        """The code of this algorithm as the package holds it: its file, first line
-        number and lines (the lines a `State` names are lines of that file)."""
-        first, lines = source_of(self.code)
-        return inspect.getsourcefile(self.code) or "", first, lines
-
-    def listing(self) -> list[tuple[int, str]]:
-        """The code a student reads: (line number, text) for each line of `source()` but
-        those that only report the steps to an observer (see `recording.listing`)."""
+    def source(self) -> list[tuple[int, str]]:
+        """The code a student reads: (line number, text) for each line of the function
+        that runs, numbered from 1 (its `def`), its comments in the current language.
+        The line a `State` names is one of these numbers."""
         return listing(self.code)
 
     def check_size(self, n: int, *, first_only: bool = False) -> None:
@@ -197,101 +194,73 @@ ALGORITHMS: dict[str, Algorithm] = {
     for a in (
         Algorithm(
             "brute-force",
-            brute_force,
-            raw_brute_force,
+            BRUTE_FORCE,
             N_("every one-queen-per-row board, tested only when complete"),
             power,
             "N^N",
             max_n=8,
             max_n_first=9,
-            recorder=record_generate,
-            code=generate,
             title=N_("brute force"),
-            legend=board_legend,
         ),
         Algorithm(
             "permutations",
-            permutations,
-            raw_permutations,
+            PERMUTATIONS,
             N_("every one-queen-per-row-and-column board, tested when complete"),
             factorial,
             "N!",
             max_n=10,
             max_n_first=11,
-            recorder=record_generate,
-            code=generate,
             title=N_("permutations"),
-            legend=board_legend,
         ),
         Algorithm(
             "backtracking",
-            backtracking,
-            raw_backtracking,
+            BACKTRACKING,
             N_("place row by row; a check function compares with earlier queens"),
             None,
             "",
             max_n=13,
             max_n_first=21,
-            recorder=record_backtracking,
-            code=raw_backtracking,
             title=N_("backtracking"),
-            legend=board_legend,
         ),
         Algorithm(
             "flags",
-            flags,
-            raw_flags,
+            FLAGS,
             N_("place row by row; column and diagonal flag arrays (recursive)"),
             None,
             "",
             max_n=14,
             max_n_first=29,
-            recorder=record_flags,
-            code=raw_flags,
             title=N_("placement flags"),
-            legend=flags_legend,
         ),
         Algorithm(
             "flags-stack",
-            flags_stack,
-            raw_flags_stack,
+            FLAGS_STACK,
             N_("the flag-array search with an explicit stack instead of recursion"),
             None,
             "",
             max_n=14,
             max_n_first=29,
-            recorder=record_flags_stack,
-            code=raw_flags_stack,
             title=N_("placement flags, with a stack"),
-            legend=flags_legend,
         ),
         Algorithm(
             "bitboard",
-            bitboard,
-            raw_bitboard,
+            BITBOARD,
             N_("columns and diagonals as bits; only free squares are ever visited"),
             None,
             "",
             max_n=15,
             max_n_first=30,
-            recorder=record_bitboard,
-            code=raw_bitboard,
             title=N_("bitmaps"),
-            legend=masks_legend,
         ),
         Algorithm(
             "bitboard-stack",
-            bitboard_stack,
-            raw_bitboard_stack,
+            BITBOARD_STACK,
             N_("the bitboard search with an explicit stack of free-square masks"),
             None,
             "",
             max_n=15,
             max_n_first=30,
-            recorder=record_bitboard_stack,
-            code=raw_bitboard_stack,
             title=N_("bitmaps, with a stack"),
-            legend=masks_legend,
         ),
     )
 }
@@ -299,6 +268,15 @@ ALGORITHMS: dict[str, Algorithm] = {
 DEFAULT_ALGORITHM = "bitboard"
 FASTEST_ALGORITHM = "bitboard"
 """The teaching search that goes furthest; the others' errors point to it."""
+
+
+brute_force = ALGORITHMS["brute-force"].search
+permutations = ALGORITHMS["permutations"].search
+backtracking = ALGORITHMS["backtracking"].search
+flags = ALGORITHMS["flags"].search
+flags_stack = ALGORITHMS["flags-stack"].search
+bitboard = ALGORITHMS["bitboard"].search
+bitboard_stack = ALGORITHMS["bitboard-stack"].search
 
 
 def get_algorithm(name: str) -> Algorithm:

@@ -1,64 +1,27 @@
-"""Backtracking with a check function (seeds 001 and 004).
+"""Backtracking with a check function (seeds 001 and 004): how its code makes steps, and
+the state a student reads beside it.
 
-Place a queen in the next row only where the check function finds no earlier queen
-attacking it; when a row has no safe square, step back and move the queen above. The
-check compares the new square with the earlier queens from the top, `board[0]` first
-(seed 004's `check_backTracking`), and stops at the first that attacks: that queen,
-and the cell of `board` that holds it, are what a rejection names.
+Seed 004's `back_tracking` puts the row's queen on each column in turn (`board[row] =
+col`) and keeps it only where `check_back_tracking` finds no earlier queen attacking it;
+the check compares with the earlier queens from the top, `board[0]` first, and stops at
+the first that attacks: that queen, and the cell of `board` that holds it, are what a
+rejection names. When the recursion comes back, the loop moves the queen on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import types
+from collections.abc import Mapping
 from typing import Any
 
 from nqueens.i18n import _
 from nqueens.placement import Placement
-from nqueens.search.common import Step, run
-from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
+from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.observe import Counts, Run, Watch
+from nqueens.search.seeds import backtracking as seeds
 from nqueens.search.state import Structure
 
-__all__ = ["backtracking"]
-
-
-def backtracking(
-    n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
-) -> Iterator[Placement]:
-    """All solutions, testing each square against every earlier queen."""
-    return run(raw_backtracking, n, stats, observer)
-
-
-def raw_backtracking(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
-    board = [0] * n  # board[r]: the column of the queen on row r
-
-    def check(row: int, col: int) -> int:
-        # the first earlier row whose queen attacks (row, col), or -1
-        for r in range(row):
-            if board[r] == col or abs(board[r] - col) == row - r:
-                return r
-        return -1
-
-    def place(row: int) -> Iterator[Step]:
-        for col in range(n):
-            stats.checks += 1
-            r = check(row, col)
-            if r >= 0:
-                if observe:
-                    yield Reject(row, col, (r, board[r]), f"board[{r}] = {board[r]}")
-                continue
-            board[row] = col
-            stats.nodes += 1
-            if observe:
-                yield Place(row, col)
-            if row + 1 < n:
-                yield from place(row + 1)
-            else:
-                yield tuple(board)
-            stats.backtracks += 1
-            if observe:
-                yield Remove(row, col)
-
-    return place(0)
+__all__ = ["BACKTRACKING", "board_legend", "board_row"]
 
 
 def board_row(board: list[int], height: int, n: int, **marks: Any) -> Structure:
@@ -68,12 +31,13 @@ def board_row(board: list[int], height: int, n: int, **marks: Any) -> Structure:
 
 
 def record_backtracking(
-    event: Event, variables: Mapping[str, Any], n: int
+    event: Event, variables: Mapping[str, Any], n: int, counts: Counts
 ) -> tuple[Structure, ...]:
     """The board the check function reads: the rows it compared outlined, the row of the
     queen that attacks in red.
 
-    `check` compares row by row from the top and stops at the first queen that attacks.
+    `check_back_tracking` compares row by row from the top and stops at the first queen
+    that attacks.
     """
     board, row = variables["board"], variables["row"]
     height = n if isinstance(event, Solution) else row
@@ -89,3 +53,37 @@ def record_backtracking(
 
 def board_legend(event: Event, n: int) -> str:
     return _("board[r] is the column of the queen on row r; '.' marks a row not filled yet")
+
+
+class _Watch(Watch):
+    """The check's `return 0` (the row it stopped at), the test of its answer (a queen
+    kept, or the square rejected), the recursion's return (the queen moved on), `found`."""
+
+    def __init__(self) -> None:
+        super().__init__(seeds.backtracking, record_backtracking, board_legend, "back_tracking")
+        self.attacked = self.line("return 0")
+        self.test = self.line("if check_back_tracking(row) == 1:")
+        self.deeper = self.line("back_tracking(row + 1)")
+        self.loop = self.line("for col in range(size):")
+        self.found = self.line("found(board)")
+
+    def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
+        if line == self.attacked:
+            run.note = frame.f_locals["i"]
+        elif line == self.test:
+            run.check()
+            v = frame.f_locals
+            row, col = v["row"], v["col"]
+            if following == self.deeper:
+                run.step(Place(row, col), frame, line)
+            else:
+                i, board = run.note, v["board"]
+                run.step(Reject(row, col, (i, board[i]), f"board[{i}] = {board[i]}"), frame, line)
+        elif line == self.deeper:
+            v = frame.f_locals
+            run.step(Remove(v["row"], v["col"]), frame, following or line)
+        elif line == self.found:
+            run.step(Solution(Placement(tuple(frame.f_locals["board"]))), frame, line)
+
+
+BACKTRACKING = _Watch()

@@ -1,103 +1,31 @@
-"""Bitboards: the taken columns and diagonals of a row as the bits of three integers.
+"""Bitboards: how the code of the bitmap searches makes steps, and the state a student
+reads beside it.
 
-The series of seed 004 moves from flag arrays to bitmaps: `cols | left | right` marks
+The series of seed 004 moves from flag arrays to bitmaps: `taken | left | right` marks
 every attacked square of the next row at once, and `avail & -avail` picks the lowest free
-column, so the search never even visits an attacked square. Bit i is column i, so the
-solutions come out in the same lexicographic order as the other algorithms.
+column, so the search never even visits an attacked square (and rejects none). Bit i is
+column i, so the solutions come out in the same lexicographic order as the other
+algorithms. Each row's masks are one check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import types
+from collections.abc import Mapping
 from typing import Any
 
 from nqueens.i18n import _
 from nqueens.placement import Placement
-from nqueens.search.common import Step, run
-from nqueens.search.events import Event, Observer, Place, Remove, SearchStats, Solution
+from nqueens.search.events import Event, Place, Remove, Solution
+from nqueens.search.observe import Counts, Run, Watch
 from nqueens.search.recording import mask_row
+from nqueens.search.seeds import bitboard as seeds
+from nqueens.search.shape import ROWS
 from nqueens.search.state import Structure
 
-__all__ = ["bitboard", "bitboard_stack"]
+__all__ = ["BITBOARD", "BITBOARD_STACK"]
 
-
-def bitboard(
-    n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
-) -> Iterator[Placement]:
-    """All solutions by recursive bitboard backtracking."""
-    return run(raw_bitboard, n, stats, observer)
-
-
-def bitboard_stack(
-    n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
-) -> Iterator[Placement]:
-    """All solutions by bitboard backtracking with an explicit stack of free-square masks."""
-    return run(raw_bitboard_stack, n, stats, observer)
-
-
-def raw_bitboard(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
-    full = (1 << n) - 1
-    cols = [0] * n
-
-    def place_row(row: int, taken: int, left: int, right: int) -> Iterator[Step]:
-        stats.checks += 1
-        avail = full & ~(taken | left | right)
-        while avail:
-            bit = avail & -avail
-            avail ^= bit
-            col = bit.bit_length() - 1
-            cols[row] = col
-            stats.nodes += 1
-            if observe:
-                yield Place(row, col)
-            if row + 1 < n:
-                yield from place_row(
-                    row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
-                )
-            else:
-                yield tuple(cols)
-            stats.backtracks += 1
-            if observe:
-                yield Remove(row, col)
-
-    return place_row(0, 0, 0, 0)
-
-
-def raw_bitboard_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
-    full = (1 << n) - 1
-    cols = [0] * n
-    taken, left, right, avail = [0] * n, [0] * n, [0] * n, [0] * n
-    row = 0
-    stats.checks += 1
-    avail[0] = full
-    while row >= 0:
-        free = avail[row]
-        if not free:  # no square left to try in this row: step back
-            row -= 1
-            stats.backtracks += row >= 0
-            if observe and row >= 0:
-                yield Remove(row, cols[row])
-            continue
-        bit = free & -free
-        avail[row] = free ^ bit
-        col = bit.bit_length() - 1
-        cols[row] = col
-        stats.nodes += 1
-        if observe:
-            yield Place(row, col)
-        if row + 1 < n:
-            nxt = row + 1
-            taken[nxt] = taken[row] | bit
-            left[nxt] = ((left[row] | bit) << 1) & full
-            right[nxt] = (right[row] | bit) >> 1
-            stats.checks += 1
-            avail[nxt] = full & ~(taken[nxt] | left[nxt] | right[nxt])
-            row = nxt
-        else:
-            yield tuple(cols)
-            stats.backtracks += 1
-            if observe:
-                yield Remove(row, col)
+_PLACE = "cols[row] = bit.bit_length() - 1"
 
 
 def _masks(event: Event, n: int, taken: int, left: int, right: int) -> tuple[Structure, ...]:
@@ -120,13 +48,15 @@ def masks_legend(event: Event, n: int) -> str:
     ).format(row=row)
 
 
-def record_bitboard(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+def record_bitboard(
+    event: Event, variables: Mapping[str, Any], n: int, counts: Counts
+) -> tuple[Structure, ...]:
     """The row's three masks and its free squares, bit i under column i."""
     return _masks(event, n, variables["taken"], variables["left"], variables["right"])
 
 
 def record_bitboard_stack(
-    event: Event, variables: Mapping[str, Any], n: int
+    event: Event, variables: Mapping[str, Any], n: int, counts: Counts
 ) -> tuple[Structure, ...]:
     """The row's masks, and the explicit stack: the free squares still to try, row by row,
     each written as the masks are, bit i under column i."""
@@ -137,3 +67,63 @@ def record_bitboard_stack(
         *_masks(event, n, taken[row], left[row], right[row]),
         Structure("stack", stack, (row,), (), "avail[0..row]"),
     )
+
+
+class _Watch(Watch):
+    """`bitboard`: a row's free squares worked out (a check), a queen put, the recursion's
+    return or `found` (then the loop moves the queen on)."""
+
+    def __init__(self) -> None:
+        super().__init__(seeds.bitboard, record_bitboard, masks_legend, "place_row", checks=ROWS)
+        self.masks = self.line("avail = full & ~(taken | left | right)")
+        self.put, self.found = self.line(_PLACE), self.line("found(cols)")
+        self.deeper = self.line(
+            "place_row(row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1)"
+        )
+
+    def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
+        if line == self.masks:
+            run.check()
+        elif line == self.put:
+            v = frame.f_locals
+            run.step(Place(v["row"], v["cols"][v["row"]]), frame, line)
+        elif line == self.deeper or line == self.found:
+            v = frame.f_locals
+            row, cols = v["row"], v["cols"]
+            if line == self.found:
+                run.step(Solution(Placement(tuple(cols))), frame, line)
+            run.step(Remove(row, cols[row]), frame, following or line)
+
+
+class _StackWatch(Watch):
+    """`bitboard_stack`: each row's free squares worked out (a check), a queen put,
+    `found` (then the queen is moved on), a step back to the row above."""
+
+    def __init__(self) -> None:
+        super().__init__(seeds.bitboard_stack, record_bitboard_stack, masks_legend, checks=ROWS)
+        self.start, self.masks = (
+            self.line("avail[0] = full"),
+            self.line("avail[row + 1] = full & ~(taken[row + 1] | left[row + 1] | right[row + 1])"),
+        )
+        self.put, self.found = self.line(_PLACE), self.line("found(cols)")
+        self.back = self.line("row -= 1")
+
+    def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
+        if line == self.masks or line == self.start:
+            run.check()
+        elif line == self.put:
+            v = frame.f_locals
+            run.step(Place(v["row"], v["cols"][v["row"]]), frame, line)
+        elif line == self.found:
+            v = frame.f_locals
+            row, cols = v["row"], v["cols"]
+            run.step(Solution(Placement(tuple(cols))), frame, line)
+            run.step(Remove(row, cols[row]), frame, line)
+        elif line == self.back:
+            v = frame.f_locals
+            if v["row"] >= 0:
+                run.step(Remove(v["row"], v["cols"][v["row"]]), frame, line)
+
+
+BITBOARD = _Watch()
+BITBOARD_STACK = _StackWatch()

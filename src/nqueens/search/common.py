@@ -1,61 +1,71 @@
-"""What every teaching search shares: the shape of a raw search and its run wrapper.
+"""What every teaching search shares: its one run wrapper, plain or watched.
 
-A raw search is a generator `raw(n, stats, observe)` that yields a tuple of columns for
-each solution and, only when `observe` is true, the events of the search in between
-(each a `Step`). `run` turns it into the public stream of placements; `events` into a
-stream of events. Each search keeps its own check, written as its source text writes it,
-in its own module: that is the code a student reads beside the board.
+`run` is the public stream of a teaching search, its solutions as placements. With no
+observer and no stats it calls the seeds' plain function at full speed
+(`observe.plain_solutions`). With either, the function is watched line by line
+(`observe.watched_steps`): every step is told to the observer as it is read, and the
+stats count the work up to the solution just read, as the tracer saw it (the time is
+then the watched run's, several times the plain one's). `count` runs a whole search at
+full speed for `compare`, its work the tree's (`shape.work`): what a watched run to the
+end would count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 
 from nqueens.placement import Placement
-from nqueens.search.events import Event, Observer, SearchStats, Solution, timed
+from nqueens.search.events import Observer, SearchStats, Solution
+from nqueens.search.observe import Watch, plain_solutions, watched_steps
+from nqueens.search.shape import placed_before, work
 from nqueens.validate import board_size
 
-__all__ = ["RawSearch", "Step", "events", "run"]
-
-Step = tuple[int, ...] | Event
-"""What a raw search yields: a solution's columns, or (observed) an event."""
-RawSearch = Callable[[int, SearchStats, bool], Iterator[Step]]
+__all__ = ["count", "run"]
 
 
 def run(
-    raw: RawSearch, n: int, stats: SearchStats | None, observer: Observer | None
+    watch: Watch,
+    n: int,
+    stats: SearchStats | None = None,
+    observer: Observer | None = None,
+    limit: int | None = None,
 ) -> Iterator[Placement]:
-    """The public stream of a raw search: placements, counted, timed, events observed."""
+    """The solutions of the search `watch` watches, lazily, in lexicographic order, at
+    most `limit`; `stats` follows the solutions read, `observer` is told each step."""
     n = board_size(n)
-    stats = stats if stats is not None else SearchStats()
-    return _placements(raw(n, stats, observer is not None), stats, observer)
+    if observer is None and stats is None:
+        return plain_solutions(watch.function, n, SearchStats(), limit)
+    return _watched(watch, n, stats, observer, limit)
 
 
-def _placements(
-    found: Iterator[Step], stats: SearchStats, observer: Observer | None
+def _watched(
+    watch: Watch,
+    n: int,
+    stats: SearchStats | None,
+    observer: Observer | None,
+    limit: int | None,
 ) -> Iterator[Placement]:
-    for item in timed(found, stats):
-        if not isinstance(item, tuple):
-            if observer is not None:
-                observer(item)
-            continue
-        stats.solutions += 1
-        placement = Placement(item)
+    if limit == 0:
+        return
+    for event in watched_steps(watch, n, stats, solutions=limit):
         if observer is not None:
-            observer(Solution(placement))
-        yield placement
+            observer(event)
+        if isinstance(event, Solution):
+            yield event.placement
 
 
-def events(raw: RawSearch, n: int, stats: SearchStats | None = None) -> Iterator[Event]:
-    """Every event of a raw search, lazily, with a `Solution` event for each solution."""
-    stats = stats if stats is not None else SearchStats()
-    return _as_events(raw(board_size(n), stats, True), stats)
+def count(watch: Watch, n: int, stats: SearchStats) -> None:
+    """The whole search at full speed, no tracer: its solutions counted and timed in
+    `stats`, its work the tree's (`shape.work`). While it runs, `stats.nodes` says the
+    queens placed so far at each solution where the tree tells (generate and test)."""
+    n = board_size(n)
 
+    def found(board: list[int]) -> None:
+        stats.solutions += 1
+        stats.nodes = placed_before(watch.tree, board)
 
-def _as_events(found: Iterator[Step], stats: SearchStats) -> Iterator[Event]:
-    for item in found:
-        if isinstance(item, tuple):
-            stats.solutions += 1
-            yield Solution(Placement(item))
-        else:
-            yield item
+    began = time.perf_counter()
+    watch.function(n, found)
+    stats.time += time.perf_counter() - began
+    work(watch.tree, watch.checks, n, stats)

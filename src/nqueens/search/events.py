@@ -16,7 +16,19 @@ from typing import TypeVar
 from nqueens.placement import Placement, Square
 from nqueens.search.state import State
 
-__all__ = ["Event", "Observer", "Place", "Reject", "Remove", "SearchStats", "Solution", "timed"]
+__all__ = [
+    "TESTED",
+    "TRIED",
+    "UNUSED",
+    "Event",
+    "Observer",
+    "Place",
+    "Reject",
+    "Remove",
+    "SearchStats",
+    "Solution",
+    "timed",
+]
 
 _T = TypeVar("_T")
 
@@ -48,13 +60,21 @@ class Reject:
     state: State | None = field(default=None, compare=False, repr=False)
 
 
+TESTED, TRIED, UNUSED = "tested", "tried", "unused"
+"""How a search used up the row below a queen before taking it back: every square tested
+(no safe one left), every square tried and none tested (brute force, which checks only
+complete boards), or every unused column tried (the permutations)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Remove:
-    """The queen on (row, col) is taken back (the search steps back)."""
+    """The queen on (row, col) is taken back (the search steps back), after the row
+    below was used up as `exhausted` says (`TESTED`, `TRIED` or `UNUSED`)."""
 
     row: int
     col: int
     state: State | None = field(default=None, compare=False, repr=False)
+    exhausted: str = field(default=TESTED, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

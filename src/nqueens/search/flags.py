@@ -1,118 +1,50 @@
-"""Column and diagonal flag arrays (seeds 000, 002 and 003).
+"""Column and diagonal flag arrays (seeds 000, 002 and 003): how their code makes steps,
+and the state a student reads beside it.
 
 Three arrays say which lines are taken, named as seed 000 names them: `col[b]` for the
 columns, `up[a+b]` for the / diagonals and `down[a-b+N-1]` for the \\ diagonals (row a,
-column b). A 1 says a queen stands on that line; 0 that it is free. Testing a square
-costs three lookups, made in that order: the first that finds a 1 rejects the square,
-and the rejection names that lookup. Two forms: recursive, and with an explicit stack of
-saved positions (seed 003); both yield exactly the same events in the same order.
+column b). Here FREE = 0 and NOT_FREE = 1, as seed 002 marks its arrays (seed 000 writes
+FREE = 1): the legend says so beside the arrays. Testing a square costs three lookups,
+made in that order: the first that finds a line taken rejects the square, and the
+rejection names that lookup. Two forms (`nqueens.search.seeds.flags`): recursive, and
+with an explicit stack of saved positions (seed 003); both take the same steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import types
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from nqueens.i18n import _
 from nqueens.placement import Placement
-from nqueens.search.common import Step, run
-from nqueens.search.events import Event, Observer, Place, Reject, Remove, SearchStats, Solution
+from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.observe import Counts, Run, Watch
 from nqueens.search.recording import flag_row
+from nqueens.search.seeds import flags as seeds
 from nqueens.search.state import Structure
 
-__all__ = ["flags", "flags_stack"]
+__all__ = ["FLAGS", "FLAGS_STACK"]
+
+_TEST = "if col[b] == FREE and up[a + b] == FREE and down[a - b + n - 1] == FREE:"
+_TAKE = "col[b] = up[a + b] = down[a - b + n - 1] = NOT_FREE"
+_FREE = "col[b] = up[a + b] = down[a - b + n - 1] = FREE"
 
 
-def flags(
-    n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
-) -> Iterator[Placement]:
-    """All solutions by recursive backtracking over flag arrays."""
-    return run(raw_flags, n, stats, observer)
-
-
-def flags_stack(
-    n: int, *, stats: SearchStats | None = None, observer: Observer | None = None
-) -> Iterator[Placement]:
-    """All solutions by the same search with an explicit stack instead of recursion."""
-    return run(raw_flags_stack, n, stats, observer)
-
-
-def raw_flags(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
-    pos = [0] * n  # pos[a]: the column of row a's queen
-    col = [0] * n
-    up = [0] * (2 * n - 1)
-    down = [0] * (2 * n - 1)
-
-    def put_queen(a: int) -> Iterator[Step]:
-        for b in range(n):
-            stats.checks += 1
-            if col[b] or up[a + b] or down[a - b + n - 1]:
-                if observe:
-                    yield rejected(a, b, pos, col, up)
-                continue
-            pos[a] = b
-            col[b] = up[a + b] = down[a - b + n - 1] = 1
-            stats.nodes += 1
-            if observe:
-                yield Place(a, b)
-            if a + 1 < n:
-                yield from put_queen(a + 1)
-            else:
-                yield tuple(pos)
-            col[b] = up[a + b] = down[a - b + n - 1] = 0
-            stats.backtracks += 1
-            if observe:
-                yield Remove(a, b)
-
-    return put_queen(0)
-
-
-def raw_flags_stack(n: int, stats: SearchStats, observe: bool) -> Iterator[Step]:
-    pos = [0] * n  # pos[:a] is the stack of saved positions
-    col = [0] * n
-    up = [0] * (2 * n - 1)
-    down = [0] * (2 * n - 1)
-    a, b = 0, 0  # the square to try next
-    while True:
-        if b < n:
-            stats.checks += 1
-            if col[b] or up[a + b] or down[a - b + n - 1]:
-                if observe:
-                    yield rejected(a, b, pos, col, up)
-                b += 1
-                continue
-            pos[a] = b
-            col[b] = up[a + b] = down[a - b + n - 1] = 1
-            stats.nodes += 1
-            if observe:
-                yield Place(a, b)
-            if a + 1 < n:
-                a, b = a + 1, 0
-                continue
-            yield tuple(pos)
-        elif a == 0:
-            return
-        else:
-            a -= 1
-            b = pos[a]
-        col[b] = up[a + b] = down[a - b + n - 1] = 0
-        stats.backtracks += 1
-        if observe:
-            yield Remove(a, b)
-        b += 1
-
-
-def rejected(a: int, b: int, pos: list[int], col: list[int], up: list[int]) -> Reject:
-    """What `if col[b] or up[a+b] or down[a-b+N-1]` found on (a, b): the first lookup
-    that holds a 1, in the order the test makes them, and the queen on that line."""
+def rejected(a: int, b: int, queens: Sequence[int], col: list[int], up: list[int]) -> Reject:
+    """What the test found on (a, b): the first lookup that finds its line taken, in the
+    order the test makes them, and the queen (of `queens`, row by row) on that line."""
     n = len(col)
     if col[b]:
-        test, row = f"col[{b}] = 1", next(r for r in range(a) if pos[r] == b)
+        test, row = f"col[{b}] = 1", next(r for r in range(a) if queens[r] == b)
     elif up[a + b]:
-        test, row = f"up[{a + b}] = 1", next(r for r in range(a) if r + pos[r] == a + b)
+        test, row = f"up[{a + b}] = 1", next(r for r in range(a) if r + queens[r] == a + b)
     else:
-        test, row = f"down[{a - b + n - 1}] = 1", next(r for r in range(a) if r - pos[r] == a - b)
-    return Reject(a, b, (row, pos[row]), test)
+        test, row = (
+            f"down[{a - b + n - 1}] = 1",
+            next(r for r in range(a) if r - queens[r] == a - b),
+        )
+    return Reject(a, b, (row, queens[row]), test)
 
 
 def _lookups(n: int, a: int, b: int) -> tuple[tuple[str, int, str], ...]:
@@ -125,7 +57,9 @@ def _lookups(n: int, a: int, b: int) -> tuple[tuple[str, int, str], ...]:
     )
 
 
-def record_flags(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
+def record_flags(
+    event: Event, variables: Mapping[str, Any], n: int, counts: Counts
+) -> tuple[Structure, ...]:
     """The three flag arrays, with the cells the step's square reads (seed 000's names).
 
     A rejected square's test stops at the first lookup that finds a 1: the lookups after
@@ -147,16 +81,73 @@ def record_flags(event: Event, variables: Mapping[str, Any], n: int) -> tuple[St
     return tuple(rows)
 
 
+def record_flags_stack(
+    event: Event, variables: Mapping[str, Any], n: int, counts: Counts
+) -> tuple[Structure, ...]:
+    """The flag arrays and the stack of saved positions (seed 003), the queen just
+    placed included, each as (a,b)."""
+    stack = variables["stack"]
+    saved = tuple(f"({r},{b})" for r, b in enumerate(stack))
+    top = (len(stack) - 1,) if stack else ()
+    return (*record_flags(event, variables, n, counts), Structure("stack", saved, top, (), "(a,b)"))
+
+
 def flags_legend(event: Event, n: int) -> str:
-    """How to read the flags: seed 000 writes FREE = 1, here a 1 is a queen on the line."""
-    return _("1: a queen stands on this line; 0: the line is free")
+    """How to read the flags: which value is FREE here, and that seed 000's is the other."""
+    return _(
+        "1 (NOT_FREE): a queen stands on this line; 0 (FREE): the line is free "
+        "(seed 000 writes FREE = 1)"
+    )
 
 
-def record_flags_stack(event: Event, variables: Mapping[str, Any], n: int) -> tuple[Structure, ...]:
-    """The flag arrays and the stack of saved positions, `pos[:a]` (seed 003), the queen
-    just placed included."""
-    pos = variables["pos"]
-    height = variables["a"] + (1 if isinstance(event, Place | Solution) else 0)
-    saved = tuple(f"({r},{pos[r]})" for r in range(height))
-    top = (height - 1,) if height else ()
-    return (*record_flags(event, variables, n), Structure("stack", saved, top, (), "(a,b)"))
+class _FlagsWatch(Watch):
+    """`flags`: the test, the flags taken (a queen placed), `found`, the flags freed."""
+
+    def __init__(self) -> None:
+        super().__init__(seeds.flags, record_flags, flags_legend, recursion="put_queen")
+        self.test, self.take, self.free = self.line(_TEST), self.line(_TAKE), self.line(_FREE)
+        self.placed, self.found = self.line("pos[a] = b"), self.line("found(pos)")
+
+    def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
+        if line == self.test:
+            run.check()
+            if following != self.placed:
+                v = frame.f_locals
+                a = v["a"]
+                run.step(rejected(a, v["b"], v["pos"][:a], v["col"], v["up"]), frame, line)
+        elif line == self.take:
+            v = frame.f_locals
+            run.step(Place(v["a"], v["b"]), frame, line)
+        elif line == self.found:
+            run.step(Solution(Placement(tuple(frame.f_locals["pos"]))), frame, line)
+        elif line == self.free:
+            v = frame.f_locals
+            run.step(Remove(v["a"], v["b"]), frame, line)
+
+
+class _StackWatch(Watch):
+    """`flags_stack`: the same steps, from its one loop."""
+
+    def __init__(self) -> None:
+        super().__init__(seeds.flags_stack, record_flags_stack, flags_legend)
+        self.test, self.take, self.free = self.line(_TEST), self.line(_TAKE), self.line(_FREE)
+        self.pushed, self.found = self.line("stack.append(b)"), self.line("found(stack)")
+
+    def finished(self, run: Run, frame: types.FrameType, line: int, following: int) -> None:
+        if line == self.test:
+            run.check()
+            if following != self.pushed:
+                v = frame.f_locals
+                run.step(rejected(v["a"], v["b"], v["stack"], v["col"], v["up"]), frame, line)
+        elif line == self.take:
+            v = frame.f_locals
+            run.step(Place(v["a"], v["b"]), frame, line)
+        elif line == self.found:
+            run.step(Solution(Placement(tuple(frame.f_locals["stack"]))), frame, line)
+        elif line == self.free:
+            v = frame.f_locals
+            run.step(Remove(v["a"], v["b"]), frame, line)
+
+
+FLAGS = _FlagsWatch()
+FLAGS_STACK = _StackWatch()

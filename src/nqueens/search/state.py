@@ -49,8 +49,8 @@ class Structure:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The algorithm's state after one step: its structures, the line of its source that
-    produced the step (a line of the file that holds the algorithm's function), how deep
+    """The algorithm's state after one step: its structures, the line of its code that
+    produced the step (numbered as `Algorithm.source()` numbers it, from 1), how deep
     the recursion is (1 for the stack versions, whose stack is one of the structures),
     and `legend`, a sentence that says how to read the cells (what a 1 means, which row
     the masks belong to), in the language of the step."""

@@ -99,7 +99,7 @@ class Walk:
     def __iter__(self) -> Iterator[Event]:
         return self.events()
 
-    def listing(self) -> list[tuple[int, str]] | None:
-        """The code a student reads beside the steps (`Algorithm.listing`); None for a
+    def source(self) -> list[tuple[int, str]] | None:
+        """The code a student reads beside the steps (`Algorithm.source`); None for a
         variant's own search, which has no state to tie to its lines."""
-        return self.algorithm.listing() if self.rules.classic else None
+        return self.algorithm.source() if self.rules.classic else None

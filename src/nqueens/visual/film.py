@@ -125,7 +125,7 @@ class Animation:
             title=self.title,
             base=int(self.one_based),
             on_frame=on_frame,
-            code=get_algorithm(self.algorithm).listing() if self.frames.stateful else None,
+            code=get_algorithm(self.algorithm).source() if self.frames.stateful else None,
         )
 
     def _repr_html_(self) -> str:

@@ -128,7 +128,7 @@ def play(
                 "to watch the {variant} search"
             ).format(variant=rules.variant),
         )
-    recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.listing())
+    recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.source())
     root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
     depth = _fitting_depth(root, PLAYER_TREE_NODES)
     if depth is not None:

@@ -66,4 +66,4 @@ def open_window(
 
     rules = steps.variant_rules
     title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
-    return gui.open_window(title, steps.n, steps, steps.listing(), rules, int(one_based))
+    return gui.open_window(title, steps.n, steps, steps.source(), rules, int(one_based))

@@ -81,7 +81,7 @@ def worksheet(
     import io
 
     from nqueens.render.worksheet import pages, save
-    from nqueens.search.bitboard import bitboard
+    from nqueens.search import bitboard
 
     named = Path(out).suffix if out is not None else ""
     if out is not None and named.lower() != ".pdf" and (named or not is_stream(out)):
