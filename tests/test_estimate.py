@@ -409,6 +409,7 @@ class _Run:
         )()
         self.method.implementation = lambda: implementation  # type: ignore[attr-defined]
         self.unit = ProbeUnit.SECONDS
+        self.every = True  # as --estimate plans
 
     def __len__(self) -> int:
         return len(self.seconds)
@@ -436,7 +437,7 @@ class _Run:
         monkeypatch.setattr(estimate, "time", type("Clock", (), {"perf_counter": self.clock}))
         every = np.arange(len(self), dtype=np.intp)
         rng = np.random.default_rng(seed)
-        return estimate.plan(self.method, self, every, 2, 30.0, rng)  # type: ignore[arg-type]
+        return estimate.plan(self.method, self, every, 2, 30.0, rng, every_stratum=self.every)  # type: ignore[arg-type]
 
     def clock(self) -> float:
         return self.now
@@ -468,6 +469,9 @@ def test_a_plan_of_a_heavy_tailed_run_holds_its_bounds_whatever_the_seed(
     said = [plan.to_dict()["subproblems_past_an_hour"] for plan in plans]
     share = float(np.mean(run.seconds > 3600)) * len(run)
     assert all(share / 4 < count < share * 4 for count in said), (share, said)
+    run.every = False  # a count's own quick plan: a second, then the strata seen so far
+    quick = run.plan(0, monkeypatch)
+    assert 2 <= quick.sampled < 64 and run.now < 30.0 + 2 * run.probe_cost
 
 
 def test_a_run_whose_subproblems_are_short_says_none_passes_an_hour(

@@ -214,7 +214,7 @@ def estimate_run(
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
     planned = dataclasses.replace(
-        plan(method, parts, indices, workers, spend, rng, overhead),
+        plan(method, parts, indices, workers, spend, rng, overhead, every_stratum=True),
         part=None if part is None else str(part),
         split=len(parts),
     )
@@ -271,8 +271,14 @@ def plan(
     budget: float,
     rng: np.random.Generator,
     overhead: float = 0.0,
+    *,
+    every_stratum: bool = False,
 ) -> Estimate:
-    """The estimate of counting `indices` of `parts` (all of them, or a part's share)."""
+    """The estimate of counting `indices` of `parts` (all of them, or a part's share).
+
+    `every_stratum` (`--estimate`'s plan): every stratum is sampled, past the budget by
+    its probe alone, where the method has one; else (a count's own quick plan, whose
+    budget is a second) the sample ends with the budget."""
     size = len(indices)
     resident = _resident_bytes()
     strata = min(SAMPLES, size)
@@ -310,11 +316,12 @@ def plan(
     deadline = time.perf_counter() + budget
     for position, j in enumerate(rng.permutation(strata).tolist()):
         left = max(0.0, deadline - time.perf_counter())
-        if left == 0 and position >= 2 and (probe is None or scale == 0):
-            break  # nothing but timing can measure the strata left
-        # With a probe, every stratum is sampled, past the budget by its probe alone: a
-        # sample cut short by the clock (N = 26: 15 to 42 strata of 64, as each probe's
-        # listing took) made the plan's total and its longest subproblem flip with the seed.
+        probing = every_stratum and probe is not None and scale != 0
+        if left == 0 and position >= 2 and not probing:
+            break
+        # Past the budget, a plan asked for samples every stratum by its probe alone: one
+        # cut short by the clock (N = 26: 15 to 42 strata of 64, as each probe's listing
+        # took) made the total and the longest subproblem flip with the seed.
         lo, hi = int(bounds[j]), int(bounds[j + 1])
         first = int(rng.integers(lo, max(lo + 1, hi - batch + 1)))
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
