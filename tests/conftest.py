@@ -12,14 +12,7 @@ from typing import NoReturn
 import pytest
 from hypothesis import settings
 
-# The suite speaks English whatever the machine's locale (LANGUAGE wins over LANG);
-# the Japanese tests choose their language themselves.
-os.environ["LANGUAGE"] = "en"
-
-# The GPU method's kernels run on numba's CUDA simulator, here and in every command a test
-# starts, unless the runner says otherwise: `NUMBA_ENABLE_CUDASIM=0 uv run pytest
-# tests/test_gpu.py` runs the same tests on a real GPU. Set before numba is imported.
-os.environ.setdefault("NUMBA_ENABLE_CUDASIM", "1")
+# The locale and the CUDA simulator are chosen for every test in the root conftest.py.
 
 # Speed is measured in benchmarks/, never asserted: a loaded machine must not fail a
 # property by Hypothesis's per-example deadline (a first example also compiles kernels).

@@ -1,4 +1,4 @@
-"""What numba's CUDA simulator can count in a test's time (tests/conftest.py runs the GPU
+"""What numba's CUDA simulator can count in a test's time (the root conftest.py runs the GPU
 methods on it): each thread of a GPU is a Python thread there, so a method that needs a
 device is tested on smaller boards than the others, unless a real GPU runs the tests."""
 

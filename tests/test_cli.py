@@ -223,16 +223,25 @@ def test_solve_8_imports_nothing_heavy() -> None:
     assert out.strip().endswith("HEAVY []")
 
 
-def test_a_closed_pipe_ends_quietly() -> None:
-    proc = subprocess.Popen(
-        [*NQUEENS, "solve", "12", "--all", "-f", "list"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (("solve", "12", "--all", "-f", "list"), 1),  # 14,200 lines, past any pipe's buffer
+        (("trace", "4", "--lang", "ja"), 0),  # closed before the first line is written
+        (("--help",), 0),  # while click prints, before any command
+    ],
+    ids=["solve after a line", "trace before a line", "help"],
+)
+def test_a_closed_pipe_ends_quietly_with_status_0(args: tuple[str, ...], lines: int) -> None:
+    """`| head -N`: the reader has what it wanted, so the command ends with no word and
+    status 0 (1 means "the answer is no"), whether its last write came before the reader
+    closed or after. Each case here closes before the command has written all."""
+    proc = subprocess.Popen([*NQUEENS, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.readline()
+    for _ in range(lines):
+        proc.stdout.readline()
     proc.stdout.close()  # like `| head -1`
-    proc.wait(timeout=60)
+    assert proc.wait(timeout=60) == 0
     assert proc.stderr.read() == b""
 
 

@@ -4,6 +4,7 @@ serves it; the search index needs one) and straight from file://."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -117,25 +118,44 @@ def test_pages_open_from_file_with_no_request_leaving(browser: object, site: Pat
 
 
 class _Rendered(HTMLParser):
-    """A built page's paragraphs (their text, line by line as in the source) and each
-    table's cells per row."""
+    """A built page's paragraphs (their text outside code, line by line as in the source),
+    each table's cells per row, the items of each ordered list with the heading it
+    follows, and every link (href, src)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.paragraphs: list[str] = []
         self.tables: list[list[int]] = []
+        self.ordered: list[tuple[int, int]] = []  # (heading, items) per <ol>, in order
+        self.links: list[str] = []
         self._text: list[str] | None = None
         self._cells: int | None = None
+        self._headings = 0
+        self._code = 0  # how deep inside <pre>
+        self._lists: list[int | None] = []  # per open <ol>/<ul>: its index in `ordered`
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.links += [value for name, value in attrs if name in ("href", "src") and value]
         if tag == "p":
             self._text = []
+        elif tag == "pre":
+            self._code += 1
         elif tag == "table":
             self.tables.append([])
         elif tag == "tr":
             self._cells = 0
         elif tag in ("td", "th") and self._cells is not None:
             self._cells += 1
+        elif re.fullmatch(r"h[1-6]", tag):
+            self._headings += 1
+        elif tag == "ol":
+            self._lists.append(len(self.ordered))
+            self.ordered.append((self._headings, 0))
+        elif tag == "ul":
+            self._lists.append(None)
+        elif tag == "li" and self._lists and self._lists[-1] is not None:
+            heading, items = self.ordered[self._lists[-1]]
+            self.ordered[self._lists[-1]] = (heading, items + 1)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "p" and self._text is not None:
@@ -144,31 +164,67 @@ class _Rendered(HTMLParser):
         elif tag == "tr" and self._cells is not None and self.tables:
             self.tables[-1].append(self._cells)
             self._cells = None
+        elif tag in ("ol", "ul") and self._lists:
+            self._lists.pop()
+        elif tag == "pre" and self._code:
+            self._code -= 1
 
     def handle_data(self, data: str) -> None:
-        if self._text is not None:
+        if self._text is not None and not self._code:
             self._text.append(data)
 
 
-def test_every_page_renders_its_lists_and_tables_as_written(site: Path) -> None:
-    """MkDocs' Markdown needs a blank line where CommonMark does not: a numbered step after
-    a step's paragraph without one is swallowed into it ("2. Make a CA" as text), and a
-    sentence right under a table becomes a cell of its last row. Both show in the built
-    page, whatever the source looked like."""
-    wrong = []
+def _rendered(site: Path) -> Iterator[tuple[str, _Rendered]]:
+    """Each built page, by its name in the site, as read back."""
     for page in sorted(site.rglob("*.html")):
         rendered = _Rendered()
         rendered.feed(page.read_text(encoding="utf-8"))
+        yield page.relative_to(site).as_posix(), rendered
+
+
+def test_every_page_renders_its_lists_and_tables_as_written(site: Path) -> None:
+    """MkDocs' Markdown (Python-Markdown) needs what CommonMark does not: a blank line
+    before a numbered step after a paragraph (else "2. Make a CA" is swallowed as text),
+    before a sentence under a table (else it becomes a cell of the last row), and four
+    spaces before a code block inside a list item (with two, the block ends the list:
+    the bullets after it become one paragraph starting with "- ", and each numbered
+    step becomes a list of its own, all shown as "1."). Each shows in the built page,
+    whatever the source looked like."""
+    wrong = []
+    for name, rendered in _rendered(site):
         for text in rendered.paragraphs:
+            for line in text.splitlines():
+                if re.match(r"\s*[-*+]\s+\S", line):
+                    wrong.append(f"{name}: a bullet list as text: {line[:60]}")
             for line in text.splitlines()[1:]:
                 if re.match(r"\s*\d+\.\s+\S", line):
-                    wrong.append(f"{page.relative_to(site)}: a list item as text: {line[:60]}")
+                    wrong.append(f"{name}: a list item as text: {line[:60]}")
         for rows in rendered.tables:
             if len(set(rows)) > 1:
-                wrong.append(
-                    f"{page.relative_to(site)}: a table's rows of {sorted(set(rows))} cells"
-                )
+                wrong.append(f"{name}: a table's rows of {sorted(set(rows))} cells")
+        for (heading, items), (next_heading, next_items) in itertools.pairwise(rendered.ordered):
+            if items == next_items == 1 and heading == next_heading:
+                wrong.append(f"{name}: numbered steps as one-item lists, each shown as 1.")
     assert wrong == []
+
+
+def test_no_link_assumes_the_site_is_served_at_a_root(site: Path) -> None:
+    """The site opens from file:// (README: open site/index.html), where a link starting
+    with / is file:///... : every link is relative, but the 404 page's, which a server
+    shows for a missing path at any depth. That page is the default language's, and its
+    language switch goes to each language's home."""
+    absolute = [
+        f"{name}: {link}"
+        for name, rendered in _rendered(site)
+        if name != "404.html"
+        for link in rendered.links
+        if link.startswith("/") and not link.startswith("//")
+    ]
+    assert absolute == []
+    missing = (site / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="en"' in missing
+    switch = re.findall(r'<a href="([^"]*)" hreflang="(\w+)"', missing)
+    assert sorted(switch) == [("/index.html", "en"), ("/ja/index.html", "ja")]
 
 
 def test_japanese_paragraphs_keep_no_stray_spaces(browser: object, served: str) -> None:

@@ -363,6 +363,13 @@ def test_the_plan_names_its_longest_subproblem_and_when_it_passes_an_hour() -> N
     (said,) = [line for line in describe(long, 2) if line.startswith("longest subproblem")]
     assert "2.0 days" in said and "past an hour" in said
     assert "past an hour" not in " ".join(describe(short, 2))
+    assert short.to_dict()["subproblem_past_an_hour"] is False
+    spread = dataclasses.replace(short, longest=2820.0, past_hour=12_345.4)  # 47 minutes
+    (said,) = [line for line in describe(spread, 2) if line.startswith("longest subproblem")]
+    assert said.startswith("longest subproblem sampled: 47 minutes on one worker; by the ")
+    assert "about 12,345 of the run's pass an hour" in said
+    assert spread.to_dict()["subproblem_past_an_hour"] is True
+    assert spread.to_dict()["subproblems_past_an_hour"] == 12_345
 
 
 @pytest.mark.compiled
@@ -379,3 +386,103 @@ def test_the_plan_counts_a_machines_workers_at_their_measured_speed() -> None:
         plan.efficiency
     )
     assert nqueens.estimate(13, method="join", workers=1, seed=1).efficiency == 1.0
+
+
+class _Run:
+    """A count like N = 26's, with a clock of its own: `size` subproblems holding a few
+    representatives each (many none), each representative's seconds log-normal; a probe
+    of a subproblem with any costs `probe_cost` seconds of the clock (its listing), of
+    one with none nearly nothing, and sizes it within 20%."""
+
+    def __init__(self, size: int, median: float, probe_cost: float) -> None:
+        draws = np.random.default_rng(26)
+        representatives = draws.poisson(draws.gamma(2.0, 0.75, size))
+        self.seconds = representatives * draws.lognormal(np.log(median), 0.8, size)
+        self.n, self.now, self.probe_cost = 26, 0.0, probe_cost
+        field = type("Field", (), {"peak": False, "device": False})()
+        implementation = type("Counter", (), {"probe": self})()
+        self.method = type(
+            "Method",
+            (),
+            {"name": "join", "batch_limit": 32, "tasks_per_worker": 16, "fields": [field]},
+        )()
+        self.method.implementation = lambda: implementation  # type: ignore[attr-defined]
+        self.unit = ProbeUnit.SECONDS
+        self.every = True  # as --estimate plans
+
+    def __len__(self) -> int:
+        return len(self.seconds)
+
+    def task(self, indices: np.ndarray) -> tuple[object, tuple[()]]:
+        def count() -> np.ndarray:
+            self.now += float(self.seconds[indices].sum())
+            return np.zeros((len(indices), 1), np.int64)
+
+        return count, ()
+
+    def __call__(self, parts: object, index: int, rng: np.random.Generator, _: int) -> Probed:
+        seconds = float(self.seconds[index])
+        self.now += self.probe_cost if seconds else 0.01
+        sized = seconds * float(np.exp(rng.normal(0.0, 0.1)))
+        return Probed(sized, 0.2 * sized)
+
+    def held_bytes(self) -> int:
+        return 0
+
+    def plan(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> Estimate:
+        from nqueens.engine.runtime import estimate
+
+        self.now = 0.0
+        monkeypatch.setattr(estimate, "time", type("Clock", (), {"perf_counter": self.clock}))
+        every = np.arange(len(self), dtype=np.intp)
+        rng = np.random.default_rng(seed)
+        return estimate.plan(self.method, self, every, 2, 30.0, rng, every_stratum=self.every)  # type: ignore[arg-type]
+
+    def clock(self) -> float:
+        return self.now
+
+
+SEEDS = range(12)
+
+
+def test_a_plan_of_a_heavy_tailed_run_holds_its_bounds_whatever_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At N = 26 a probe lists strips for a second or more, and most subproblems hold one
+    or two representatives: a plan cut short by its budget sampled 15 to 42 strata of 64
+    and its total went from 7.2 to 27 years, its longest subproblem from 38 to 72
+    minutes. Every stratum is sampled now (past the budget by its probe), every seed's
+    bounds hold the run's true total, and whether a subproblem passes an hour is said
+    alike for every seed, though the longest sampled falls on both sides of it."""
+    run = _Run(200_000, median=300.0, probe_cost=1.5)  # 30 s of budget: 20 probes
+    true = float(run.seconds.sum())
+    assert (run.seconds > 3600).any()
+    plans = [run.plan(seed, monkeypatch) for seed in SEEDS]
+    assert [plan.sampled for plan in plans] == [64] * len(SEEDS)
+    outside = [
+        (p.cpu_low, p.cpu_seconds, p.cpu_high) for p in plans if not p.cpu_low <= true <= p.cpu_high
+    ]
+    assert outside == [], true
+    assert {plan.longest > 3600 for plan in plans} == {True, False}  # the sample's max flips
+    assert {plan.to_dict()["subproblem_past_an_hour"] for plan in plans} == {True}
+    said = [plan.to_dict()["subproblems_past_an_hour"] for plan in plans]
+    share = float(np.mean(run.seconds > 3600)) * len(run)
+    assert all(share / 4 < count < share * 4 for count in said), (share, said)
+    run.every = False  # a count's own quick plan: a second, then the strata seen so far
+    quick = run.plan(0, monkeypatch)
+    assert 2 <= quick.sampled < 64 and run.now < 30.0 + 2 * run.probe_cost
+
+
+def test_a_run_whose_subproblems_are_short_says_none_passes_an_hour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Far from an hour (the longest of the run 12 minutes), every seed says none passes;
+    near it (a longest of 40 minutes, say) a sample's answer may differ by the seed, as
+    any sample's would."""
+    run = _Run(200_000, median=5.0, probe_cost=1.5)
+    assert run.seconds.max() < 3600 / 4
+    plans = [run.plan(seed, monkeypatch) for seed in SEEDS]
+    assert {plan.to_dict()["subproblem_past_an_hour"] for plan in plans} == {False}
+    assert all("past an hour" not in " ".join(describe(plan, 2)) for plan in plans)
+    (line,) = [x for x in describe(plans[0], 2) if x.startswith("longest subproblem")]
+    assert "pass an hour" not in line

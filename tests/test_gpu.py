@@ -1,4 +1,4 @@
-"""The gpu counting method, its kernel run by numba's CUDA simulator (tests/conftest.py
+"""The gpu counting method, its kernel run by numba's CUDA simulator (the root conftest.py
 sets NUMBA_ENABLE_CUDASIM=1; `NUMBA_ENABLE_CUDASIM=0 uv run pytest tests/test_gpu.py`
 runs the same tests on a real GPU): exact counts, the split against a naive one, the
 whole command (journal, kill -9 and resume, --verify, parts), the one line where no GPU

@@ -1,4 +1,4 @@
-"""The gpu-join counting method, its kernel run by numba's CUDA simulator (tests/conftest.py;
+"""The gpu-join counting method, its kernel run by numba's CUDA simulator (the root conftest.py;
 `NUMBA_ENABLE_CUDASIM=0` runs the same tests on a real GPU): each stage against the CPU
 join's on random representatives (the staged lists, a block's table, one
 representative's count), exact counts, and the whole command with a journal."""

@@ -243,3 +243,57 @@ def test_the_library_plans_one_of_m_parts_and_refuses_what_it_cannot() -> None:
     assert many.value.options == ("parts",)
     status, _, stderr = invoke("count", "8", "-m", "backtrack", "--slurm", "100000")
     assert status == 2 and "(--slurm M)" in stderr and len(stderr.splitlines()) == 1
+
+
+MOUNTS = """\
+/dev/vda1 / ext4 rw,relatime 0 0
+tmpfs /tmp tmpfs rw 0 0
+server:/export/home /home nfs4 rw 0 0
+/dev/vdb1 /scratch\\040local xfs rw 0 0
+"""
+
+
+@pytest.mark.parametrize(
+    ("prefix", "said"),
+    [
+        ("/home/me/nq", None),  # NFS: the nodes may see it
+        ("/tmp/build/.venv", "under /tmp"),
+        ("/var/tmp/nq", "under /var/tmp"),
+        ("/opt/nq", "ext4 at /"),
+        ("/scratch local/nq", "xfs at /scratch local"),
+        ("/home2/nq", "ext4 at /"),  # not under /home
+    ],
+)
+def test_a_venv_the_nodes_may_not_see_is_named_as_such(prefix: str, said: str | None) -> None:
+    from nqueens.render.slurm import unshared
+
+    why = unshared(prefix, MOUNTS)
+    assert why is None if said is None else said in str(why)
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_the_slurm_scripts_first_comment_says_the_venv_is_not_the_nodes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shared: bool
+) -> None:
+    """The script sources the venv that planned; where that is this machine's own (a
+    checkout under /tmp, a home on a local disk), its first comment says so."""
+    import sys
+
+    from nqueens.engine.runtime.estimate import Estimate, Sampling
+    from nqueens.render import slurm
+
+    venv = "/home/me/nq" if shared else str(tmp_path / ".venv")
+    monkeypatch.setattr(sys, "prefix", venv)
+    monkeypatch.setattr(slurm, "_mounts", lambda: MOUNTS)
+    plan = Estimate(
+        21, "join", 8, 63, 60.0, 50.0, 70.0, 2.0, 0.5, 2 * 10**8, 63, 63, Sampling.TIMED
+    )
+    lines = slurm.ArrayJob(64, plan).script().splitlines()
+    assert f"source {venv}/bin/activate" in lines
+    first = lines[1]
+    if shared:
+        assert first.startswith("# nqueens count 21 in 64 parts")
+        assert not any(line.startswith("# NOTE") for line in lines)
+    else:
+        assert first.startswith(f"# NOTE: the environment this sources ({venv}) is under ")
+        assert lines[2].startswith("# install nqueens where the nodes see it")

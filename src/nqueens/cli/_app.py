@@ -1,7 +1,8 @@
 """The command group, its one error boundary, and what the commands share.
 
 Errors are handled in one place, `_Group.main`: bad input of any kind becomes one line on
-stderr and exit status 2; Ctrl-C and a closed pipe end quietly; SIGTERM and SIGHUP end as
+stderr and exit status 2; Ctrl-C ends quietly, and so does a reader that closes standard
+output early (`| head`), with status 0; SIGTERM and SIGHUP end as
 Ctrl-C does, with one line and the status 128 + the signal's number (`_signals`).
 """
 
@@ -67,23 +68,39 @@ class _Group(click.Group):
                     message=said, command=ctx.command_path
                 )
             result = _fail(said, error.exit_code)
-        except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
-            _silence_stdout()
-            result = 1
+        except _ReaderGone:  # standard output's reader went away (`| head`)
+            result = _reader_gone()
         except OSError as error:  # a file or device failed mid-way, not a bad argument
             place = f"{shorten(str(error.filename))}: " if error.filename else ""
             result = _fail(f"{place}{error.strerror or error}", 2)
         except MemoryError:
             result = _fail("not enough memory for this size: try a smaller N", 2)
         if standalone_mode:
+            try:  # what is still buffered, here rather than at the interpreter's exit
+                sys.stdout.flush()
+            except BrokenPipeError:  # the answer (its status) stands
+                _reader_gone()
             sys.exit(result or 0)
         return result
+
+    def make_context(self, *args: Any, **extra: Any) -> click.Context:
+        try:  # the options are read, and --help printed
+            return super().make_context(*args, **extra)
+        except BrokenPipeError:  # past click's own, which would exit 1
+            raise _ReaderGone from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except Terminated as stopped:  # past click's own Ctrl-C handling, which adds a line
             raise Stopped(stopped.signum) from None
+        except BrokenPipeError:  # past click's own, which would exit 1
+            raise _ReaderGone from None
+
+
+class _ReaderGone(Exception):
+    """Standard output's reader closed it (files.output_file makes any other broken pipe
+    an error with its own line)."""
 
 
 MESSAGE_LIMIT = 200
@@ -156,10 +173,16 @@ def _stopped(stopped: Stopped) -> int:
     return _fail(f"stopped by {stopped.name}", stopped.exit_status)
 
 
-def _silence_stdout() -> None:
-    """Point standard output at /dev/null, so the interpreter's last flush cannot fail."""
+def _reader_gone() -> int:
+    """Standard output's reader closed it before the end (`| head -30`): the reader has
+    what it wanted, so the command ends quietly with status 0, whether its last write
+    came before the close or after (a pipe's timing, not an answer; files.output_file
+    makes any other broken pipe an error). Standard output is pointed at /dev/null, so
+    the interpreter's last flush cannot fail."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 0
 
 
 EXAMPLES = """\b

@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["LONG_RUN", "YEAR", "describe", "duration", "eta", "warning"]
 
 LONG_RUN = 3600.0
-"""A count predicted longer than this is announced before it starts; a subproblem longer
-than this is said to pass what a batch job's time limit commonly allows."""
+"""A count predicted longer than this is announced before it starts (a subproblem's hour
+is `engine.runtime.estimate.LONG_SUBPROBLEM`)."""
 YEAR = 365.25 * 86400
 
 
@@ -143,14 +143,26 @@ def _first_line(estimate: Estimate) -> str:
 
 
 def _longest(estimate: Estimate) -> str:
-    """The longest subproblem sampled, and whether it passes an hour (a batch job's
-    limit must then hold it: a journal keeps only finished subproblems)."""
+    """The longest subproblem sampled, and whether one of the run's passes an hour (a
+    batch job's limit must then hold it: a journal keeps only finished subproblems): one
+    sampled did, or the sample's spread says some of the run's would."""
     time = duration(estimate.longest)
-    if estimate.longest > LONG_RUN:
+    if estimate.sampled_past_an_hour:
         return _(
             "longest subproblem sampled: {time} on one worker, past an hour: a job must run "
             "that long to finish one (a journal keeps only finished subproblems)"
         ).format(time=time)
+    if estimate.past_an_hour:
+        return plural(
+            round(estimate.past_hour),
+            "longest subproblem sampled: {time} on one worker; by the sample's spread, about "
+            "{count} of the run's passes an hour: a job must run that long to finish it (a "
+            "journal keeps only finished subproblems)",
+            "longest subproblem sampled: {time} on one worker; by the sample's spread, about "
+            "{count} of the run's pass an hour: a job must run that long to finish one (a "
+            "journal keeps only finished subproblems)",
+            time=time,
+        )
     return _("longest subproblem sampled: {time} on one worker").format(time=time)
 
 

@@ -1,14 +1,19 @@
 """A SLURM array script for a count in parts, its time and memory taken from the plan.
 
 `nqueens count N --slurm M` plans one part (the parts are alike: each holds every M-th
-subproblem) and prints the script; the user edits only the account and the partition.
+subproblem) and prints the script; the user edits only the account and the partition,
+and the environment line where the script's first comment says that the nodes may not
+see the venv it names (under /tmp, or on this machine's own disk).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import shlex
 import sys
+import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +22,7 @@ from nqueens.render.plan import duration
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
 
-__all__ = ["ArrayJob", "mem_per_cpu", "walltime"]
+__all__ = ["ArrayJob", "mem_per_cpu", "unshared", "walltime"]
 
 TIME_ROOM = 1.5
 """A node slower than this machine, or busier: the job asks for this times the plan's
@@ -52,6 +57,62 @@ def mem_per_cpu(peak_bytes: int) -> str:
     mib = peak_bytes * MEMORY_ROOM / 2**20
     steps = max(1, math.ceil(mib / MEMORY_STEP)) * MEMORY_STEP
     return f"{steps // 1024}G" if steps % 1024 == 0 else f"{steps}M"
+
+
+TEMPORARY = ("/tmp", "/var/tmp", "/dev/shm")
+"""Folders that are each machine's own, whatever their file system (with `TMPDIR`'s)."""
+LOCAL_FILE_SYSTEMS = frozenset(
+    {"tmpfs", "ramfs", "overlay", "ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "zfs"}
+)
+"""File systems of a machine's own disks (or memory, or a container's layers): a node
+sees them only where this machine exports them, unlike NFS, Lustre, GPFS, CephFS, ..."""
+
+
+def unshared(path: str, mounts: str, temporary: Sequence[str] = TEMPORARY) -> str | None:
+    """Why the nodes may not see `path` (the planning venv), or None where they may:
+    under a temporary folder, or on a local file system by `mounts` (as
+    /proc/self/mounts lists them: the longest mount point above `path` counts)."""
+    for folder in temporary:
+        if path == folder or path.startswith(folder.rstrip("/") + "/"):
+            return f"under {folder}, this machine's temporary folder, which no node sees"
+    best, kind = "", ""
+    for line in mounts.splitlines():
+        fields = line.split()
+        if len(fields) < 3:
+            continue
+        point = fields[1].replace("\\040", " ")
+        inside = path == point or path.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best):
+            best, kind = point, fields[2]
+    if kind in LOCAL_FILE_SYSTEMS:
+        return (
+            f"on this machine's own disk ({kind} at {best}), which the nodes see only if "
+            "it is exported to them"
+        )
+    return None
+
+
+def _mounts() -> str:
+    """This machine's mounts (Linux), or nothing known."""
+    try:
+        with open("/proc/self/mounts", encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def _warning() -> list[str]:
+    """The script's first comment, where the planning venv may not be the nodes'."""
+    if sys.prefix == sys.base_prefix:
+        return []
+    temporary = [*TEMPORARY, *map(os.path.realpath, (*TEMPORARY, tempfile.gettempdir()))]
+    why = unshared(os.path.realpath(sys.prefix), _mounts(), temporary)
+    if why is None:
+        return []
+    return [
+        f"# NOTE: the environment this sources ({sys.prefix}) is {why}:",
+        "# install nqueens where the nodes see it (a shared file system) and source that.",
+    ]
 
 
 def _environment() -> str:
@@ -95,6 +156,7 @@ class ArrayJob:
         return "\n".join(
             [
                 "#!/bin/bash",
+                *_warning(),
                 f"# {command} in {self.parts} {'part' if self.parts == 1 else 'parts'}, "
                 "one SLURM array task each, "
                 f"on {self.workers} {'core' if self.workers == 1 else 'cores'} a task.",

@@ -48,6 +48,7 @@ __all__ = [
     "BUDGET",
     "CALIBRATE_N",
     "EFFICIENCY_N",
+    "LONG_SUBPROBLEM",
     "QUICK_BUDGET",
     "SAMPLES",
     "SLACK",
@@ -72,6 +73,9 @@ milliseconds, long enough that a call's own overhead does not count (at N = 16 i
 doubles the time per node)."""
 SLACK = 0.15
 """The bounds' allowance, beyond the sampling error, for what a sample does not see."""
+LONG_SUBPROBLEM = 3600.0
+"""A subproblem longer than this passes what a batch job's time limit commonly allows
+(a job must run that long to finish it: a journal keeps only finished subproblems)."""
 
 
 class Sampling(enum.Enum):
@@ -115,6 +119,19 @@ class Estimate:
     cores: int = 1  # this machine's, where `efficiency` was measured
     part: str | None = None  # "K/M" where one part of the count is planned (of `split` in all)
     split: int = 0  # the whole count's subproblems
+    past_hour: float = 0.0  # the run's subproblems expected past LONG_SUBPROBLEM (_past)
+
+    @property
+    def past_an_hour(self) -> bool:
+        """Whether a subproblem of the run passes an hour: one sampled did, or the sample's
+        spread says at least one of the run's would (stable across seeds, unlike the
+        longest of a few dozen sampled, which at N = 26 came out 38 to 72 minutes)."""
+        return self.sampled_past_an_hour or self.past_hour >= 1.0
+
+    @property
+    def sampled_past_an_hour(self) -> bool:
+        """Whether a sampled subproblem took (or was sized at) more than an hour."""
+        return bool(self.longest > LONG_SUBPROBLEM)
 
     def speed(self, workers: int) -> float:
         """How many single workers' worth `workers` count at: each at `efficiency` once all
@@ -163,6 +180,8 @@ class Estimate:
             "peak_bytes_per_worker": self.peak_bytes_per_worker,
             "peak_device_bytes": self.peak_device_bytes,
             "longest_subproblem_seconds": self.longest,
+            "subproblem_past_an_hour": self.past_an_hour,
+            "subproblems_past_an_hour": round(self.past_hour),
             "parallel_efficiency": self.efficiency,
             # "timed+probed: strips sampled", as the plan's own words say it
             "sampling": self.sampling.value + (": strips sampled" if self.inner_sampled else ""),
@@ -207,7 +226,7 @@ def estimate_run(
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
     planned = dataclasses.replace(
-        plan(method, parts, indices, workers, spend, rng, overhead),
+        plan(method, parts, indices, workers, spend, rng, overhead, every_stratum=True),
         part=None if part is None else str(part),
         split=len(parts),
     )
@@ -264,8 +283,14 @@ def plan(
     budget: float,
     rng: np.random.Generator,
     overhead: float = 0.0,
+    *,
+    every_stratum: bool = False,
 ) -> Estimate:
-    """The estimate of counting `indices` of `parts` (all of them, or a part's share)."""
+    """The estimate of counting `indices` of `parts` (all of them, or a part's share).
+
+    `every_stratum` (`--estimate`'s plan): every stratum is sampled, past the budget by
+    its probe alone, where the method has one; else (a count's own quick plan, whose
+    budget is a second) the sample ends with the budget."""
     size = len(indices)
     resident = _resident_bytes()
     strata = min(SAMPLES, size)
@@ -285,6 +310,7 @@ def plan(
     on_device = [i for i, f in enumerate(method.fields) if f.device]
     table_bytes = device_bytes = timed = 0
     longest = 0.0
+    measured: list[float] = []  # each subproblem's seconds, timed or probed, as sampled
 
     def time_task(chosen: npt.NDArray[np.intp]) -> float:
         """Seconds a subproblem of `chosen`, counted here as one task; the tables noted."""
@@ -296,13 +322,18 @@ def plan(
         table_bytes = max([table_bytes, *(int(rows[:, i].max()) for i in peaks)])
         device_bytes = max([device_bytes, *(int(rows[:, i].max()) for i in on_device)])
         any_timed, longest = True, max(longest, spent)
+        measured.append(spent)
         return spent
 
     deadline = time.perf_counter() + budget
     for position, j in enumerate(rng.permutation(strata).tolist()):
-        left = deadline - time.perf_counter()
-        if left <= 0 and position >= 2:
+        left = max(0.0, deadline - time.perf_counter())
+        probing = every_stratum and probe is not None and scale != 0
+        if left == 0 and position >= 2 and not probing:
             break
+        # Past the budget, a plan asked for samples every stratum by its probe alone: one
+        # cut short by the clock (N = 26: 15 to 42 strata of 64, as each probe's listing
+        # took) made the total and the longest subproblem flip with the seed.
         lo, hi = int(bounds[j]), int(bounds[j + 1])
         first = int(rng.integers(lo, max(lo + 1, hi - batch + 1)))
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
@@ -332,6 +363,7 @@ def plan(
                 values.append(time_task(chosen[k : k + 1]))
                 continue
             values.append(each)
+            measured.append(each)
             variance += (probed.error * scale) ** 2
             inner_sampled |= probed.sampled > 0
             longest = max(longest, each)
@@ -370,7 +402,30 @@ def plan(
         sampling=how,
         inner_sampled=inner_sampled,
         probe_unit=None if how is Sampling.TIMED or probe is None else probe.unit,
+        past_hour=_past(measured, size, LONG_SUBPROBLEM),
     )
+
+
+def _past(measured: list[float], size: int, limit: float) -> float:
+    """How many of the run's `size` subproblems are expected to take more than `limit`
+    seconds, from the sampled ones: the share that took any time, times the chance of
+    passing `limit` by a log-normal fitted to those (subproblems' costs are products of
+    many factors: representatives, list lengths, pairs). The fit uses the whole sample,
+    so it answers alike for every seed where the longest sampled is a few dozen draws'
+    maximum; with fewer than three that took time, the sample's own share."""
+    values = np.asarray(measured, dtype=float)
+    if len(values) == 0:
+        return 0.0
+    positive = values[values > 0]
+    if len(positive) < 3:
+        return size * float(np.mean(values > limit))
+    logs = np.log(positive)
+    spread = float(np.std(logs, ddof=1))
+    if spread == 0:
+        beyond = float(positive[0] > limit)
+    else:
+        beyond = 0.5 * math.erfc((math.log(limit) - float(np.mean(logs))) / (spread * math.sqrt(2)))
+    return size * len(positive) / len(values) * beyond
 
 
 @functools.cache
