@@ -120,7 +120,9 @@ def test_pages_open_from_file_with_no_request_leaving(browser: object, site: Pat
 class _Rendered(HTMLParser):
     """A built page's paragraphs (their text outside code, line by line as in the source),
     each table's cells per row, the items of each ordered list with the heading it
-    follows, and every link (href, src)."""
+    follows, the lists whose last item ends announcing what follows (a colon: the table,
+    picture or code it announced was rendered outside the list), and every link (href,
+    src)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -132,7 +134,10 @@ class _Rendered(HTMLParser):
         self._cells: int | None = None
         self._headings = 0
         self._code = 0  # how deep inside <pre>
+        self._last_item = ""  # the text of the <li> that closed last
         self._lists: list[int | None] = []  # per open <ol>/<ul>: its index in `ordered`
+        self._items: list[list[str]] = []  # the text of each open <li>, outside code
+        self.cut_lists: list[str] = []  # the end of each list that lost its block
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.links += [value for name, value in attrs if name in ("href", "src") and value]
@@ -153,9 +158,11 @@ class _Rendered(HTMLParser):
             self.ordered.append((self._headings, 0))
         elif tag == "ul":
             self._lists.append(None)
-        elif tag == "li" and self._lists and self._lists[-1] is not None:
-            heading, items = self.ordered[self._lists[-1]]
-            self.ordered[self._lists[-1]] = (heading, items + 1)
+        elif tag == "li":
+            self._items.append([])
+            if self._lists and self._lists[-1] is not None:
+                heading, items = self.ordered[self._lists[-1]]
+                self.ordered[self._lists[-1]] = (heading, items + 1)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "p" and self._text is not None:
@@ -164,14 +171,24 @@ class _Rendered(HTMLParser):
         elif tag == "tr" and self._cells is not None and self.tables:
             self.tables[-1].append(self._cells)
             self._cells = None
+        elif tag == "li" and self._items:
+            said = "".join(self._items.pop()).strip()
+            if self._items:  # a nested item is its parent's text too
+                self._items[-1].append(said)
+            self._last_item = said
         elif tag in ("ol", "ul") and self._lists:
             self._lists.pop()
+            if self._last_item.endswith(":"):
+                self.cut_lists.append(self._last_item[-60:])
+            self._last_item = ""
         elif tag == "pre" and self._code:
             self._code -= 1
 
     def handle_data(self, data: str) -> None:
         if self._text is not None and not self._code:
             self._text.append(data)
+        if self._items and not self._code:
+            self._items[-1].append(data)
 
 
 def _rendered(site: Path) -> Iterator[tuple[str, _Rendered]]:
@@ -202,6 +219,8 @@ def test_every_page_renders_its_lists_and_tables_as_written(site: Path) -> None:
         for rows in rendered.tables:
             if len(set(rows)) > 1:
                 wrong.append(f"{name}: a table's rows of {sorted(set(rows))} cells")
+        for end in rendered.cut_lists:
+            wrong.append(f"{name}: a list ends on a colon, its block outside it: {end}")
         for (heading, items), (next_heading, next_items) in itertools.pairwise(rendered.ordered):
             if items == next_items == 1 and heading == next_heading:
                 wrong.append(f"{name}: numbered steps as one-item lists, each shown as 1.")
