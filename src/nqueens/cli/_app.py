@@ -18,7 +18,7 @@ import click
 
 from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
-from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
+from nqueens.errors import IncompatibleOptionsError, NQueensError, printable, shorten
 from nqueens.files import STDOUT, is_stdout, output_file
 from nqueens.i18n import N_
 from nqueens.render.text import STYLES
@@ -103,7 +103,7 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     >>> said[-60:], len(said) < MESSAGE_LIMIT
     ('n 10 there, 11 here; n 10...: merge the parts of one command', True)
     """
-    line = _long_words_cut(" ".join(f"{prefix}{message}".split()), limit)
+    line = _long_words_cut(printable(" ".join(f"{prefix}{message}".split())), limit)
     if len(line) < limit:
         return line
     cut = max(line.rfind(": "), line.rfind("\uff1a"))  # or the full-width colon
@@ -284,7 +284,7 @@ def _say_written(out: str, line: str, *, data_on_stdout: bool = False) -> None:
     FILE: what` (worded, and translated, by the command), on standard output, or on
     standard error when that carries data (the command's own, or the file itself:
     `--out -`, `files.is_stdout`)."""
-    click.echo(line, err=data_on_stdout or is_stdout(out))
+    click.echo(printable(line), err=data_on_stdout or is_stdout(out))
 
 
 @contextmanager
@@ -300,7 +300,18 @@ def main() -> None:
     refused = _guard_standard_streams()
     if refused is not None:
         sys.exit(refused)
+    _escape_what_cannot_be_encoded()
     cli()
+
+
+def _escape_what_cannot_be_encoded() -> None:
+    """Standard output and error write what their encoding can and escape the rest
+    (`\\u30af`), as Python's own stderr does: `--lang ja` on a Latin-1 or cp1252
+    terminal (PYTHONIOENCODING) reads oddly, but never ends in a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _guard_standard_streams() -> int | None:

@@ -1,0 +1,174 @@
+"""A shared machine's other users (issue 44): names planted in /tmp, file names that
+hold terminal escapes, terminals that cannot show Japanese.
+
+"Another user" is a forked child of this test that takes uid 65534 (nobody), where the
+test runs as root (as in CI); elsewhere the same rule is checked directly.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from nqueens import files
+from nqueens.errors import OutputPlaceError, printable
+from tests.processes import invoke, run_nqueens
+
+NOBODY = 65534
+
+
+def as_another_user(action: Callable[[], None]) -> None:
+    """Run `action` in a forked child as uid and gid 65534 (nobody)."""
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child
+        status = 1
+        try:
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            action()
+            status = 0
+        finally:
+            os._exit(status)
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
+@pytest.fixture
+def sticky() -> Iterator[Path]:
+    """A folder like /tmp: sticky, anyone may write to it (reachable by nobody)."""
+    folder = Path(tempfile.mkdtemp(prefix="nqueens-sticky-", dir="/tmp"))
+    folder.chmod(0o1777)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+root_only = pytest.mark.skipif(os.geteuid() != 0, reason="needs root to act as another uid")
+
+
+@root_only
+def test_a_link_another_user_planted_in_a_sticky_folder_is_not_followed(
+    tmp_path: Path, sticky: Path
+) -> None:
+    """Issue 44 section 2: nobody's /tmp/link.svg -> a root-owned file; `show --out`
+    replaced the file. Refused in one line naming the link, the file untouched."""
+    victim = tmp_path / "victim.conf"
+    victim.write_text("secret\n")
+    link = sticky / "link.svg"
+    as_another_user(lambda: os.symlink(victim, link))
+    status, _, err = invoke("show", "6", "--out", str(link))
+    assert status == 2 and "another user's symlink" in err and "link.svg" in err
+    assert victim.read_text() == "secret\n"
+    status, _, err = invoke("count", "6", "--journal", str(link))  # a journal too
+    assert status == 2 and "another user's symlink" in err
+    assert victim.read_text() == "secret\n"
+
+
+@root_only
+def test_another_users_file_or_fifo_in_a_sticky_folder_is_not_written(sticky: Path) -> None:
+    """The same class of attack without a link: a file or FIFO nobody made in /tmp under
+    the name we write (replacing it would hand our output to its owner, writing into the
+    FIFO would hand it to its reader), as protected_regular and protected_fifos say."""
+    as_another_user(lambda: (sticky / "theirs.svg").write_text("theirs"))
+    as_another_user(lambda: os.mkfifo(sticky / "pipe.svg"))
+    for name in ("theirs.svg", "pipe.svg"):
+        status, _, err = invoke("show", "6", "--out", str(sticky / name))
+        assert status == 2 and "another user's file" in err, err
+    assert (sticky / "theirs.svg").read_text() == "theirs"
+
+
+@root_only
+def test_a_link_of_our_own_or_the_folder_owners_is_followed(tmp_path: Path, sticky: Path) -> None:
+    target = tmp_path / "mine.svg"
+    os.symlink(target, sticky / "mine.svg")
+    status, out, _ = invoke("show", "6", "--out", str(sticky / "mine.svg"))
+    assert status == 0 and target.read_text().startswith("<?xml")
+    assert (sticky / "mine.svg").is_symlink()
+
+
+def test_the_rule_is_the_kernels_protected_symlinks(tmp_path: Path) -> None:
+    """Where no other uid can be taken, the rule itself: refused only for a link in a
+    sticky, world-writable folder owned by neither this user nor the folder's owner."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(0o1777)
+    os.symlink(tmp_path / "x", folder / "link")
+    info = os.lstat(folder / "link")
+    other = os.geteuid() + 1 if os.geteuid() != NOBODY else NOBODY - 1
+    foreign = os.stat_result((info.st_mode, 0, 0, 1, other, 0, 0, 0, 0, 0))
+    with pytest.raises(OutputPlaceError, match="another user's symlink"):
+        files._refuse_foreign("asked", str(folder / "link"), foreign, "symlink")
+    files._refuse_foreign("asked", str(folder / "link"), info, "symlink")  # ours: followed
+    folder.chmod(0o777)  # not sticky: the kernel follows it
+    files._refuse_foreign("asked", str(folder / "link"), foreign, "symlink")
+
+
+def test_a_chain_of_links_is_followed_as_the_kernel_would(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("sub/../c.svg")
+    (tmp_path / "sub").mkdir()
+    assert files.followed(tmp_path / "a") == Path(os.path.realpath(tmp_path / "a"))
+    (tmp_path / "loop").symlink_to("loop")
+    with pytest.raises(OutputPlaceError, match="too many levels"):
+        files.followed(tmp_path / "loop")
+
+
+# ---------------------------------------------------------------- names and encodings
+HOSTILE = "\x1b]0;PWN\x07x"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("journal", f"{HOSTILE}.db"),
+        ("show", "6", "--out", f"{HOSTILE}.svg"),
+        ("count", "6", "--journal", f"{HOSTILE}/j.db"),
+    ],
+)
+def test_a_file_name_with_terminal_escapes_is_printed_escaped(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    done = run_nqueens(*args, cwd=tmp_path)
+    said = done.stdout + done.stderr
+    assert "\x1b" not in said and "\x07" not in said
+    assert "\\x1b]0;PWN\\x07x" in said
+
+
+def test_a_merged_parts_names_are_printed_escaped(tmp_path: Path) -> None:
+    for k in (1, 2):
+        done = run_nqueens(
+            "count", "8", "-m", "backtrack", "--part", f"{k}/2", "-w", "1", "-q",
+            "--journal", f"part-{HOSTILE}{k}.db", cwd=tmp_path,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    parts = sorted(str(p.name) for p in tmp_path.iterdir())
+    done = run_nqueens("journal", "merge", *parts, "--out", f"{HOSTILE}.db", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout + done.stderr and "\\x1b" in done.stdout
+
+
+def test_printable_escapes_what_a_terminal_would_obey() -> None:
+    assert printable("plain ñame クイーン") == "plain ñame クイーン"
+    assert printable("a\x1b[2Jb\rc\u202ed\x9b") == "a\\x1b[2Jb\\rc\\u202ed\\x9b"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "args"),
+    [
+        ("latin-1", ("--lang", "ja", "count", "8")),
+        ("latin-1", ("--lang", "ja", "solve", "4", "--all")),
+        ("cp1252", ("--lang", "ja", "trace", "4")),
+        ("ascii", ("--lang", "ja", "count", "0")),
+    ],
+)
+def test_output_the_encoding_cannot_hold_is_escaped(encoding: str, args: tuple[str, ...]) -> None:
+    done = run_nqueens(*args, env={**os.environ, "PYTHONIOENCODING": encoding}, text=False)
+    said = done.stdout + done.stderr
+    assert b"Traceback" not in said and b"UnicodeEncodeError" not in said
+    assert b"\\u" in said or encoding == "ascii"  # click writes UTF-8 for ASCII itself
+    assert done.returncode == (2 if "0" in args else 0)
