@@ -86,7 +86,7 @@ def test_another_users_file_or_fifo_in_a_sticky_folder_is_not_written(sticky: Pa
 def test_a_link_of_our_own_or_the_folder_owners_is_followed(tmp_path: Path, sticky: Path) -> None:
     target = tmp_path / "mine.svg"
     os.symlink(target, sticky / "mine.svg")
-    status, out, _ = invoke("show", "6", "--out", str(sticky / "mine.svg"))
+    status, _, _ = invoke("show", "6", "--out", str(sticky / "mine.svg"))
     assert status == 0 and target.read_text().startswith("<?xml")
     assert (sticky / "mine.svg").is_symlink()
 

@@ -58,7 +58,9 @@ class _Group(click.Group):
             signal = received()
             if status == 130 and signal is not None:  # interrupted by a signal, not Ctrl-C
                 status = signal.exit_status
-            result = _fail(with_flags(str(error), error.options), status)
+            gone = _current_folder_gone()
+            said = with_flags(str(error), error.options) if gone is None else gone
+            result = _fail(said, status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -68,7 +70,7 @@ class _Group(click.Group):
             result = 1
         except OSError as error:  # a file or device failed mid-way, not a bad argument
             place = f"{shorten(str(error.filename))}: " if error.filename else ""
-            result = _fail(f"{place}{error.strerror or error}", 2)
+            result = _fail(_current_folder_gone() or f"{place}{error.strerror or error}", 2)
         except MemoryError:
             result = _fail("not enough memory for this size: try a smaller N", 2)
         if standalone_mode:
@@ -80,6 +82,11 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except Terminated as stopped:  # past click's own Ctrl-C handling, which adds a line
             raise Stopped(stopped.signum) from None
+        except Exception as error:  # what a stop broke where it could not be raised (a
+            stop = received()  # callback of numba's compiler swallows it): the stop
+            if stop is None or isinstance(error, (NQueensError, click.ClickException)):
+                raise
+            raise stop from None
 
 
 MESSAGE_LIMIT = 200
@@ -145,6 +152,23 @@ def _at_word(text: str, room: int, keep: int) -> str:
         return text
     space = text.rfind(" ", 0, room + 1)
     return text[:space] if space > max(keep, room - 30) else text[:room]
+
+
+def _current_folder_gone() -> str | None:
+    """Where the current folder was deleted under the shell, the one line that says so,
+    naming it: every relative name then fails with a bare "No such file or directory"."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        where = os.environ.get("PWD")
+        folder = shorten(where) if where else "the current folder"
+        return (
+            f"the current folder {folder} no longer exists (it was deleted or moved): "
+            "cd to a folder that exists, or give full paths"
+        )
+    except OSError:
+        return None
+    return None
 
 
 def _stopped(stopped: Stopped) -> int:

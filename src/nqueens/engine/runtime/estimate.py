@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from nqueens.engine.counter import Parts, ProbeUnit
 from nqueens.engine.registry import Method
-from nqueens.engine.runtime.pool import default_batch
+from nqueens.engine.runtime.pool import default_batch, in_a_worker
 from nqueens.options import CountOptions
 
 __all__ = [
@@ -194,8 +194,9 @@ def estimate_run(
         indices = np.arange(len(parts), dtype=np.intp)
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
-    planned = dataclasses.replace(
-        plan(method, parts, indices, workers, spend, rng, overhead),
+    planning = (method, parts, indices, workers, spend, rng, overhead)
+    planned = dataclasses.replace(  # in a worker where it can: a stop may not wait for it
+        in_a_worker(plan, *planning) if method.survives_fork else plan(*planning),
         part=None if part is None else str(part),
         split=len(parts),
     )
