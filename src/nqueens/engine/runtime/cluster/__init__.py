@@ -4,14 +4,14 @@
 - `tls.py`: TLS, the files a user gives and the certificates made for a cluster;
 - `batches.py`: how many subproblems a task holds;
 - `logs.py`: Dask's log lines, kept off the terminal or said in our words;
-- `connect.py`: connecting (or starting a local cluster) and running the batches.
+- `client.py`: connecting (or starting a local cluster) and running the batches.
 """
 
 from __future__ import annotations
 
 from nqueens.engine.runtime.cluster.address import LOOPBACK, Address, parse_address
 from nqueens.engine.runtime.cluster.batches import default_batch_size
-from nqueens.engine.runtime.cluster.connect import connect, run_batches, workers_of
+from nqueens.engine.runtime.cluster.client import connect, run_batches, workers_of
 from nqueens.engine.runtime.cluster.tls import TLSFiles
 
 __all__ = [

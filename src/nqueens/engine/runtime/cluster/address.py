@@ -68,4 +68,9 @@ def parse_address(text: object) -> Address:
             f"scheduler address {shown!r} is not SCHEME://HOST:PORT: give the host and its "
             "port, such as tcp://10.0.0.5:8786, or local"
         )
+    if port == 0:
+        raise InvalidSchedulerAddressError(
+            f"scheduler address {shown!r} has port 0, which no scheduler listens on: give "
+            "the port it printed (or its --scheduler-file holds)"
+        )
     return Address(full, parts.scheme, parts.hostname, port)

@@ -18,6 +18,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,7 +26,7 @@ import numpy.typing as npt
 
 from nqueens.engine.runtime.cluster.address import LOOPBACK, Address, parse_address
 from nqueens.engine.runtime.cluster.logs import DaskLogs, stopping_quietly
-from nqueens.engine.runtime.cluster.tls import TLSFiles, security_for
+from nqueens.engine.runtime.cluster.tls import TLSFiles, local_security, security_for
 from nqueens.errors import (
     BackendUnavailableError,
     CountInterrupted,
@@ -182,6 +183,7 @@ def _connect(
         )  # the run's own: Dask's /tmp/dask-scratch-space is shared, and stays
         stack.enter_context(dask.config.set({"temporary-directory": scratch}))
         _deaf_worker_processes(stack)
+        security = local_security()  # only this process holds it: no other user's client
         cluster = stack.enter_context(
             LocalCluster(
                 n_workers=workers,
@@ -189,12 +191,14 @@ def _connect(
                 processes=True,
                 local_directory=scratch,  # the run's own, not /tmp/dask-scratch-space
                 host=LOOPBACK,  # scheduler, nannies and workers: this machine only
+                protocol="tls://",  # and only with the run's certificate
+                security=security,
                 dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
                 scheduler_kwargs={"dashboard": on_dashboard is not None},
                 silence_logs=logging.CRITICAL,
             )
         )
-        client = stack.enter_context(Client(cluster))
+        client = stack.enter_context(Client(cluster, security=security))
         if on_dashboard is not None:
             on_dashboard(str(client.dashboard_link))
     else:
@@ -299,9 +303,23 @@ def run_batches(
             for future in finished.next_batch(block=False):
                 if future.status == "error":
                     _raise_task_error(future.exception())
-                yield futures[future.key][1], future.result()
+                try:
+                    result = future.result()
+                except (OSError, CancelledError) as error:  # Dask's CommClosedError is one
+                    raise _scheduler_gone(client, error) from None
+                yield futures[future.key][1], result
     finally:
-        client.cancel([f for f, _ in futures.values()])  # type: ignore[attr-defined]
+        with contextlib.suppress(Exception):  # a scheduler gone has nothing to cancel
+            client.cancel([f for f, _ in futures.values()])  # type: ignore[attr-defined]
+
+
+def _scheduler_gone(client: object, error: BaseException) -> BackendUnavailableError:
+    """A scheduler that went away mid-count (killed, its machine down), in our words."""
+    address = getattr(getattr(client, "scheduler", None), "address", None) or "the scheduler"
+    return BackendUnavailableError(
+        f"lost the Dask scheduler at {address} mid-count ({_reason(error)}): what finished "
+        "is kept in the journal; start the scheduler again and run the same command to resume"
+    )
 
 
 ALONE_MIN_SECONDS = 10.0
