@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -172,3 +174,89 @@ def test_output_the_encoding_cannot_hold_is_escaped(encoding: str, args: tuple[s
     assert b"Traceback" not in said and b"UnicodeEncodeError" not in said
     assert b"\\u" in said or encoding == "ascii"  # click writes UTF-8 for ASCII itself
     assert done.returncode == (2 if "0" in args else 0)
+
+
+# ---------------------------------------------------------------- numba's cache place
+AS_NOBODY_WITHOUT_A_HOME = r"""
+import os, sys
+import nqueens, nqueens.cli, numba
+numba.njit(lambda x: 2 * x)(1)  # the compiler loaded while root can read its modules
+for name in ("HOME", "XDG_CACHE_HOME", "NUMBA_CACHE_DIR", "NQUEENS_NUMBA_CACHE_CHOSEN"):
+    os.environ.pop(name, None)
+if sys.argv[2]:
+    os.environ["NUMBA_CACHE_DIR"] = sys.argv[2]
+os.setgroups([])
+os.setgid(65534)
+os.setuid(65534)
+print(nqueens.cache_place.choose())
+sys.path.insert(0, sys.argv[1])
+import kernel_here
+print(kernel_here.twice(21))
+"""
+
+
+@root_only
+@pytest.mark.parametrize("given", ["", "a file"])
+def test_a_read_only_install_with_no_home_finds_a_cache_place(sticky: Path, given: str) -> None:
+    """Issue 44 section 4: as nobody, with the install root's and no home (or
+    NUMBA_CACHE_DIR a file), `@njit(cache=True)` failed: "no locator available". A
+    folder another user planted under our name in the temporary folder is not used."""
+    source = sticky / "source"  # root's, as an install is: nobody reads it, cannot write
+    source.mkdir(mode=0o755)
+    (source / "kernel_here.py").write_text(
+        "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    planted = sticky / f"nqueens-numba-{NOBODY}"
+    planted.mkdir(mode=0o777)  # root's, open to all: not to be trusted
+    planted.chmod(0o777)
+    a_file = sticky / "a-file"
+    a_file.touch()
+    done = run_nqueens_python(
+        AS_NOBODY_WITHOUT_A_HOME, str(source), str(a_file) if given else "", tmpdir=sticky
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    notice, result = done.stdout.strip().splitlines()[-2:]
+    assert result == "42", done.stderr[-2000:]
+    assert "compiled kernels are kept in" in notice and str(planted) not in notice
+    assert str(sticky) in notice  # a fresh folder of its own, in the temporary folder
+    assert list(planted.iterdir()) == []
+
+
+def run_nqueens_python(code: str, *args: str, tmpdir: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TMPDIR": str(tmpdir)},
+    )
+
+
+def test_the_temporary_cache_place_is_this_users_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rule without a second uid: a folder under our name that others may write is
+    passed over for a fresh one; ours, 0700, is used."""
+    from nqueens import cache_place
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ours = tmp_path / f"nqueens-numba-{os.geteuid()}"
+    ours.mkdir(mode=0o777)
+    ours.chmod(0o777)
+    fresh = cache_place._private_temporary()
+    assert fresh is not None and fresh != ours and fresh.parent == tmp_path
+    ours.chmod(0o700)
+    assert cache_place._private_temporary() == ours
+
+
+def test_the_command_says_the_cache_place_once(tmp_path: Path) -> None:
+    """NUMBA_CACHE_DIR a file: where the install can be written (here), numba uses it
+    and nothing is said; the notice is said by the command, in one line."""
+    from nqueens import cache_place
+
+    assert cache_place.NOTICE is None
+    a_file = tmp_path / "a-file"
+    a_file.touch()
+    env = {k: v for k, v in os.environ.items() if k != "NQUEENS_NUMBA_CACHE_CHOSEN"}
+    done = run_nqueens("solve", "6", env={**env, "NUMBA_CACHE_DIR": str(a_file)})
+    assert done.returncode == 0 and done.stderr == ""

@@ -325,6 +325,10 @@ def main() -> None:
     if refused is not None:
         sys.exit(refused)
     _escape_what_cannot_be_encoded()
+    from nqueens import cache_place
+
+    if cache_place.NOTICE is not None:  # said once, by the command that chose
+        click.echo(printable(f"nqueens: warning: {cache_place.NOTICE}"), err=True)
     cli()
 
 
