@@ -169,14 +169,14 @@ class _Claim:
             with _claimed_lock:
                 if key in _claimed:
                     raise JournalError(
-                        f"journal {shorten(str(path))} is in use by another count in this "
+                        f"journal {path} is in use by another count in this "
                         "process: give each count its own journal, or wait for that one"
                     )
                 _claimed.add(key)
             self.key = key
             if not _lock(self.handle):
                 raise JournalError(
-                    f"journal {shorten(str(path))} is in use by a running count "
+                    f"journal {path} is in use by a running count "
                     f"({_holder(key)}): wait for it to finish, or stop it and run this "
                     "command again to resume"
                 )
