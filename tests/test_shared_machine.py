@@ -130,6 +130,9 @@ HOSTILE = "\x1b]0;PWN\x07x"
         ("journal", f"{HOSTILE}.db"),
         ("show", "6", "--out", f"{HOSTILE}.svg"),
         ("count", "6", "--journal", f"{HOSTILE}/j.db"),
+        ("count", "8", "--part", "1/2", "--journal", f"{HOSTILE}.db"),
+        ("count", "8", "-m", "numpy", "--journal", f"{HOSTILE}.db", "--verify", "2"),
+        ("solve", "6", "--all", "--out", f"{HOSTILE}.txt"),
     ],
 )
 def test_a_file_name_with_terminal_escapes_is_printed_escaped(

@@ -119,7 +119,7 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
         return
     if repaired is not None:
         for line in _repair_lines(repaired):
-            click.echo(line)
+            click.echo(printable(line))
     how = {"sum": N_("{name} {value} (summed)"), "max": N_("{name} {value} (the largest)")}
     fields = listed(
         [
