@@ -1,7 +1,7 @@
 """Subproblems run on this machine: on forked worker processes (one for `--workers 1`),
 or in this process for a method whose kernels live only here (a GPU's), in batches
 sized so that no worker is left with a long tail at the end. A Dask cluster is reached
-through `scheduler=` instead (cluster.py), which binds its client into a runner of the
+through `scheduler=` instead (cluster/), which binds its client into a runner of the
 same shape (`Backend`).
 
 A stop must come within a second, and a compiled call cannot be interrupted: one
