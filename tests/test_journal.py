@@ -278,6 +278,10 @@ def test_a_second_count_on_a_journal_in_use_is_refused(tmp_path: Path) -> None:
             Journal(path, _IDENTITY, _FIELDS)
         line = _refused(_run("count", "8", "-m", "python", "-w", "1", "--journal", str(path)))
         assert f"process {holder.pid}: " in line and "shared.db" in line
+        from nqueens.engine.runtime.journal import rewrite
+
+        with pytest.raises(JournalError, match="in use by a running count"):
+            rewrite(path, {}, [0])  # a repair waits for the count, not writes beneath it
     finally:
         holder.kill()
         holder.wait()

@@ -555,6 +555,7 @@ def read_unchecked(path: str | Path) -> Unchecked:
         raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
     db = connect(path)
     try:
+        db.execute("BEGIN")  # one reading, as `read_summary`'s
         stored, recorded = _read_identity(db, path)
         fields = stored.get("fields", "").split()
         found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
@@ -575,8 +576,10 @@ def read_unchecked(path: str | Path) -> Unchecked:
 
 def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterable[object]) -> str:
     """Replace rows (`replace`: index -> fields) and delete others (`drop`: indices as
-    stored) in one transaction, then write a fresh digest of every row; returns it."""
+    stored) in one transaction, then write a fresh digest of every row; returns it.
+    Refused while a count writes the journal (`_Claim`)."""
     path = Path(path)
+    claim = _Claim(path)
     db = connect(path)
     try:
         stored, _ = _read_identity(db, path)
@@ -600,4 +603,5 @@ def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterabl
         raise JournalError(f"cannot write the journal {path} ({error})") from None
     finally:
         db.close()
+        claim.release()
     return digest
