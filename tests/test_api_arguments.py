@@ -13,7 +13,15 @@ import nqueens
 from nqueens.errors import NQueensError
 from tests.processes import invoke
 
-WRONG = [None, 123, b"x.db", 1.5, [1], {"a": 1}, object(), True, float("nan")]
+
+class _Thing:
+    """Any object that is no argument (its repr the same in every test process)."""
+
+    def __repr__(self) -> str:
+        return "_Thing()"
+
+
+WRONG = [None, 123, b"x.db", 1.5, [1], {"a": 1}, _Thing(), True, float("nan")]
 
 
 @pytest.mark.parametrize("value", WRONG, ids=repr)
