@@ -272,3 +272,22 @@ def test_the_pool_starts_no_thread() -> None:
     with pool.Workers(2) as workers:
         assert list(workers.imap(_square_slowly, range(4))) == [0, 1, 4, 9]
         assert threading.active_count() == before
+
+
+def test_an_error_a_stop_caused_where_it_could_not_be_raised_ends_as_the_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SIGTERM during numba's compile: the stop was raised inside a callback of the
+    compiler, which swallowed it (noted only), and numba then failed with "no compiled
+    object yet": a traceback. An error that follows a stop ends as that stop."""
+    import nqueens.system
+    from nqueens.cli import _signals
+    from tests.processes import invoke
+
+    def compiling() -> None:
+        _signals._received.append(signal.SIGTERM)  # as the handler notes a swallowed stop
+        raise RuntimeError("no compiled object yet for <Library 'layout'>")
+
+    monkeypatch.setattr(nqueens.system, "info", compiling)
+    status, _, err = invoke("info")
+    assert (status, err) == (128 + signal.SIGTERM, "nqueens: stopped by SIGTERM\n")
