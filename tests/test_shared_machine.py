@@ -8,6 +8,7 @@ test runs as root (as in CI); elsewhere the same rule is checked directly.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -263,3 +264,27 @@ def test_the_command_says_the_cache_place_once(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "NQUEENS_NUMBA_CACHE_CHOSEN"}
     done = run_nqueens("solve", "6", env={**env, "NUMBA_CACHE_DIR": str(a_file)})
     assert done.returncode == 0 and done.stderr == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "6", "--out", "x.png"),
+        ("count", "12", "--journal", "j.db"),
+        ("animate", "4", "--out", "a.gif"),
+    ],
+)
+def test_a_deleted_current_folder_is_named(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Before: "No such file or directory", and nothing said which."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    command = " ".join([*map(shlex.quote, [sys.executable, "-m", "nqueens"]), *args])
+    done = subprocess.run(
+        ["sh", "-c", f'cd "$1" && rmdir "$1" && exec {command}', "sh", str(gone)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("nqueens: error: the current folder ")
+    assert "gone no longer exists" in done.stderr and len(done.stderr.splitlines()) == 1

@@ -161,7 +161,7 @@ def _current_folder_gone() -> str | None:
         os.getcwd()
     except FileNotFoundError:
         where = os.environ.get("PWD")
-        folder = shorten(where) if where else "the current folder"
+        folder = where if where else "the current folder"  # whole: one_line cuts its middle
         return (
             f"the current folder {folder} no longer exists (it was deleted or moved): "
             "cd to a folder that exists, or give full paths"
