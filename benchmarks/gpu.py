@@ -167,7 +167,7 @@ def cpu_share(args: argparse.Namespace) -> None:
         )
 
 
-@njit(cache=True)
+@njit  # not cached: a test loads this file as a module numba cannot import again
 def steps_below(n, words):  # type: ignore[no-untyped-def]
     """The kernel's loop turns for each prefix (one a queen placed in rows below it but
     the last, which is counted, not placed), by the same search on the CPU."""

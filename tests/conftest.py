@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
@@ -13,6 +14,10 @@ import pytest
 from hypothesis import settings
 
 # The locale and the CUDA simulator are chosen for every test in the root conftest.py.
+
+# A cluster's own TLS certificate is kept under XDG_CONFIG_HOME (cluster/tls.py): the
+# tests keep theirs in a folder of the run's own, never in the user's home.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="nqueens-tests-config-")
 
 # Speed is measured in benchmarks/, never asserted: a loaded machine must not fail a
 # property by Hypothesis's per-example deadline (a first example also compiles kernels).

@@ -96,8 +96,17 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.wait(timeout=30)
 
 
+def own_certificate(folder: Path) -> Certificates:
+    """The cluster's own certificate that `nqueens cluster scheduler --credentials
+    FOLDER` keeps (its key in the same file)."""
+    pem = folder / "cluster.pem"
+    return Certificates(pem, pem, pem)
+
+
 class Cluster:
-    """A scheduler and `workers` single-threaded workers on `host` (a loopback address)."""
+    """A scheduler and `workers` single-threaded workers on `host` (a loopback address):
+    on TLS with the `tls` files given, or with the cluster's own certificate kept in
+    `credentials`; else plain tcp:// (`--insecure`), for the tests of counting."""
 
     def __init__(
         self,
@@ -106,27 +115,32 @@ class Cluster:
         worker_prelude: str | None = None,
         tls: Certificates | None = None,
         host: str = "127.0.0.1",
+        credentials: Path | None = None,
     ) -> None:
-        self.tls = tls
         self.tmp = tmp
         self.host = host
-        secured = tls.options() if tls else []
+        if credentials is not None:
+            secured = ["--credentials", str(credentials)]
+        else:
+            secured = tls.options() if tls else ["--insecure"]
+        self.secured = secured
         found = tmp / "scheduler.json"
         found.unlink(missing_ok=True)
         args = [*NQUEENS, "cluster", "scheduler", "--host", host, "--port", "0"]
         args += ["--scheduler-file", str(found), *secured]
         self.scheduler = _start(args, tmp / "scheduler.log")
         self.address = _wait_for_address(found, self.scheduler)
+        self.tls = own_certificate(credentials) if credentials is not None else tls
         self.port = int(self.address.rsplit(":", 1)[1])
         self.workers = [self.add_worker(i, worker_prelude) for i in range(workers)]
         from distributed import Client, Security
 
         security = None
-        if tls:
+        if self.tls:
             security = Security(
-                tls_ca_file=str(tls.ca_file),
-                tls_client_cert=str(tls.cert),
-                tls_client_key=str(tls.key),
+                tls_ca_file=str(self.tls.ca_file),
+                tls_client_cert=str(self.tls.cert),
+                tls_client_key=str(self.tls.key),
                 require_encryption=True,
             )
         if workers:  # none: a scheduler alone, for tests of what reaches it
@@ -135,7 +149,7 @@ class Cluster:
 
     def add_worker(self, number: int, prelude: str | None = None) -> subprocess.Popen[bytes]:
         args = [*NQUEENS, "cluster", "worker", self.address, "--nworkers", "1"]
-        args += ["--host", self.host, *(self.tls.options() if self.tls else [])]
+        args += ["--host", self.host, *self.secured]
         if prelude is not None:  # the worker process itself through a Python prelude
             args = [
                 sys.executable,

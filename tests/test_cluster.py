@@ -486,7 +486,7 @@ def test_dask_log_lines_are_said_in_our_words_or_not_at_all(
 
     import distributed  # noqa: F401  (sets up Dask's own log handlers first)
 
-    from nqueens.engine.runtime.cluster import _DaskLogs
+    from nqueens.engine.runtime.cluster.logs import DaskLogs as _DaskLogs
     from nqueens.errors import ClusterNoticeWarning
 
     logs = _DaskLogs()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import nqueens
-from nqueens.engine.runtime.cluster import (
+from nqueens.engine.runtime.cluster.batches import (
     CLUSTER_TASKS,
     SMALL_TASK,
     SMALL_TASK_BELOW,
@@ -184,7 +184,7 @@ def test_a_count_left_without_workers_stops_in_one_line_after_the_wait(
     """Mid-count, a scheduler whose workers all left (a batch queue's jobs ended) is
     asked once a second; past the wait (10 s at least) the count stops, its journal kept,
     rather than wait for ever."""
-    from nqueens.engine.runtime import cluster
+    from nqueens.engine.runtime.cluster import client as cluster
 
     class Scheduler:
         def __init__(self) -> None:

@@ -9,6 +9,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -245,18 +246,98 @@ def test_verify_needs_a_journal() -> None:
     assert "--journal" in _refused(_run("count", "9", "--verify", "3"))
 
 
-def test_two_writers_keep_the_digest_true(tmp_path: Path) -> None:
-    """Two counts sharing a journal (say, two clients by mistake): each batch adds to the
-    digest as stored, so neither writer's rows make the journal look edited."""
-    path = tmp_path / "shared.sqlite"
-    identity = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "4"}
-    fields = ("solutions", "unique")
-    with Journal(path, identity, fields) as one, Journal(path, identity, fields) as two:
+_IDENTITY = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "4"}
+_FIELDS = ("solutions", "unique")
+
+
+def test_a_second_count_on_a_journal_in_use_is_refused(tmp_path: Path) -> None:
+    """Two counts on one journal both counted everything, silently: the second is refused
+    in one line, in this process (another thread) as in another, naming the first."""
+    path = tmp_path / "shared.db"
+    with Journal(path, _IDENTITY, _FIELDS) as one:
         one.record([0], np.array([[4, 1]], np.int64))
-        two.record([1, 0], np.array([[6, 2], [9, 9]], np.int64))  # 0 is kept as first recorded
-        one.record([3], np.array([[2, 1]], np.int64))
-    summary = read_summary(path)
-    assert summary.rows == {0: (4, 1), 1: (6, 2), 3: (2, 1)}
+        with pytest.raises(JournalError, match="in use by another count in this process"):
+            Journal(path, _IDENTITY, _FIELDS)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from nqueens.engine.runtime.journal import Journal\n"
+            f"j = Journal(sys.argv[1], {_IDENTITY!r}, {_FIELDS!r})\n"
+            "print('held', flush=True)\ntime.sleep(60)\n",
+            str(path),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        running = f"in use by a running count \\(process {holder.pid}"
+        with pytest.raises(JournalError, match=running):
+            Journal(path, _IDENTITY, _FIELDS)
+        line = _refused(_run("count", "8", "-m", "python", "-w", "1", "--journal", str(path)))
+        assert f"process {holder.pid}: " in line and "shared.db" in line
+        from nqueens.engine.runtime.journal import rewrite
+
+        with pytest.raises(JournalError, match="in use by a running count"):
+            rewrite(path, {}, [0])  # a repair waits for the count, not writes beneath it
+    finally:
+        holder.kill()
+        holder.wait()
+    with Journal(path, _IDENTITY, _FIELDS) as again:  # let go: taken again, rows kept
+        assert again.finished() == {0: (4, 1)}
+
+
+def test_a_journal_made_meanwhile_by_another_is_opened_not_made_twice(tmp_path: Path) -> None:
+    """Two counts creating one new journal at once: the second found the file empty,
+    then failed with SQLite's "table meta already exists"; now it opens the journal."""
+    from nqueens.engine.runtime.journal import _create, connect
+
+    path = tmp_path / "new.db"
+    first, second = connect(path), connect(path)
+    try:
+        identity = {"format": "2", **_IDENTITY, "fields": " ".join(_FIELDS)}
+        digest = _create(first, path, identity, _FIELDS)
+        assert _create(second, path, identity, _FIELDS) == digest
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_journal_read_while_a_count_writes_is_read_in_one_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`read_summary` read the digest, then the rows: a batch recorded between the two
+    made a live count's journal look changed by hand. A batch is recorded (by a writer
+    in another thread) right between them here; it lands after the reading."""
+    import threading
+
+    from nqueens.engine.runtime import journal
+
+    path = tmp_path / "live.db"
+    with Journal(path, _IDENTITY, _FIELDS) as count:
+        count.record([0], np.array([[4, 1]], np.int64))
+    real = journal._read_identity
+    writers: list[threading.Thread] = []
+
+    def record_meanwhile() -> None:
+        with Journal(path, _IDENTITY, _FIELDS) as count:
+            count.record([1], np.array([[6, 2]], np.int64))
+
+    def identity_then_a_batch(*args: object) -> object:
+        found = real(*args)  # type: ignore[arg-type]
+        if not writers:
+            writers.append(threading.Thread(target=record_meanwhile))
+            writers[0].start()
+            writers[0].join(1.0)  # done at once, unless the reading holds it back
+        return found
+
+    monkeypatch.setattr(journal, "_read_identity", identity_then_a_batch)
+    assert read_summary(path).rows == {0: (4, 1)}
+    writers[0].join()
+    monkeypatch.undo()
+    assert read_summary(path).rows == {0: (4, 1), 1: (6, 2)}
 
 
 # ---------------------------------------------------------------------------- forgery

@@ -297,3 +297,40 @@ def test_the_slurm_scripts_first_comment_says_the_venv_is_not_the_nodes(
     else:
         assert first.startswith(f"# NOTE: the environment this sources ({venv}) is under ")
         assert lines[2].startswith("# install nqueens where the nodes see it")
+
+
+def test_a_forged_part_whose_digest_was_recomputed_is_caught_by_the_recount(
+    tmp_path: Path,
+) -> None:
+    """Issue 44 section 7: a part with a row changed (+1000) and its digest computed
+    again passed `journal merge`. The merge recounts a random sample of each part by
+    default: a part with a third of its rows forged is caught (missed with probability
+    (2/3)^64, about 1e-11); a single forged row only by recounting all (`--recount
+    all`). `--no-recount` (`recount=0`) merges it, trusting the digest alone."""
+    from nqueens.engine.runtime.journal import read_summary, rewrite
+    from nqueens.errors import VerificationError
+
+    parts = _parts(tmp_path, 10, 2, "backtrack")
+    rows = read_summary(parts[0]).rows
+    index, row = next(iter(rows.items()))
+    rewrite(parts[0], {index: (row[0] + 1000, *row[1:])}, [])
+    assert read_summary(parts[0]).rows[index][0] == row[0] + 1000  # its digest holds
+    with pytest.raises(VerificationError, match=f"subproblem {index} of .* disagrees"):
+        merge_journals(parts, tmp_path / "all.db", recount="all")
+    assert not (tmp_path / "all.db").exists()
+    status, _, err = invoke_merge(parts, tmp_path / "again.db", "--recount", "all")
+    assert status == 1 and "disagrees" in err  # a count not to trust, as --verify says
+    many = {i: (r[0] + 1000, *r[1:]) for i, r in list(rows.items())[::3]}
+    rewrite(parts[0], many, [])
+    with pytest.raises(VerificationError, match="disagrees"):
+        merge_journals(parts, tmp_path / "all.db")  # the default sample
+    status, _, err = invoke_merge(parts, tmp_path / "trusted.db", "--no-recount")
+    assert (tmp_path / "trusted.db").exists()  # merged: only the published count (N = 10
+    assert status == 1 and "published count" in err  # is in the table) then catches it
+
+
+def invoke_merge(parts: list[Path], out: Path, *more: str) -> tuple[int, str, str]:
+    from tests.processes import invoke
+
+    status, stdout, stderr = invoke("journal", "merge", *map(str, parts), "--out", str(out), *more)
+    return status, stdout, stderr

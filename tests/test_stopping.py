@@ -226,3 +226,68 @@ def test_a_stop_during_a_finalizer_is_kept_not_printed() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
     )
     assert done.stdout == "SIGTERM\n" and done.stderr == "", done.stderr[-2000:]
+
+
+def _square_slowly(x: int) -> int:
+    time.sleep(0.01 * (x % 3))
+    return x * x
+
+
+def _pieces_of(x: int) -> Any:
+    yield from range(x)
+
+
+def _fails(x: int) -> int:
+    raise ValueError(f"no {x}")
+
+
+def _dies(x: int) -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
+def test_the_pool_hands_results_on_in_order_or_as_they_come() -> None:
+    with pool.Workers(3) as workers:
+        assert list(workers.imap(_square_slowly, range(20))) == [x * x for x in range(20)]
+        assert sorted(workers.imap_unordered(_square_slowly, range(20))) == sorted(
+            x * x for x in range(20)
+        )
+        assert list(workers.imap(_pieces_of, [3, 0, 2])) == [0, 1, 2, 0, 1]
+        assert workers.starmap(pow, [(2, 3), (3, 2)]) == [8, 9]
+
+
+def test_a_task_error_and_a_lost_worker_are_said_not_waited_for() -> None:
+    with pool.Workers(2) as workers, pytest.raises(ValueError, match="no 1"):
+        list(workers.imap(_fails, [1]))
+    with pool.Workers(2) as workers, pytest.raises(pool.WorkerLostError, match="SIGKILL"):
+        list(workers.imap(_dies, [1]))
+
+
+def test_the_pool_starts_no_thread() -> None:
+    """multiprocessing's Pool ran three threads, and a worker killed while it held the
+    pool's lock left its stop waiting for ever (issue 44): ours has none to wait on."""
+    import threading
+
+    before = threading.active_count()
+    with pool.Workers(2) as workers:
+        assert list(workers.imap(_square_slowly, range(4))) == [0, 1, 4, 9]
+        assert threading.active_count() == before
+
+
+def test_an_error_a_stop_caused_where_it_could_not_be_raised_ends_as_the_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SIGTERM during numba's compile: the stop was raised inside a callback of the
+    compiler, which swallowed it (noted only), and numba then failed with "no compiled
+    object yet": a traceback. An error that follows a stop ends as that stop."""
+    import nqueens.system
+    from nqueens.cli import _signals
+    from tests.processes import invoke
+
+    def compiling() -> None:
+        _signals._received.append(signal.SIGTERM)  # as the handler notes a swallowed stop
+        raise RuntimeError("no compiled object yet for <Library 'layout'>")
+
+    monkeypatch.setattr(nqueens.system, "info", compiling)
+    status, _, err = invoke("info")
+    assert (status, err) == (128 + signal.SIGTERM, "nqueens: stopped by SIGTERM\n")

@@ -12,6 +12,7 @@ Placement.from_string('0 4 7 5 2 6 1 3')
 
 from typing import Any
 
+from nqueens import cache_place  # noqa: F401  (first: chooses numba's cache place)
 from nqueens.checking import CheckResult, check
 from nqueens.completion import Completion, Partial, complete
 from nqueens.counting import CountOptions, CountResult, count, estimate

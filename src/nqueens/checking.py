@@ -113,7 +113,9 @@ def check(
     (Attack(a=(1, 2), b=(2, 1), how='same diagonal'),)
     """
     from nqueens.columns import parse_placement
+    from nqueens.validate import placement_given
 
+    placement_given(placement)
     given = parse_placement(placement) if isinstance(placement, str) else placement
     size = len(given)
     rules = Rules.given(with_variant(size if board is None else board, variant, "check"))

@@ -27,6 +27,7 @@ __all__ = [
     "parse_placement",
     "read_placement",
     "save_columns",
+    "sniff_column_list",
     "write_columns",
 ]
 
@@ -71,6 +72,16 @@ def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
                 return _from_base(_stream_columns(stream, name, head), base)
             text = read_text(stream, name, head=head)
     return parse_placement(text, base=base)
+
+
+def sniff_column_list(stream: BinaryIO, name: str) -> tuple[Columns | None, bytes]:
+    """A long column list read from `stream` a slice at a time into its array (as
+    `read_placement` reads one), or None and the first slice already read, for the
+    caller to read the rest as text."""
+    head = stream.read(READ_SLICE).removeprefix(BOM.encode())
+    if len(head) == READ_SLICE and not head.translate(None, _COLUMN_BYTES):
+        return _stream_columns(stream, name, head), b""
+    return None, head
 
 
 def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:

@@ -28,6 +28,7 @@ __all__ = [
     "UnknownAlgorithmError",
     "UnknownLanguageError",
     "VerificationError",
+    "printable",
     "shorten",
 ]
 
@@ -36,8 +37,22 @@ QUOTE_LIMIT = 60
 short line however long (or binary) the value was."""
 
 
+def printable(text: str) -> str:
+    """`text` with every character a terminal would act on (escapes, bells, carriage
+    returns, bidirectional overrides: all that `str.isprintable` refuses) written as
+    `repr` writes it, so that a file name or a value in a message is shown, never obeyed.
+
+    >>> printable("wrote \x1b]0;PWN\x07x.svg")
+    'wrote \\x1b]0;PWN\\x07x.svg'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """`value` quoted as in a repr, cut short with an ellipsis when it is long."""
+    """`value` quoted as in a repr (so escaped as `printable` escapes), cut short with an
+    ellipsis when it is long."""
     quoted = repr(value)
     if len(quoted) <= limit:
         return quoted

@@ -7,7 +7,12 @@ decides how a name is written:
 
 - a regular file, or a new name: to a temporary name beside it, renamed onto it when
   complete;
-- a symlink: followed, and its target replaced that way, in the target's folder;
+- a symlink: followed, and its target replaced that way, in the target's folder, but
+  only where the kernel's `protected_symlinks` rule would follow it (`followed`): a link
+  in a sticky folder that anyone may write to (/tmp), made by another user than you or
+  the folder's owner, is refused, and so is another user's file or FIFO there, as
+  `protected_regular` and `protected_fifos` refuse them: a name planted in /tmp must not
+  turn an output onto another file, nor hand it to its planter;
 - anything else (a character device such as /dev/null, a FIFO, a socket), and `-` or
   /dev/stdout: written in place as the output is produced, never replaced.
 
@@ -46,6 +51,7 @@ __all__ = [
     "STDOUT",
     "board_source",
     "check_output_place",
+    "followed",
     "is_stdout",
     "is_stream",
     "name_max",
@@ -113,6 +119,76 @@ def is_stdout(path: str | Path | None) -> bool:
     return path is not None and _descriptor(path) == 1
 
 
+LINKS_MAX = 40
+"""The most symlinks followed in one name, as the kernel's own limit (ELOOP beyond)."""
+
+
+def followed(path: str | Path) -> Path:
+    """`path` with every symlink followed (as `os.path.realpath`), refusing one that the
+    kernel's `protected_symlinks` rule would not follow: a link in a sticky folder anyone
+    may write to, owned by neither this user nor the folder's owner. Where the name ends
+    on an existing file or FIFO there that belongs to such another user, it is refused
+    too (`protected_regular`, `protected_fifos`): writing into it, or replacing it, would
+    hand our output to its owner. The rule is checked here whatever the system's own
+    settings, which may be off, and which root's renames never meet."""
+    pending = os.fspath(os.path.abspath(path)).split(os.sep)
+    pending.reverse()
+    resolved = os.sep
+    links = 0
+    while pending:
+        name = pending.pop()
+        if name in ("", "."):
+            continue
+        if name == "..":
+            resolved = os.path.dirname(resolved)
+            continue
+        candidate = os.path.join(resolved, name)
+        try:
+            info = os.lstat(candidate)
+        except OSError:  # what does not exist yet is taken as written
+            resolved = candidate
+            continue
+        if not stat.S_ISLNK(info.st_mode):
+            resolved = candidate
+            if not pending and not stat.S_ISDIR(info.st_mode):
+                _refuse_foreign(path, candidate, info, "file")
+            continue
+        links += 1
+        if links > LINKS_MAX:
+            raise OutputPlaceError(
+                f"cannot write {shorten(str(path))}: too many levels of symbolic links"
+            )
+        _refuse_foreign(path, candidate, info, "symlink")
+        target = os.readlink(candidate)
+        if os.path.isabs(target):
+            resolved = os.sep
+        pending.extend(reversed(target.split(os.sep)))
+    return Path(resolved)
+
+
+def _refuse_foreign(asked: str | Path, name: str, info: os.stat_result, what: str) -> None:
+    """Refuse `name` (a symlink, or the file at the end) when it lies in a sticky folder
+    that anyone may write to and belongs to another user than this one and the folder's."""
+    folder = os.path.dirname(name)
+    try:
+        place = os.stat(folder)
+    except OSError:
+        return
+    shared = place.st_mode & stat.S_ISVTX and place.st_mode & stat.S_IWOTH
+    if not shared or info.st_uid in (os.geteuid(), place.st_uid):
+        return
+    if what == "file" and not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+        return  # a device or socket there is the system's, as the kernel's rule says
+    link = shorten(name)
+    said = shorten(str(asked))
+    where = f"{said} ({link})" if os.fspath(asked) != name else said
+    raise OutputPlaceError(
+        f"cannot write {where}: it is another user's {what} in {shorten(folder)}, a shared "
+        "folder anyone may write to; following or replacing it could overwrite another "
+        "file: give another name"
+    )
+
+
 def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     """Refuse, before any work is done, a place where no output can be written.
 
@@ -125,10 +201,13 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     name = shorten(str(path))
     if str(path) == "":
         raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
-    if is_stream(path):
+    if _descriptor(path) is not None:
         _check_stream(path, name, binary)
         return Path(path)
-    target = Path(os.path.realpath(path))
+    target = followed(path)  # before anything is opened through a link
+    if is_stream(target):
+        _check_stream(target, name, binary)
+        return target
     if target.is_dir():
         raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
     folder = target.parent
@@ -278,7 +357,7 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
         with output_path(path) as part, part.open("wb") as out:
             yield out
         return
-    check_output_place(path, binary=binary)
+    place = check_output_place(path, binary=binary)
     descriptor = _descriptor(path)
     try:
         if descriptor == 1:
@@ -288,7 +367,7 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
             return
-        with _open_stream(path, descriptor) as out:
+        with _open_stream(place, descriptor) as out:
             yield out
     except BrokenPipeError:
         if descriptor == 1:

@@ -27,6 +27,7 @@ from nqueens.errors import (
 )
 from nqueens.i18n import N_
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
+from nqueens.validate import file_name, given_name, whole_count
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import Address, TLSFiles
@@ -137,21 +138,21 @@ class CountOptions:
         (N = 1 included, which a count answers at once)."""
         from nqueens.engine.registry import METHODS
 
+        if self.variant is not None:
+            given_name(self.variant, "variant")
         variants = dict.fromkeys(method.variant for method in METHODS.values())
         if self.variant is not None and self.variant not in variants:
             raise UnknownAlgorithmError(
                 f"unknown variant {shorten(self.variant)}; choose one of: {', '.join(variants)}",
                 option="variant",
             )
+        given_name(self.method, "method")
         for name in ("workers", "batch_size"):
             value = getattr(self, name)
-            said = name.replace("_", " ")
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InvalidSizeError(
-                    f"{said} must be a whole number of at least 1, not {shorten(value)}"
-                )
-            if value is not None and value < 1:
-                raise InvalidSizeError(f"{said} must be at least 1, not {value}")
+            if value is not None:  # a NumPy integer as N takes it, kept as an int
+                object.__setattr__(self, name, whole_count(value, name.replace("_", " ")))
+        if self.journal is not None:
+            file_name(self.journal, "journal", JournalError)
         if self.batch_size is not None:
             check_count(
                 N_("batch size"), self.batch_size, BATCH_MAX_SIZE, N_("subproblems per task")

@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypedDict, Unpack, overload
 
-from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, SizeTooLargeError
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
 from nqueens.i18n import _
 from nqueens.limits import (
     FIRST_ENGINE_FROM_N,
@@ -24,7 +24,7 @@ from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import Event, Solution, timed
 from nqueens.search.stepping import CHECK_FUNCTION, variant_search
-from nqueens.validate import worker_count
+from nqueens.validate import whole_count, worker_count
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -166,8 +166,8 @@ def solutions(
     '0 2 4 1'
     """
     rules = Rules.given(with_variant(n, variant, "solutions"))
-    if limit is not None and limit < 0:
-        raise InvalidSizeError(f"limit must be 0 or more, not {limit}")
+    if limit is not None:
+        limit = whole_count(limit, "limit", least=0)
     if workers is not None:
         worker_count(workers)  # a bound broken is refused even where no worker would start
     if not rules.classic:

@@ -6,7 +6,13 @@ import operator
 import os
 import re
 
-from nqueens.errors import InvalidSizeError, SizeTooLargeError, shorten
+from nqueens.errors import (
+    InvalidPlacementError,
+    InvalidSizeError,
+    NQueensError,
+    SizeTooLargeError,
+    shorten,
+)
 from nqueens.i18n import N_, _
 from nqueens.limits import (
     NUMBER_MAX_DIGITS,
@@ -17,7 +23,15 @@ from nqueens.limits import (
 )
 from nqueens.messages import plural
 
-__all__ = ["board_size", "whole_number", "worker_count"]
+__all__ = [
+    "board_size",
+    "file_name",
+    "given_name",
+    "placement_given",
+    "whole_count",
+    "whole_number",
+    "worker_count",
+]
 
 _WHOLE = re.compile(r"\s*+(-?+\d++(?:_\d++)*+)\s*+")  # possessive: read in one pass
 
@@ -63,8 +77,7 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
     this machine."""
     if workers is None:
         return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidSizeError(f"workers must be a whole number of at least 1, not {workers!r}")
+    workers = whole_count(workers, "workers")
     if planned:
         return check_count(N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"))
     cores = os.cpu_count() or 1
@@ -75,3 +88,50 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
         per=WORKERS_PER_CORE,
     )
     return check_count(N_("workers"), workers, max_workers(), why)
+
+
+def whole_count(value: object, what: str, least: int = 1) -> int:
+    """`value` as a whole number of at least `least`, read as N is (an int or a NumPy
+    integer: what `operator.index` takes; never a bool), named `what` in the message."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError  # True is no count, though Python's int says 1
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidSizeError(
+            f"{what} must be a whole number of at least {least}, not {shorten(value)}"
+        ) from None
+    if number < least:
+        raise InvalidSizeError(f"{what} must be at least {least}, not {number}")
+    return number
+
+
+def file_name(value: object, what: str, error: type[NQueensError] = InvalidSizeError) -> None:
+    """Refuse a `what` that is no file name: a str or a path (os.PathLike), not bytes or a
+    number (Python would say only "expected str, bytes or os.PathLike object")."""
+    text = os.fspath(value) if isinstance(value, os.PathLike) else value
+    if not isinstance(text, str):
+        raise error(
+            f"{what} must be a file name (a str or a pathlib.Path), not {shorten(value)}",
+            option=what,
+        )
+
+
+def given_name(value: object, what: str) -> None:
+    """Refuse a `what` (a method, a variant) that is not text: a list or a dict would
+    end in "unhashable type"."""
+    if not isinstance(value, str):
+        raise InvalidSizeError(f"{what} must be a name (text), not {shorten(value)}", option=what)
+
+
+def placement_given(value: object) -> None:
+    """Refuse what is no placement at all (None, a number), before its length is asked:
+    text, a Placement, a sequence of columns or a NumPy array."""
+    if isinstance(value, str | bytes) or (
+        hasattr(value, "__len__") and hasattr(value, "__getitem__")
+    ):
+        return
+    raise InvalidPlacementError(
+        "a placement is text (such as '0 4 7 5 2 6 1 3'), a Placement, a sequence of column "
+        f"numbers or a NumPy array, not {shorten(value)}"
+    )

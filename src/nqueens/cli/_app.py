@@ -19,7 +19,7 @@ import click
 
 from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
-from nqueens.errors import IncompatibleOptionsError, NQueensError, shorten
+from nqueens.errors import IncompatibleOptionsError, NQueensError, printable, shorten
 from nqueens.files import STDOUT, is_stdout, output_file
 from nqueens.i18n import N_, _
 from nqueens.render.text import STYLES
@@ -59,7 +59,9 @@ class _Group(click.Group):
             signal = received()
             if status == 130 and signal is not None:  # interrupted by a signal, not Ctrl-C
                 status = signal.exit_status
-            result = _fail(with_flags(str(error), error.options), status)
+            gone = _current_folder_gone()
+            said = with_flags(str(error), error.options) if gone is None else gone
+            result = _fail(said, status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
             said = error.format_message()
@@ -72,7 +74,7 @@ class _Group(click.Group):
             result = _reader_gone()
         except OSError as error:  # a file or device failed mid-way, not a bad argument
             place = f"{shorten(str(error.filename))}: " if error.filename else ""
-            result = _fail(f"{place}{error.strerror or error}", 2)
+            result = _fail(_current_folder_gone() or f"{place}{error.strerror or error}", 2)
         except MemoryError:
             result = _fail("not enough memory for this size: try a smaller N", 2)
         if standalone_mode:
@@ -96,6 +98,11 @@ class _Group(click.Group):
             raise Stopped(stopped.signum) from None
         except BrokenPipeError:  # past click's own, which would exit 1
             raise _ReaderGone from None
+        except Exception as error:  # what a stop broke where it could not be raised (a
+            stop = received()  # callback of numba's compiler swallows it): the stop
+            if stop is None or isinstance(error, (NQueensError, click.ClickException)):
+                raise
+            raise stop from None
 
 
 class _ReaderGone(Exception):
@@ -124,7 +131,7 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     >>> said[-60:], len(said) < MESSAGE_LIMIT
     ('n 10 there, 11 here; n 10...: merge the parts of one command', True)
     """
-    line = _long_words_cut(" ".join(f"{prefix}{message}".split()), limit)
+    line = _long_words_cut(printable(" ".join(f"{prefix}{message}".split())), limit)
     if len(line) < limit:
         return line
     cut = max(line.rfind(": "), line.rfind("\uff1a"))  # or the full-width colon
@@ -166,6 +173,23 @@ def _at_word(text: str, room: int, keep: int) -> str:
         return text
     space = text.rfind(" ", 0, room + 1)
     return text[:space] if space > max(keep, room - 30) else text[:room]
+
+
+def _current_folder_gone() -> str | None:
+    """Where the current folder was deleted under the shell, the one line that says so,
+    naming it: every relative name then fails with a bare "No such file or directory"."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        where = os.environ.get("PWD")
+        folder = where if where else "the current folder"  # whole: one_line cuts its middle
+        return (
+            f"the current folder {folder} no longer exists (it was deleted or moved): "
+            "cd to a folder that exists, or give full paths"
+        )
+    except OSError:
+        return None
+    return None
 
 
 def _stopped(stopped: Stopped) -> int:
@@ -311,7 +335,7 @@ def _say_written(out: str, line: str, *, data_on_stdout: bool = False) -> None:
     FILE: what` (worded, and translated, by the command), on standard output, or on
     standard error when that carries data (the command's own, or the file itself:
     `--out -`, `files.is_stdout`)."""
-    click.echo(line, err=data_on_stdout or is_stdout(out))
+    click.echo(printable(line), err=data_on_stdout or is_stdout(out))
 
 
 @contextmanager
@@ -327,7 +351,22 @@ def main() -> None:
     refused = _guard_standard_streams()
     if refused is not None:
         sys.exit(refused)
+    _escape_what_cannot_be_encoded()
+    from nqueens import cache_place
+
+    if cache_place.NOTICE is not None:  # said once, by the command that chose
+        click.echo(printable(f"nqueens: warning: {cache_place.NOTICE}"), err=True)
     cli()
+
+
+def _escape_what_cannot_be_encoded() -> None:
+    """Standard output and error write what their encoding can and escape the rest
+    (`\\u30af`), as Python's own stderr does: `--lang ja` on a Latin-1 or cp1252
+    terminal (PYTHONIOENCODING) reads oddly, but never ends in a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _guard_standard_streams() -> int | None:

@@ -15,7 +15,7 @@ from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, cli
 from nqueens.cli._options import json_option, tls_options, variant_option, workers_option
 from nqueens.cli._types import Real, Whole
 from nqueens.engine.registry import METHODS
-from nqueens.errors import shorten
+from nqueens.errors import printable, shorten
 from nqueens.i18n import N_, _
 from nqueens.limits import WAIT_MAX_SECONDS
 from nqueens.validate import whole_number
@@ -223,7 +223,7 @@ def count(
         click.echo(json.dumps(_rectangle_record(result) if result.cols else result.to_dict()))
         return
     for line in count_lines(result, journal):
-        click.echo(line)
+        click.echo(printable(line))  # a journal's name shown, never obeyed
 
 
 def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> None:
@@ -241,7 +241,7 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
         return
     here = plan.workers if options.workers is None else os.cpu_count() or 1  # as a run here
     for line in describe(plan, here):
-        click.echo(line)
+        click.echo(printable(line))
 
 
 def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, quiet: bool) -> None:

@@ -10,6 +10,7 @@ import click
 
 from nqueens.cli._app import cli
 from nqueens.cli._options import json_option, workers_option
+from nqueens.errors import printable
 from nqueens.i18n import N_, _
 from nqueens.messages import listed, plural
 
@@ -119,7 +120,7 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
         return
     if repaired is not None:
         for line in _repair_lines(repaired):
-            click.echo(line)
+            click.echo(printable(line))
     how = {"sum": N_("{name} {value} (summed)"), "max": N_("{name} {value} (the largest)")}
     fields = listed(
         [
@@ -129,7 +130,7 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
     )
     click.echo(
         _("journal {path}: N = {n}, method {method}").format(
-            path=summary.path, n=summary.n, method=summary.method
+            path=printable(str(summary.path)), n=summary.n, method=summary.method
         )
     )
     click.echo(_done_line(summary.done, summary.share, summary.part))

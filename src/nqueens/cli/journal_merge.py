@@ -9,22 +9,45 @@ from nqueens.cli._options import json_option, out_option
 from nqueens.cli.journal import _show, journal
 
 
+def _samples(text: str) -> int | str:
+    """--recount's K or `all` (checked by the library, in one line)."""
+    from nqueens.validate import whole_number
+
+    if text.strip() == "all":
+        return "all"
+    number = whole_number(text, "subproblems")
+    return text if number is None else number
+
+
 @journal.command()
 @click.argument("parts", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @out_option("The merged journal (written under a temporary name, then renamed).", required=True)
+@click.option(
+    "--recount",
+    "recount",
+    metavar="K|all",
+    help="Subproblems of each part counted again first, chosen at random (default: a "
+    "sample of 64; a forged part's digest passes, a recount does not).",
+)
+@click.option("--no-recount", is_flag=True, help="Merge without recounting any part.")
 @json_option("the merged summary")
-def merge(parts: tuple[str, ...], out: str, as_json: bool) -> None:
+def merge(
+    parts: tuple[str, ...], out: str, recount: str | None, no_recount: bool, as_json: bool
+) -> None:
     """Merge the journals of all M parts of one count into one journal.
 
     The parts must be of one run (same N, method, version and split), all M present,
     each finished, none overlapping another; anything else is refused in one line and
-    nothing is written. The merged journal then reads as the whole count's.
+    nothing is written. The merged journal then reads as the whole count's. A sample of
+    each part is recounted first (--recount): a digest shows that a file is as its
+    writer left it, not that its counts are true.
 
     \b
     Examples:
       nqueens journal merge part-*.db --out all.db
     """
-    from nqueens.engine.runtime.merge import merge_journals
+    from nqueens.engine.runtime.merge import RECOUNT, merge_journals
 
-    merged = merge_journals(parts, out)
+    samples = 0 if no_recount else RECOUNT if recount is None else _samples(recount)
+    merged = merge_journals(parts, out, recount=samples)
     _show(str(merged.path), as_json)

@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from nqueens.completion.model import Completion, Partial, Status
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
 
 __all__ = ["FIRST_BUDGET", "complete"]
 
@@ -114,6 +114,11 @@ def complete(
     """
     from nqueens.large import check_memory
 
+    if not isinstance(partial, Partial):
+        raise InvalidPlacementError(
+            "complete takes a Partial (such as Partial(8, {0: 0}), or read_instance's), "
+            f"not {shorten(partial)}"
+        )
     if time_limit is not None and not 0 <= time_limit < math.inf:  # nan too
         raise InvalidSizeError(
             f"a time limit is a finite number of seconds >= 0, not {time_limit!r}"

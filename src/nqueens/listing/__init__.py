@@ -9,8 +9,6 @@ prefix's solutions and the results are handed on in order, a few prefixes ahead 
 
 from __future__ import annotations
 
-import multiprocessing
-from collections import deque
 from collections.abc import Iterator
 
 import numpy as np
@@ -128,22 +126,12 @@ def _list_prefix(task: tuple[int, tuple[int, ...], bool]) -> Rows:
 
 
 def _parallel(n: int, unique: bool, chunk: int, workers: int) -> Iterator[Rows]:
+    """Prefixes listed on `workers` processes, a few ahead, handed on in order."""
     depth = 2 if n < 16 else 3
     tasks = [(n, p, unique) for p in _prefixes(n, depth)]
-    pool = start_pool(workers)
-    try:
-        ahead: deque[multiprocessing.pool.AsyncResult[Rows]] = deque()
-        queued = iter(tasks)
-        for task in queued:  # keep a few prefixes in flight, hand results on in order
-            ahead.append(pool.apply_async(_list_prefix, (task,)))
-            if len(ahead) >= 3 * workers:
-                yield from _chunks(ahead.popleft().get(), chunk)
-        while ahead:
-            yield from _chunks(ahead.popleft().get(), chunk)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    with start_pool(workers) as pool:
+        for rows in pool.imap(_list_prefix, tasks):
+            yield from _chunks(rows, chunk)
 
 
 def _chunks(rows: Rows, chunk: int) -> Iterator[Rows]:

@@ -93,8 +93,10 @@ def worksheet(
         raise SizeTooLargeError(too_large(n, _("a worksheet"), WORKSHEET_MAX_N))
     if n < 4:
         raise SizeTooLargeError(
-            _("a worksheet needs a board with solutions: N = {n} has none below 4, use N >= 4")
-            .format(n=n)
+            _(
+                "a worksheet needs N >= 4: N = {n} is too small for a puzzle (N = 2 and 3 have "
+                "no solution, N = 1 only its one queen)"
+            ).format(n=n)
         )  # fmt: skip
     if out is not None:
         check_output_place(out, binary=True)

@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from nqueens.engine.counter import Parts, ProbeUnit
 from nqueens.engine.registry import Method
-from nqueens.engine.runtime.pool import default_batch
+from nqueens.engine.runtime.pool import default_batch, in_a_worker
 from nqueens.engine.runtime.warm import warm_up
 
 if TYPE_CHECKING:
@@ -225,8 +225,10 @@ def estimate_run(
         indices = np.arange(len(parts), dtype=np.intp)
     rng = np.random.default_rng(seed)
     spend = BUDGET if budget is None else budget
-    planned = dataclasses.replace(
-        plan(method, parts, indices, workers, spend, rng, overhead, every_stratum=True),
+    planning = (method, parts, indices, workers, spend, rng, overhead)
+    planner = functools.partial(plan, every_stratum=True)
+    planned = dataclasses.replace(  # in a worker where it can: a stop may not wait for it
+        in_a_worker(planner, *planning) if method.survives_fork else planner(*planning),
         part=None if part is None else str(part),
         split=len(parts),
     )

@@ -9,6 +9,12 @@ all that and of every row, updated in the same transaction as the rows: a journa
 for other work, written by an earlier format, or changed by hand is refused, never mixed
 in. A file that is not a journal (another SQLite database, any other file) is refused
 without being touched, and the place is checked before any work starts.
+
+One count writes a journal at a time: it holds a lock on the file (`_Claim`) while it
+runs, and a second count, here or in another process, is refused with a line naming the
+first. A reader (`nqueens journal`) takes no lock but reads in one transaction, so a
+count's batch lands wholly before or after what it reads, never between its digest and
+its rows.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ import contextlib
 import hashlib
 import os
 import sqlite3
+import struct
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +34,7 @@ import numpy.typing as npt
 
 from nqueens.engine.registry import METHODS
 from nqueens.errors import JournalError, JournalMismatchError, shorten
-from nqueens.files import name_max, not_a_file
+from nqueens.files import followed, name_max, not_a_file
 
 __all__ = [
     "FORMAT",
@@ -90,7 +98,9 @@ def check_place(path: Path) -> bool:
     """Whether the journal exists; refuse a place it could not be kept in (a directory, a
     stream, a missing or read-only folder, a read-only or foreign file, a name too long
     for SQLite's own journal beside it), before any work starts. A FIFO or a device is
-    told by its kind, never opened (opening a FIFO would wait for a writer)."""
+    told by its kind, never opened (opening a FIFO would wait for a writer); a symlink
+    only where the kernel would follow it (`files.followed`)."""
+    followed(path)
     kind = not_a_file(path)
     if kind == "a folder":
         raise JournalError(f"journal {path} is a directory: give a file name for --journal")
@@ -127,6 +137,111 @@ def check_place(path: Path) -> bool:
     return bool(header)
 
 
+try:  # POSIX: a count holds a lock on its journal while it runs
+    import fcntl
+except ImportError:  # pragma: no cover - elsewhere a second count is not detected
+    fcntl = None  # type: ignore[assignment]
+
+_CLAIM_BYTE = (1 << 30) + 4096
+"""The byte a count locks in its journal while it runs: beyond the bytes SQLite locks
+(from 2^30, 512 of them), where SQLite stores nothing. The lock is an open file
+description's (Linux's F_OFD_SETLK, elsewhere `flock`): SQLite's own record locks,
+which it drops over the whole file at each commit, would drop a process's lock too."""
+
+_claimed: set[tuple[int, int]] = set()
+"""The journals this process counts into now, by device and inode (a second count in
+the same process, another thread, is told here)."""
+_claimed_lock = threading.Lock()
+
+
+class _Claim:
+    """A running count's hold on its journal: a lock another process meets, and this
+    process's own table. A journal is created here, empty, so that the lock holds from
+    the very start."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        self.key: tuple[int, int] | None = None
+        try:
+            info = os.fstat(self.handle)
+            key = (info.st_dev, info.st_ino)
+            with _claimed_lock:
+                if key in _claimed:
+                    raise JournalError(
+                        f"journal {path} is in use by another count in this "
+                        "process: give each count its own journal, or wait for that one"
+                    )
+                _claimed.add(key)
+            self.key = key
+            if not _lock(self.handle):
+                raise JournalError(
+                    f"journal {path} is in use by a running count "
+                    f"({_holder(key)}): wait for it to finish, or stop it and run this "
+                    "command again to resume"
+                )
+        except BaseException:
+            self.release()
+            raise
+
+    def release(self) -> None:
+        """Let the journal go (closing the descriptor releases the lock)."""
+        if self.key is not None:
+            with _claimed_lock:
+                _claimed.discard(self.key)
+            self.key = None
+        if self.handle >= 0:
+            os.close(self.handle)
+            self.handle = -1
+
+
+def _lock(handle: int) -> bool:
+    """Take the count's lock on the open journal; False when another holds it."""
+    if fcntl is None:  # pragma: no cover - no locks: a second count is not detected
+        return True
+    ofd = getattr(fcntl, "F_OFD_SETLK", None)
+    try:
+        if ofd is not None:
+            wanted = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, _CLAIM_BYTE, 1, 0)
+            fcntl.fcntl(handle, ofd, wanted + bytes(8))
+        else:  # pragma: no cover - not Linux
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _holder(key: tuple[int, int]) -> str:
+    """The process that holds the journal, in words: one of this machine's processes
+    that has it open (as `fuser` finds it; its id and command line), where this user
+    may see it."""
+    me = os.getpid()
+    try:
+        pids = sorted(int(name) for name in os.listdir("/proc") if name.isdecimal())
+    except OSError:
+        pids = []
+    for pid in pids:
+        if pid == me:
+            continue
+        try:
+            for fd in os.listdir(f"/proc/{pid}/fd"):
+                found = os.stat(f"/proc/{pid}/fd/{fd}")
+                if (found.st_dev, found.st_ino) == key:
+                    return f"process {pid}: {_command_of(pid)}"
+        except OSError:
+            continue
+    return "in another process, of another user or on another machine"
+
+
+def _command_of(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            words = f.read().rstrip(b"\0").split(b"\0")
+    except OSError:
+        return "?"
+    return shorten(" ".join(os.fsdecode(w) for w in words), 80)
+
+
 class Journal:
     """Finished subproblems of one count, kept in a SQLite file.
 
@@ -139,15 +254,20 @@ class Journal:
         self.identity = {"format": FORMAT, **identity, "fields": " ".join(self.fields)}
         existing = check_place(self.path)
         try:
+            self._claim = _Claim(self.path)
+        except JournalError:
+            raise
+        except OSError as error:
+            raise JournalError(
+                f"cannot create the journal {self.path} ({error.strerror or error})"
+            ) from None
+        try:
             self._db = connect(self.path)
         except sqlite3.Error as error:
             self._forget_new(existing)
             raise JournalError(f"cannot open the journal {self.path} ({error})") from None
         try:
-            if existing:
-                self._digest = _open_existing(self._db, self.path, self.identity, self.fields)
-            else:
-                self._digest = _create(self._db, self.identity, self.fields)
+            self._digest = _open_or_create(self._db, self.path, self.identity, self.fields)
         except sqlite3.Error as error:
             self._db.close()
             self._forget_new(existing)
@@ -165,6 +285,7 @@ class Journal:
             with contextlib.suppress(OSError):
                 if self.path.stat().st_size == 0:
                     self.path.unlink()
+        self._claim.release()
 
     def finished(self) -> dict[int, tuple[int, ...]]:
         """{subproblem index: its fields} for every subproblem already done."""
@@ -213,6 +334,7 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+        self._claim.release()
 
     def __enter__(self) -> Journal:
         return self
@@ -221,11 +343,27 @@ class Journal:
         self.close()
 
 
-def _create(db: sqlite3.Connection, identity: dict[str, str], fields: Sequence[str]) -> int:
+def _open_or_create(
+    db: sqlite3.Connection, path: Path, identity: dict[str, str], fields: Sequence[str]
+) -> int:
+    """The journal's digest: of the journal the file holds, checked against `identity`,
+    or of a new one created in it. Decided under the write lock, so that two processes
+    (or threads) that find the same new file both end with one journal, made once."""
+    if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0:
+        return _open_existing(db, path, identity, fields)
+    return _create(db, path, identity, fields)
+
+
+def _create(
+    db: sqlite3.Connection, path: Path, identity: dict[str, str], fields: Sequence[str]
+) -> int:
     columns = ", ".join(f'"{name}" INTEGER NOT NULL' for name in fields)
     digest = _digest_of(identity, [])
     db.execute("BEGIN IMMEDIATE")
     try:
+        if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0:
+            _rollback(db)  # made meanwhile, by another: opened as it is
+            return _open_existing(db, path, identity, fields)
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         db.execute(f"CREATE TABLE done (idx INTEGER PRIMARY KEY, {columns})")
         db.executemany("INSERT INTO meta VALUES (?, ?)", [*identity.items()])
@@ -261,9 +399,12 @@ def _read_identity(db: sqlite3.Connection, path: Path) -> tuple[dict[str, str], 
     return stored, recorded
 
 
-def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
-    """The stored identity, after checking the file is one of our journals, of this
-    format, and unchanged since nqueens last wrote it."""
+def _read_meta(
+    db: sqlite3.Connection, path: Path
+) -> tuple[dict[str, str], str, list[tuple[int, ...]]]:
+    """The stored identity, its digest and the rows, after checking the file is one of
+    our journals, of this format, and unchanged since nqueens last wrote it. Called
+    within one transaction, so that the digest and the rows are of the same moment."""
     stored, recorded = _read_identity(db, path)
     fields = stored.get("fields", "").split()
     rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
@@ -277,13 +418,17 @@ def _read_meta(db: sqlite3.Connection, path: Path) -> dict[str, str]:
             f"journal {path} holds text where numbers belong (changed outside nqueens): "
             "`nqueens journal --repair` recounts those rows"
         )
-    return stored
+    return stored, recorded, rows
 
 
 def _open_existing(
     db: sqlite3.Connection, path: Path, identity: dict[str, str], fields: Sequence[str]
 ) -> int:
-    stored = _read_meta(db, path)
+    db.execute("BEGIN")
+    try:
+        stored, _, rows = _read_meta(db, path)
+    finally:
+        _rollback(db)
     differences = [
         f"{key} {stored.get(key)!s} here, {value} now"
         for key, value in identity.items()
@@ -299,7 +444,6 @@ def _open_existing(
         db.execute("UPDATE meta SET value = value WHERE key = 'format'")
     finally:
         _rollback(db)
-    rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     return _digest_of(stored, rows)
 
 
@@ -317,6 +461,7 @@ class JournalSummary:
     split: str
     rows: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
     part: str | None = None  # "K/M" for a part's journal (`count --part`)
+    identity: dict[str, str] = field(repr=False, default_factory=dict)  # as stored
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -356,12 +501,11 @@ def read_summary(path: str | Path) -> JournalSummary:
     except sqlite3.Error as error:
         raise JournalError(f"cannot open the journal {path} ({error})") from None
     try:
-        stored = _read_meta(db, path)
+        db.execute("BEGIN")  # one reading: a count's batch lands before it or after
+        stored, digest, found = _read_meta(db, path)
         fields = stored["fields"].split()
-        found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
         rows = {idx: tuple(values) for idx, *values in found}
         method = METHODS[stored["method"]]
-        digest = dict(db.execute("SELECT key, value FROM meta").fetchall())["digest"]
     except (sqlite3.Error, KeyError) as error:
         raise JournalError(f"cannot read the journal {path} ({error})") from None
     finally:
@@ -386,6 +530,7 @@ def read_summary(path: str | Path) -> JournalSummary:
         stored.get("split", ""),
         rows,
         stored.get("part"),
+        stored,
     )
 
 
@@ -410,6 +555,7 @@ def read_unchecked(path: str | Path) -> Unchecked:
         raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
     db = connect(path)
     try:
+        db.execute("BEGIN")  # one reading, as `read_summary`'s
         stored, recorded = _read_identity(db, path)
         fields = stored.get("fields", "").split()
         found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
@@ -430,8 +576,10 @@ def read_unchecked(path: str | Path) -> Unchecked:
 
 def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterable[object]) -> str:
     """Replace rows (`replace`: index -> fields) and delete others (`drop`: indices as
-    stored) in one transaction, then write a fresh digest of every row; returns it."""
+    stored) in one transaction, then write a fresh digest of every row; returns it.
+    Refused while a count writes the journal (`_Claim`)."""
     path = Path(path)
+    claim = _Claim(path)
     db = connect(path)
     try:
         stored, _ = _read_identity(db, path)
@@ -455,4 +603,5 @@ def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterabl
         raise JournalError(f"cannot write the journal {path} ({error})") from None
     finally:
         db.close()
+        claim.release()
     return digest

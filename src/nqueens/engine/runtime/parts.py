@@ -53,7 +53,11 @@ class Part(tuple[int, int]):
             return part
         if isinstance(part, str):
             return cls.from_string(part)
-        return cls(*part)
+        if isinstance(part, tuple | list) and len(part) == 2:
+            return cls(*part)
+        raise InvalidPartError(
+            f"part must be 'K/M' or (K, M), such as '1/4', not {shorten(part)}", option="part"
+        )
 
     @property
     def k(self) -> int:

@@ -1,31 +1,47 @@
-"""Subproblems run on this machine: in this process, or on a pool of forked worker
-processes, in batches sized so that no worker is left with a long tail at the end.
-A Dask cluster is reached through `scheduler=` instead (cluster.py), which binds its
-client into a runner of the same shape (`Backend`)."""
+"""Subproblems run on this machine: on forked worker processes (one for `--workers 1`),
+or in this process for a method whose kernels live only here (a GPU's), in batches
+sized so that no worker is left with a long tail at the end. A Dask cluster is reached
+through `scheduler=` instead (cluster/), which binds its client into a runner of the
+same shape (`Backend`).
+
+A stop must come within a second, and a compiled call cannot be interrupted: one
+subproblem of N = 28 takes hours. So the counting is done in worker processes, which
+ignore the stopping signals (a terminal's Ctrl-C and `kill -TERM -PGID` reach the whole
+process group): this process hears them, kills its workers outright and keeps what
+they sent. Each worker streams its batch back in pieces of about `CALL_SECONDS`, so a
+stop loses at most a piece a worker. `Workers` is a pool of its own for that:
+multiprocessing's Pool stops its workers by SIGTERM and then takes a lock that a worker
+killed while it waited for a task still holds, and hung for ever (issue 44).
+"""
 
 from __future__ import annotations
 
 import multiprocessing
-import multiprocessing.pool
+import multiprocessing.connection
 import signal
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from nqueens.engine.arrays import Counts, Indices
 from nqueens.engine.counter import Parts
+from nqueens.errors import NQueensError
 
 __all__ = [
     "BACKENDS",
     "BATCH_LIMIT",
     "TASKS_PER_WORKER",
     "Backend",
+    "Workers",
     "batches",
     "default_batch",
+    "in_a_worker",
     "process_context",
     "quiet_worker",
     "start_pool",
 ]
 
+_T = TypeVar("_T")
 Batches = Sequence[Indices]
 Backend = Callable[[Parts, Batches, int], Generator[tuple[Indices, Counts], None, None]]
 
@@ -44,37 +60,235 @@ _STOPPING = {signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal,
 
 def start_pool(
     workers: int, initializer: Callable[..., None] | None = None, initargs: tuple[object, ...] = ()
-) -> multiprocessing.pool.Pool:
-    """A pool of `workers` processes, each set up by `initializer` (default
-    `quiet_worker`, which the initializer must call). The stopping signals are held back
-    while the workers are forked, so each starts with them blocked and takes them only
-    once `quiet_worker` has given them their worker's handling: a pool stopped as soon
-    as it starts (a count with nothing left to do, then an error) would otherwise see a
-    worker end in the parent's handler, with a traceback."""
-    held = hasattr(signal, "pthread_sigmask")
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if held else set()
-    try:
-        return process_context().Pool(
-            workers, initializer=initializer or quiet_worker, initargs=initargs
-        )
-    finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+) -> Workers:
+    """`workers` processes, each set up by `initializer` (default `quiet_worker`, which
+    the initializer must call). The stopping signals are held back while the workers
+    are forked, so each starts with them blocked and takes them only once
+    `quiet_worker` has given them their worker's handling: a pool stopped as soon as it
+    starts would otherwise see a worker end in the parent's handler, with a traceback."""
+    return Workers(workers, initializer, initargs)
 
 
 def quiet_worker() -> None:
-    """A pool worker's initializer: Ctrl-C and a hang-up are the parent's to handle (it
-    stops the pool), so a worker never prints a KeyboardInterrupt traceback of its own;
-    SIGTERM, by which the pool stops its workers, gets back its default action (the CLI
-    turns it into an interrupt in the parent, and a fork inherits that). The signals,
-    held back while the worker was forked (`start_pool`), are let through again."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):  # POSIX only
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """A worker's set-up: the stopping signals (Ctrl-C, SIGTERM, SIGHUP) are the
+    parent's to handle: it kills its workers (SIGKILL) when it stops, so a worker
+    ignores them, never prints a traceback, and never dies while the parent still
+    expects its answer. It ends with its parent, however that ends. The signals, held
+    back while the worker was forked (`start_pool`), are let through again."""
+    for number in _STOPPING:
+        signal.signal(number, signal.SIG_IGN)
     _end_with_the_parent()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)
+
+
+_given: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
+
+
+def _init_given(function: Callable[..., Any], arguments: tuple[Any, ...]) -> None:
+    global _given
+    _given = (function, arguments)
+    quiet_worker()
+
+
+def _call_given() -> Any:
+    assert _given is not None
+    function, arguments = _given
+    return function(*arguments)
+
+
+def in_a_worker(function: Callable[..., _T], *arguments: Any) -> _T:
+    """`function(*arguments)` run in a forked worker, so that a stop need not wait for
+    a compiled call under way in it (a plan's timed subproblem may take minutes). The
+    arguments reach it by the fork, unpickled; its result comes back pickled."""
+    with start_pool(1, _init_given, (function, arguments)) as worker:
+        result: _T = next(worker.imap(_call_given_of, [None]))
+        return result
+
+
+def _call_given_of(_: object) -> Any:
+    return _call_given()
+
+
+class WorkerLostError(NQueensError, RuntimeError):
+    """A worker process ended without answering (killed by another, out of memory)."""
+
+
+def _serve(
+    connection: multiprocessing.connection.Connection,
+    initializer: Callable[..., None] | None,
+    initargs: tuple[object, ...],
+) -> None:
+    """A worker's loop: a task (index, function, arguments) in, its results out, each
+    item of a generator as it comes, then `done` (or the error it raised)."""
+    (initializer or quiet_worker)(*initargs)
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, function, arguments = task
+        try:
+            result = function(*arguments)
+            if isinstance(result, Generator):
+                for item in result:
+                    connection.send(("item", index, item))
+            else:
+                connection.send(("item", index, result))
+            connection.send(("done", index, None))
+        except Exception as error:  # the parent raises it: one line, as here
+            connection.send(("error", index, error))
+
+
+class Workers:
+    """Forked worker processes, each with a pipe of its own: no thread in this process,
+    no lock shared with a worker, so stopping them (`terminate`: SIGKILL, then each
+    reaped) never waits on one, and waiting for results (`multiprocessing.connection.
+    wait`) is interrupted by a signal at once. Used as a context manager, its workers
+    are killed when the block ends, however it ends."""
+
+    def __init__(
+        self,
+        count: int,
+        initializer: Callable[..., None] | None = None,
+        initargs: tuple[object, ...] = (),
+    ) -> None:
+        context = process_context()
+        self._processes: list[Any] = []
+        self._connections: list[multiprocessing.connection.Connection] = []
+        held = hasattr(signal, "pthread_sigmask")
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING) if held else set()
+        try:
+            for _ in range(count):
+                ours, theirs = context.Pipe(duplex=True)
+                process = context.Process(  # type: ignore[attr-defined]
+                    target=_serve, args=(theirs, initializer, initargs), daemon=True
+                )
+                process.start()
+                theirs.close()
+                self._processes.append(process)
+                self._connections.append(ours)
+        except BaseException:
+            self.terminate()
+            raise
+        finally:
+            if held:
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.terminate()
+
+    def terminate(self) -> None:
+        """Kill every worker now and reap it (a killed process ends at once)."""
+        for process in self._processes:
+            if process.pid is not None and process.exitcode is None:
+                with _suppressed():
+                    process.kill()
+        for process in self._processes:
+            if process.pid is not None:
+                process.join()
+        for connection in self._connections:
+            connection.close()
+        self._processes, self._connections = [], []
+
+    close = join = terminate  # multiprocessing.Pool's names, for its callers
+
+    def imap_unordered(
+        self, function: Callable[..., Any], items: Iterable[Any], chunksize: int = 1
+    ) -> Iterator[Any]:
+        """`function(item)` for each item, its results as they come (a generator's
+        items one by one)."""
+        return self._results(function, ((item,) for item in items), ordered=False)
+
+    def imap(
+        self, function: Callable[..., Any], items: Iterable[Any], chunksize: int = 1
+    ) -> Iterator[Any]:
+        """`function(item)` for each item, its results in the items' order, a few items
+        ahead at most (twice as many as workers)."""
+        return self._results(function, ((item,) for item in items), ordered=True)
+
+    def starmap(
+        self, function: Callable[..., _T], arguments: Iterable[tuple[Any, ...]]
+    ) -> list[_T]:
+        """`function(*arguments)` for each, their results in order."""
+        return list(self._results(function, arguments, ordered=True))
+
+    def _results(
+        self, function: Callable[..., Any], arguments: Iterable[tuple[Any, ...]], ordered: bool
+    ) -> Iterator[Any]:
+        tasks = enumerate(arguments)
+        idle = list(range(len(self._connections)))
+        busy: dict[int, int] = {}  # worker -> its task
+        held: dict[int, list[Any]] = {}  # ordered: task -> its items not yet handed on
+        finished: set[int] = set()  # ordered: tasks done, still held
+        next_out = 0
+        exhausted = False
+        while True:
+            while idle and not exhausted and len(held) < 2 * len(self._connections):
+                try:
+                    index, given = next(tasks)
+                except StopIteration:
+                    exhausted = True
+                    break
+                worker = idle.pop()
+                self._connections[worker].send((index, function, tuple(given)))
+                busy[worker] = index
+                if ordered:
+                    held[index] = []
+            if not busy:
+                return
+            for connection in multiprocessing.connection.wait([self._connections[w] for w in busy]):
+                worker = self._connections.index(connection)  # type: ignore[arg-type]
+                try:
+                    kind, index, value = connection.recv()  # type: ignore[union-attr,call-arg]
+                except (EOFError, OSError):
+                    raise self._lost(worker) from None
+                if kind == "error":
+                    assert isinstance(value, BaseException)
+                    raise value
+                if kind == "item" and ordered:
+                    held[index].append(value)
+                elif kind == "item":
+                    yield value
+                else:
+                    del busy[worker]
+                    idle.append(worker)
+                    finished.add(index)
+            while ordered and next_out in held:
+                items, held[next_out] = held[next_out], []
+                yield from items
+                if next_out not in finished:
+                    break
+                del held[next_out]
+                finished.discard(next_out)
+                next_out += 1
+            if not ordered:
+                finished.clear()
+
+    def _lost(self, worker: int) -> WorkerLostError:
+        process = self._processes[worker]
+        process.join(1.0)
+        code = process.exitcode
+        how = (
+            f"by signal {signal.Signals(-code).name}"
+            if code is not None and code < 0
+            else f"with status {code}"
+        )
+        return WorkerLostError(
+            f"a worker process ended {how} before it answered (killed by another process, "
+            "or out of memory); what finished before it is kept"
+        )
+
+
+def _suppressed() -> Any:
+    import contextlib
+
+    return contextlib.suppress(OSError)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -82,9 +296,9 @@ _PR_SET_PDEATHSIG = 1
 
 
 def _end_with_the_parent() -> None:
-    """On Linux, SIGTERM (its default action: an end without a word) as soon as the
-    parent ends, even by kill -9: an orphaned worker would otherwise finish its task and
-    print a BrokenPipeError traceback on the terminal for each result it cannot send."""
+    """On Linux, SIGKILL as soon as the parent ends, even by kill -9: an orphaned worker
+    would otherwise count on for hours, or print a BrokenPipeError traceback for each
+    result it cannot send."""
     import ctypes
     import ctypes.util
     import os
@@ -94,12 +308,12 @@ def _end_with_the_parent() -> None:
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):  # no C library to ask: the old behaviour
         return
     parent = multiprocessing.parent_process()
     if parent is not None and os.getppid() != parent.pid:  # it ended before we asked
-        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 BATCH_LIMIT = 32
@@ -162,9 +376,7 @@ def next_piece(size: int, seconds: float) -> int:
     return max(1, min(4 * size, wanted))
 
 
-def _run_inprocess(
-    parts: Parts, batches: Batches, workers: int
-) -> Generator[tuple[Indices, Counts], None, None]:
+def _pieces(parts: Parts, batches: Batches) -> Generator[tuple[Indices, Counts], None, None]:
     """Each batch in pieces of about `CALL_SECONDS` (`next_piece`), each piece yielded,
     so recorded, as it finishes."""
     size = 1
@@ -189,6 +401,14 @@ def _run_whole(
         yield indices, _count(parts, indices)
 
 
+def _run_inprocess(
+    parts: Parts, batches: Batches, workers: int
+) -> Generator[tuple[Indices, Counts], None, None]:
+    """In this process, for a method whose kernels live only here: a stop waits for the
+    piece under way."""
+    yield from _pieces(parts, batches)
+
+
 _worker_parts: Parts | None = None
 
 
@@ -198,23 +418,19 @@ def _init_worker(parts: Parts) -> None:
     quiet_worker()
 
 
-def _count_in_worker(indices: Indices) -> tuple[Indices, Counts]:
+def _count_in_worker(indices: Indices) -> Generator[tuple[Indices, Counts], None, None]:
+    """A batch counted in a worker, sent back a piece at a time."""
     assert _worker_parts is not None
-    return indices, _count(_worker_parts, indices)
+    yield from _pieces(_worker_parts, [indices])
 
 
 def _run_processes(
     parts: Parts, batches: Batches, workers: int
 ) -> Generator[tuple[Indices, Counts], None, None]:
-    if not batches:  # nothing left to count: no pool to start
+    if not batches:  # nothing left to count: no worker to start
         return
-    pool = start_pool(workers, _init_worker, (parts,))
-    try:
+    with start_pool(min(workers, len(batches)), _init_worker, (parts,)) as pool:
         yield from pool.imap_unordered(_count_in_worker, batches)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 BACKENDS: dict[str, Backend] = {

@@ -20,7 +20,7 @@ from nqueens.engine.registry import Method
 from nqueens.engine.runtime import cluster
 from nqueens.engine.runtime.journal import Journal, check_place
 from nqueens.engine.runtime.parts import Part, share
-from nqueens.engine.runtime.pool import BACKENDS, Backend, batches
+from nqueens.engine.runtime.pool import BACKENDS, Backend, batches, in_a_worker
 from nqueens.engine.runtime.warm import warm_up
 from nqueens.errors import CountInterrupted, VerificationError
 from nqueens.options import CountOptions
@@ -82,9 +82,11 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
                 )
                 result = _run(method, parts, part, on_cluster, size, book, options, per_task, start)
                 return replace(result, workers=max(size, cluster.workers_of(client, size)))
-        # a task as wide as its batch (batch_limit None: a GPU's) is counted whole
+        # a task as wide as its batch (batch_limit None: a GPU's) is counted whole; any
+        # other method counts in forked workers where its kernels survive the fork, so
+        # that a stop need not wait for a compiled call under way
         whole = method.batch_limit is None and workers == 1
-        runner = BACKENDS["whole" if whole else "inprocess" if workers == 1 else "process"]
+        runner = BACKENDS["whole" if whole else "process" if method.survives_fork else "inprocess"]
         return _run(method, parts, part, runner, workers, book, options, batch_size, start)
     finally:
         if book is not None:
@@ -119,7 +121,9 @@ def _run(
         from nqueens.engine.runtime.estimate import QUICK_BUDGET, plan
 
         rng = np.random.default_rng(parts.n)
-        options.on_plan(plan(method, parts, pending, workers, QUICK_BUDGET, rng))
+        planning = (method, parts, pending, workers, QUICK_BUDGET, rng)
+        # in a worker, where it can: a timed subproblem may take long, a stop may not
+        options.on_plan(in_a_worker(plan, *planning) if method.survives_fork else plan(*planning))
 
     def report() -> None:
         if on_progress is not None:

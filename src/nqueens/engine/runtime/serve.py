@@ -2,6 +2,11 @@
 address: `nqueens cluster scheduler` and `nqueens cluster worker` run Dask's own
 `dask scheduler` and `dask worker` with them.
 
+Each requires TLS unless told `insecure`: with the files given, or else with the
+cluster's own certificate (cluster/tls.py), which the scheduler makes and its workers
+read. A plain tcp:// scheduler runs whatever anyone who reaches its port sends it, and
+every user of the machine reaches loopback.
+
 Dask on its own listens on every interface: the scheduler's HTTP server (plain HTTP, no
 login, pages that show workers, logs and metrics) even with `--no-dashboard`, and each
 worker's too. Here the scheduler and the workers listen on the one address given; the
@@ -17,6 +22,7 @@ import sys
 from dataclasses import dataclass, field
 
 from nqueens.engine.runtime.cluster import LOOPBACK, TLSFiles, parse_address
+from nqueens.engine.runtime.cluster.tls import own_credentials
 from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, shorten
 from nqueens.files import check_output_place, not_a_file
 from nqueens.i18n import N_
@@ -169,15 +175,20 @@ def scheduler_command(
     port: int = SCHEDULER_PORT,
     *,
     tls: TLSFiles | None = None,
+    insecure: bool = False,
+    credentials: str | None = None,
     dashboard: bool = False,
     every_interface: bool = False,
     scheduler_file: str | None = None,
     scratch: str | None = None,
 ) -> Command:
-    """`dask scheduler` listening on `host`:`port` only (tls:// with `tls`; port 0: any
-    free port, which `scheduler_file` then tells, as JSON, with the whole address), its
-    scratch files in `scratch` (a folder of the run's own)."""
+    """`dask scheduler` listening on `host`:`port` only, on tls:// with `tls` or else the
+    cluster's own certificate (made in `credentials` if missing), on plain tcp:// only
+    when `insecure`; port 0: any free port, which `scheduler_file` then tells, as JSON,
+    with the whole address; its scratch files in `scratch` (a folder of the run's own)."""
     host = _check_host(host, every_interface)
+    if tls is None and not insecure:
+        tls = own_credentials(credentials, create=True)
     if tls is not None:
         tls.check()
     if scheduler_file is not None:
@@ -218,15 +229,18 @@ def _scratch(folder: str | None) -> dict[str, str]:
 
 def facing(host: str) -> str:
     """This machine's address on the way to `host` (no packet is sent): where a worker
-    should listen so that the scheduler and the other workers reach it, and no more."""
+    should listen so that the scheduler and the other workers reach it, and no more.
+    IPv6 or IPv4, as `host` resolves."""
     try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect((host, 9))
-            return str(probe.getsockname()[0])
-    except OSError as error:
+        found = socket.getaddrinfo(host, 9, type=socket.SOCK_DGRAM)
+        family, _, _, _, where = found[0]
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect(where)
+            return str(probe.getsockname()[0]).split("%", 1)[0]
+    except (OSError, IndexError, UnicodeError) as error:
         raise InvalidSchedulerAddressError(
-            f"cannot find this machine's address towards {host} ({error.strerror or error}): "
-            "give --host"
+            f"cannot find this machine's address towards {host} "
+            f"({getattr(error, 'strerror', None) or error}): give --host"
         ) from None
 
 
@@ -236,6 +250,8 @@ def worker_command(
     host: str | None = None,
     workers: str = "auto",
     tls: TLSFiles | None = None,
+    insecure: bool = False,
+    credentials: str | None = None,
     worker_port: str | None = None,
     nanny_port: str | None = None,
     every_interface: bool = False,
@@ -250,12 +266,20 @@ def worker_command(
         raise InvalidSchedulerAddressError(
             "a worker joins a scheduler at tcp://HOST:PORT or tls://HOST:PORT, not `local`"
         )
+    if address.scheme == "tls" and tls is None and not insecure:
+        tls = own_credentials(credentials, create=False)
     if address.scheme == "tls" and tls is None:
         raise InvalidSchedulerAddressError(
-            f"{address.text} needs TLS: give --tls-ca-file, --tls-cert and --tls-key"
+            f"{shorten(address.text)} needs TLS: give --tls-ca-file, --tls-cert and "
+            "--tls-key, or --credentials DIR where the scheduler keeps its own"
         )
     chosen = _check_host(host if host is not None else facing(address.host), every_interface)
     workers = worker_count_of(workers)
+    if address.scheme == "tcp" and not insecure:
+        raise InvalidSchedulerAddressError(
+            f"{shorten(address.text)} is plain tcp://: whoever reaches the workers could run "
+            "code as you; give the tls:// address the scheduler printed, or add --insecure"
+        )
     if tls is not None:
         tls.check()
         tls.check_accepted_by(address)

@@ -194,7 +194,7 @@ def repair_journal(path: str | Path, *, workers: int | None = None) -> Repair:
     wanted = np.array(sorted(ours), np.intp)
     strays = tuple(i for i in stored if i not in ours)
     compared = [i for i, f in enumerate(method.fields) if not f.peak]
-    runner = BACKENDS["inprocess" if workers == 1 else "process"]
+    runner = BACKENDS["process" if method.survives_fork else "inprocess"]
     size = max(1, min(32, len(wanted) // (workers * 8)))
     batches = [wanted[i : i + size] for i in range(0, len(wanted), size)]
     replaced: dict[int, tuple[tuple[int, ...] | None, tuple[int, ...]]] = {}

@@ -1,4 +1,4 @@
-"""Run a count's subproblems on a Dask cluster (dask.distributed).
+"""Connect to a Dask cluster (or start a local one) and run a count's batches on it.
 
 Batches of subproblems become Dask tasks that call the very same numba kernels on the
 workers (backtracking or join, whichever the split is for); the client sums the results
@@ -11,262 +11,38 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import ipaddress
 import logging
 import os
-import signal
 import sys
 import tempfile
-import threading
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from nqueens.engine.runtime.cluster.address import LOOPBACK, Address, parse_address
+from nqueens.engine.runtime.cluster.logs import DaskLogs, stopping_quietly
+from nqueens.engine.runtime.cluster.tls import TLSFiles, local_security, security_for
 from nqueens.errors import (
     BackendUnavailableError,
-    ClusterNoticeWarning,
     CountInterrupted,
     InsecureSchedulerWarning,
-    InvalidSchedulerAddressError,
     NQueensError,
-    shorten,
 )
 
-__all__ = [
-    "TLSFiles",
-    "connect",
-    "default_batch_size",
-    "parse_address",
-    "run_batches",
-    "workers_of",
-]
+__all__ = ["connect", "run_batches", "workers_of"]
 
 if TYPE_CHECKING:
-    import ssl
-
     from nqueens.engine.counter import Parts
 
 Indices = npt.NDArray[np.intp]
 Counts = npt.NDArray[np.int64]
 
-SCHEMES = ("tcp", "tls")
 INSTALL = "pip install the wheel from `uv build`; see the README's cluster section"
-LOOPBACK = "127.0.0.1"
-
-
-@dataclass(frozen=True)
-class TLSFiles:
-    """The client's side of a TLS connection: the certificate authority that signed the
-    scheduler's certificate, and this client's own certificate and key (PEM files)."""
-
-    ca_file: str | Path
-    cert: str | Path
-    key: str | Path
-
-    def check(self) -> None:
-        """Refuse, before Dask reads them, files that are no files (a FIFO would make
-        the reading wait for a writer), missing files, and files that do not hold a
-        certificate authority, a certificate and its key: Dask would end in a traceback."""
-        import ssl
-
-        from nqueens.files import not_a_file
-
-        for what, file in (("CA", self.ca_file), ("certificate", self.cert), ("key", self.key)):
-            kind = not_a_file(file)
-            if kind is not None:
-                raise BackendUnavailableError(
-                    f"TLS {what} file {shorten(str(file))} is {kind}, not a file"
-                )
-            if not Path(file).is_file():
-                raise BackendUnavailableError(
-                    f"TLS {what} file {shorten(str(file))} does not exist"
-                )
-        try:
-            self.context()
-        except (ssl.SSLError, OSError, ValueError) as error:
-            raise BackendUnavailableError(
-                f"the TLS files cannot be used ({getattr(error, 'reason', None) or error}): "
-                "give a CA certificate, a certificate it signed and that certificate's key, "
-                "in PEM"
-            ) from None
-
-    def context(self) -> ssl.SSLContext:
-        """A client's TLS context from these files, as Dask makes it (names unchecked:
-        the certificate authority is the cluster's own)."""
-        import ssl
-
-        context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=str(self.ca_file))
-        context.check_hostname = False
-        context.load_cert_chain(str(self.cert), str(self.key))
-        return context
-
-    def check_accepted_by(self, address: Address, timeout: float = 5.0) -> None:
-        """Refuse these files when the scheduler at `address` is up and refuses them (a
-        certificate another authority signed, on either side): workers started with
-        them would retry for ever, a traceback each time. A scheduler not up yet is no
-        refusal: workers may be started first, and wait for it."""
-        import socket
-        import ssl
-
-        try:
-            connection = socket.create_connection((address.host, address.port), timeout)
-        except OSError:
-            return
-        try:
-            with self.context().wrap_socket(connection, server_hostname=address.host) as tls:
-                tls.settimeout(min(timeout, 2.0))
-                tls.recv(1)  # the scheduler speaks only when spoken to: a timeout is a welcome
-        except TimeoutError:
-            return
-        except ssl.SSLError as error:
-            raise BackendUnavailableError(
-                f"the Dask scheduler at {address.text} refuses these TLS files "
-                f"({error.reason or error}): give a certificate signed by the cluster's CA"
-            ) from None
-        except OSError:
-            return
-        finally:
-            connection.close()
-
-
-@dataclass(frozen=True)
-class Address:
-    """A checked scheduler address: `local`, or SCHEME://HOST:PORT."""
-
-    text: str
-    scheme: str = ""
-    host: str = ""
-    port: int = 0
-
-    @property
-    def local(self) -> bool:
-        return self.text == "local"
-
-    def plain_beyond_loopback(self) -> bool:
-        """A plain tcp:// connection to another machine (unencrypted, unauthenticated)."""
-        if self.scheme != "tcp":
-            return False
-        if self.host == "localhost":
-            return False
-        try:
-            return not ipaddress.ip_address(self.host).is_loopback
-        except ValueError:  # a host name: another machine, as far as we can tell
-            return True
-
-
-def parse_address(text: object) -> Address:
-    """`text` as a scheduler address, checked before anything connects: `local`, or
-    tcp:// or tls:// with a host and a port (a bare HOST:PORT means tcp://)."""
-    from urllib.parse import urlsplit
-
-    if not isinstance(text, str) or not text.strip():
-        raise InvalidSchedulerAddressError(
-            f"scheduler address {text!r} is empty: give tcp://HOST:PORT, tls://HOST:PORT or local"
-        )
-    if text == "local":
-        return Address(text)
-    full = text if "://" in text else f"tcp://{text}"
-    shown = text if len(text) <= 60 else text[:57] + "..."
-    scheme = full.split("://", 1)[0]
-    if scheme not in SCHEMES:
-        raise InvalidSchedulerAddressError(
-            f"scheduler address {shown!r} has the scheme {scheme!r}: use tcp://HOST:PORT, "
-            "tls://HOST:PORT or local"
-        )
-    try:
-        parts = urlsplit(full)
-        port = parts.port
-    except ValueError:  # a port that is not a number from 0 to 65535
-        port = None
-    if port is None or not parts.hostname or parts.path not in ("", "/"):
-        raise InvalidSchedulerAddressError(
-            f"scheduler address {shown!r} is not SCHEME://HOST:PORT: give the host and its "
-            "port, such as tcp://10.0.0.5:8786, or local"
-        )
-    return Address(full, parts.scheme, parts.hostname, port)
-
-
-CLUSTER_TASKS = 2048
-"""About how many tasks a count on a cluster is cut into: enough that 256 workers get 8
-each, whenever they join (the batch is sized by the subproblems, never by the workers
-present at the start), and few enough for the scheduler (a task costs it about a
-millisecond)."""
-
-CLUSTER_BATCH_MAX = 256
-"""The most subproblems in one of a cluster's tasks by default: a task is recorded in the
-journal only when it finishes."""
-
-
-SMALL_TASK_BELOW = 22
-"""Below this N a subproblem takes milliseconds (the whole count minutes at most): a task
-then holds `SMALL_TASK` subproblems at least, so that the scheduler's round trip per task
-stays a small share of it, and workers that join late have little to miss."""
-SMALL_TASK = 32
-
-
-def default_batch_size(
-    subproblems: int, limit: int | None = None, workers: int | None = None, n: int = 0
-) -> int:
-    """Subproblems per task on a cluster: about `CLUSTER_TASKS` tasks, at most
-    `CLUSTER_BATCH_MAX` (or the method's own `limit`) subproblems each, and below N =
-    `SMALL_TASK_BELOW` at least `SMALL_TASK`. A cluster whose `workers` are all there
-    from the start (`--scheduler local`) gets about 8 tasks a worker instead: fewer
-    round trips, none joins later.
-
-    >>> default_batch_size(7_954, n=24), default_batch_size(100_000, n=25)
-    (4, 49)
-    >>> default_batch_size(4_000_000, n=27), default_batch_size(3_876, n=20)
-    (256, 32)
-    >>> default_batch_size(3_876, workers=2)
-    242
-    """
-    most = CLUSTER_BATCH_MAX if limit is None else min(limit, CLUSTER_BATCH_MAX)
-    if workers is not None:
-        return max(min(SMALL_TASK, most), min(most, subproblems // (workers * 8)))
-    least = SMALL_TASK if n < SMALL_TASK_BELOW else 1
-    return max(min(least, most), min(most, -(-subproblems // CLUSTER_TASKS)))
-
-
-def _security(address: Address, tls: TLSFiles | None) -> object | None:
-    """distributed.Security for the files given, or None to use Dask's configuration
-    (distributed.comm.tls.*); tls:// with neither is refused before connecting."""
-    from distributed import Security
-
-    if tls is not None:
-        tls.check()
-        return Security(
-            tls_ca_file=str(tls.ca_file),
-            tls_client_cert=str(tls.cert),
-            tls_client_key=str(tls.key),
-            require_encryption=True,
-        )
-    configured = Security()
-    if address.scheme == "tls" and not configured.tls_ca_file:  # type: ignore[attr-defined]
-        raise BackendUnavailableError(
-            f"{address.text} needs TLS credentials: give --tls-ca-file, --tls-cert and "
-            "--tls-key (or set distributed.comm.tls in Dask's configuration)"
-        )
-    return None
-
-
-@contextlib.contextmanager
-def _no_ctrl_c() -> Iterator[None]:
-    """Ctrl-C ignored for a moment (a process started meanwhile inherits that); only the
-    main thread may change it, and only the main thread hears it."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _deaf_worker_processes(stack: contextlib.ExitStack) -> None:
@@ -326,59 +102,6 @@ def _close_half_started() -> None:
             cluster.close(timeout=10)
 
 
-_DASK_LOGGERS = ("distributed", "distributed.client", "distributed.gc", "tornado", "asyncio")
-"""The loggers Dask configures with handlers of their own (and asyncio, whose errors
-would otherwise reach stderr through logging's last resort)."""
-
-_IN_OUR_WORDS = {
-    "Couldn't gather": "a Dask worker was lost before its results were collected; its "
-    "tasks run again on the others (the count stays exact)",
-    "Removing worker": "a Dask worker left the cluster; its tasks run again on the others",
-}
-"""Dask's log lines worth a word to the user, by how they begin, said as a warning."""
-
-
-class _DaskLogs(logging.Handler):
-    """Dask's own log lines kept off the terminal: the few that matter said in our words
-    (as a `ClusterNoticeWarning`, which the command line prints as one line), the rest
-    dropped; nothing at all once the cluster is being stopped."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.closing = False
-
-    def install(self) -> None:
-        for name in _DASK_LOGGERS:
-            logger = logging.getLogger(name)
-            logger.handlers = [self]
-            logger.propagate = False
-            logger.setLevel(logging.WARNING)
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if self.closing:
-            return
-        text = str(record.msg)
-        for start, said in _IN_OUR_WORDS.items():
-            if text.startswith(start):
-                warnings.warn(said, ClusterNoticeWarning, stacklevel=1)
-
-    def silence(self) -> None:
-        """Nothing more from Dask, even at interpreter exit: a cluster being stopped
-        reports closed connections and cancelled tasks that change nothing."""
-        self.closing = True
-        for name in _DASK_LOGGERS:
-            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-
-
-@contextlib.contextmanager
-def _stopping_quietly(logs: _DaskLogs) -> Iterator[None]:
-    """Around the client's and the cluster's closing: Dask silenced, and a second Ctrl-C
-    ignored (the first already asked for exactly this)."""
-    logs.silence()
-    with _no_ctrl_c():
-        yield
-
-
 @contextlib.contextmanager
 def connect(
     scheduler: str | Address,
@@ -410,7 +133,7 @@ def connect(
             InsecureSchedulerWarning,
             stacklevel=3,
         )
-    logs = _DaskLogs()
+    logs = DaskLogs()
     stack = contextlib.ExitStack()
     try:
         try:
@@ -424,7 +147,7 @@ def connect(
             size = workers_of(client, 1)
         except KeyboardInterrupt:
             if address.local:
-                with _stopping_quietly(logs):
+                with stopping_quietly(logs):
                     _close_half_started()
             where = (
                 "starting the local Dask cluster"
@@ -434,7 +157,7 @@ def connect(
             raise CountInterrupted(f"interrupted while {where}; nothing was counted") from None
         yield client, size
     finally:  # Dask silenced, then the client closed, then the cluster
-        with _stopping_quietly(logs):
+        with stopping_quietly(logs):
             stack.close()
 
 
@@ -460,6 +183,7 @@ def _connect(
         )  # the run's own: Dask's /tmp/dask-scratch-space is shared, and stays
         stack.enter_context(dask.config.set({"temporary-directory": scratch}))
         _deaf_worker_processes(stack)
+        security = local_security()  # only this process holds it: no other user's client
         cluster = stack.enter_context(
             LocalCluster(
                 n_workers=workers,
@@ -467,16 +191,18 @@ def _connect(
                 processes=True,
                 local_directory=scratch,  # the run's own, not /tmp/dask-scratch-space
                 host=LOOPBACK,  # scheduler, nannies and workers: this machine only
+                protocol="tls://",  # and only with the run's certificate
+                security=security,
                 dashboard_address=f"{LOOPBACK}:0",  # its HTTP server, any free port
                 scheduler_kwargs={"dashboard": on_dashboard is not None},
                 silence_logs=logging.CRITICAL,
             )
         )
-        client = stack.enter_context(Client(cluster))
+        client = stack.enter_context(Client(cluster, security=security))
         if on_dashboard is not None:
             on_dashboard(str(client.dashboard_link))
     else:
-        security = _security(address, tls)
+        security = security_for(address, tls)
         try:
             client = stack.enter_context(Client(address.text, timeout=timeout, security=security))
         except Exception as error:  # whatever the other end did: one line, no traceback
@@ -577,9 +303,23 @@ def run_batches(
             for future in finished.next_batch(block=False):
                 if future.status == "error":
                     _raise_task_error(future.exception())
-                yield futures[future.key][1], future.result()
+                try:
+                    result = future.result()
+                except (OSError, CancelledError) as error:  # Dask's CommClosedError is one
+                    raise _scheduler_gone(client, error) from None
+                yield futures[future.key][1], result
     finally:
-        client.cancel([f for f, _ in futures.values()])  # type: ignore[attr-defined]
+        with contextlib.suppress(Exception):  # a scheduler gone has nothing to cancel
+            client.cancel([f for f, _ in futures.values()])  # type: ignore[attr-defined]
+
+
+def _scheduler_gone(client: object, error: BaseException) -> BackendUnavailableError:
+    """A scheduler that went away mid-count (killed, its machine down), in our words."""
+    address = getattr(getattr(client, "scheduler", None), "address", None) or "the scheduler"
+    return BackendUnavailableError(
+        f"lost the Dask scheduler at {address} mid-count ({_reason(error)}): what finished "
+        "is kept in the journal; start the scheduler again and run the same command to resume"
+    )
 
 
 ALONE_MIN_SECONDS = 10.0

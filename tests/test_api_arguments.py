@@ -1,0 +1,83 @@
+"""The API's argument checks (issue 44 section 7): every wrong type is a one-line
+`NQueensError` saying what was expected, never a bare TypeError from deep inside; N and
+the counts beside it read by one rule, the command line's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nqueens
+from nqueens.errors import NQueensError
+from tests.processes import invoke
+
+
+class _Thing:
+    """Any object that is no argument (its repr the same in every test process)."""
+
+    def __repr__(self) -> str:
+        return "_Thing()"
+
+
+WRONG = [None, 123, b"x.db", 1.5, [1], {"a": 1}, _Thing(), True, float("nan")]
+
+
+@pytest.mark.parametrize("value", WRONG, ids=repr)
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: nqueens.check(v),
+        lambda v: nqueens.count(6, journal=v),
+        lambda v: nqueens.count(6, workers=v),
+        lambda v: nqueens.count(6, batch_size=v),
+        lambda v: nqueens.count(6, method=v),
+        lambda v: nqueens.count(6, variant=v),
+        lambda v: nqueens.count(6, part=v, journal="unused.db"),
+        lambda v: list(nqueens.solutions(6, limit=v)),
+        lambda v: nqueens.complete(v),
+    ],
+    ids=["check", "journal", "workers", "batch", "method", "variant", "part", "limit", "complete"],
+)
+def test_a_wrong_type_says_what_was_expected(call: object, value: object) -> None:
+    try:
+        call(value)  # type: ignore[operator]
+    except NQueensError as error:
+        assert "\n" not in str(error) and len(str(error)) < 200
+    # some values are right for some arguments (123 workers is refused by size, [1] is a
+    # placement): only that no other error comes out is asserted
+
+
+def test_the_messages_say_what_was_expected() -> None:
+    with pytest.raises(NQueensError, match=r"a placement is text .* not None"):
+        nqueens.check(None)
+    with pytest.raises(NQueensError, match=r"journal must be a file name .* not 123"):
+        nqueens.count(10, journal=123)
+    with pytest.raises(NQueensError, match=r"journal must be a file name .* not b'x.db'"):
+        nqueens.count(10, journal=b"x.db")
+
+
+def test_numpy_integers_count_as_n_does(tmp_path: Path) -> None:
+    """N took np.int64 and workers refused it."""
+    result = nqueens.count(np.int64(8), workers=np.int64(2), batch_size=np.int32(4))
+    assert (result.total, result.workers) == (92, 2)
+    assert [len(rows) for rows in [list(nqueens.solutions(8, limit=np.int64(3)))]] == [3]
+
+
+@pytest.mark.parametrize("text", ["٨", "1_0", " 8 ", "+8", "8.0", "0x8", "\uff18"])
+def test_n_as_text_is_read_by_the_command_lines_rule(text: str) -> None:
+    """One rule for N, the API's and the command line's: digits of any script and `_`
+    between them, as `int` reads them; anything else refused by both."""
+    status, out, _ = invoke("count", text)
+    try:
+        api = nqueens.count(text)  # type: ignore[arg-type]
+    except NQueensError:
+        assert status == 2
+        return
+    assert status == 0 and f"N = {api.n}: {api.total:,} solutions" in out
+
+
+def test_a_worksheet_of_n_1_is_not_said_to_have_no_solution() -> None:
+    status, _, err = invoke("worksheet", "1", "--out", "w.pdf")
+    assert status == 2 and "has none" not in err and "N = 1 only its one queen" in err
