@@ -26,7 +26,12 @@ def test_the_classic_check_names_every_attacking_pair(cols: list[int]) -> None:
     assert isinstance(result, CheckResult) and result.complete and result.n == len(cols)
     assert [(a.a, a.b) for a in result.attacks] == naive_attacks(tuple(cols))
     assert result.valid == (not naive_attacks(tuple(cols)))
-    assert all(a.how in ("same column", "same diagonal") for a in result.attacks)
+    for attack in result.attacks:  # each line named as the trace names it
+        (r1, c1), (r2, c2) = attack.a, attack.b
+        falling = "same diagonal, falling to the right"
+        rising = "same diagonal, rising to the right"
+        said = "same column" if c1 == c2 else falling if (r2 - r1) * (c2 - c1) > 0 else rising
+        assert attack.how == said
     assert result.placement == nqueens.Placement(tuple(cols))
 
 
@@ -47,7 +52,9 @@ def test_a_variants_check_names_its_own_attacks(variant: str, cols: list[int]) -
 
 def test_the_text_forms_and_a_rectangle() -> None:
     assert nqueens.check("0 4 7 5 2 6 1 3").valid
-    assert nqueens.check("Q.../..Q./.Q../...Q").attacks[0].how == "same diagonal"
+    assert (
+        nqueens.check("Q.../..Q./.Q../...Q").attacks[0].how == "same diagonal, falling to the right"
+    )
     superqueens = nqueens.check("0 4 7 5 2 6 1 3", nqueens.Rules.of("superqueens", 8))
     assert not superqueens.valid and {a.how for a in superqueens.attacks} == {"a knight's move"}
     rectangle = nqueens.check([0, 2, 4, 1], "4x6")
@@ -67,7 +74,8 @@ def test_a_large_placement_is_checked_in_linear_time() -> None:
     crowded = np.arange(3000)  # one diagonal holds every queen
     result = nqueens.check(crowded, examples=3)
     assert not result.valid and not result.complete and result.lines == (0, 0, 1)
-    assert [a.how for a in result.attacks] == ["same diagonal"] and result.placement is None
+    assert [a.how for a in result.attacks] == ["same diagonal, falling to the right"]
+    assert result.placement is None
     with pytest.raises(SizeTooLargeError, match="N <= 2000"):
         nqueens.check(cols, nqueens.Rules.of("toroidal", len(cols)))
 

@@ -110,7 +110,7 @@ def check(
     >>> check("0 4 7 5 2 6 1 3", Rules.of("superqueens", 8)).attacks[0]
     Attack(a=(1, 4), b=(3, 5), how="a knight's move")
     >>> check([0, 2, 1]).attacks
-    (Attack(a=(1, 2), b=(2, 1), how='same diagonal'),)
+    (Attack(a=(1, 2), b=(2, 1), how='same diagonal, rising to the right'),)
     """
     from nqueens.columns import parse_placement
     from nqueens.validate import placement_given

@@ -81,11 +81,8 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
             "invalid as {variant}: {count} pairs of queens attack",
             variant=variant,
         )
-    from nqueens.render.trace import line_words
-
-    for (r1, c1), (r2, c2), how in result.attacks:
-        # a diagonal named as the trace and the learner name it: rising or falling
-        said = line_words((r1, c1), (r2, c2)) if how == "same diagonal" else _(how)
+    for (r1, c1), (r2, c2), how in result.attacks:  # a diagonal named rising or falling
+        said = _(how)
         yield _("  row {r1} col {c1}  and  row {r2} col {c2}  ({how})").format(
             r1=r1 + base, c1=c1 + base, r2=r2 + base, c2=c2 + base, how=said
         )

@@ -164,8 +164,10 @@ class Rules:
             return LINE, N_("same row")
         if dc == 0:
             return LINE, N_("same column")
-        if abs(dr) == abs(dc):
-            return LINE, N_("same diagonal")
+        if abs(dr) == abs(dc):  # as every surface names it (render/trace.line_words)
+            if dr * dc > 0:
+                return LINE, N_("same diagonal, falling to the right")
+            return LINE, N_("same diagonal, rising to the right")
         if (self.wrap and (dr - dc) % self.rows == 0) or (self.wrap and (dr + dc) % self.rows == 0):
             return WRAP, N_("same diagonal, round the edge")
         if self.knight:
