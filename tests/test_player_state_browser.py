@@ -177,6 +177,32 @@ def test_a_rejection_names_the_first_test_that_failed_on_the_page(
     assert describe(events[-1], replay) == said
 
 
+@pytest.mark.parametrize("algorithm", ["brute-force", "permutations", "flags"])
+def test_a_step_back_says_how_the_row_below_was_used_up(pages: object, algorithm: str) -> None:
+    """Brute force tests no square before a board is complete: its step back says every
+    square of the row below was tried, the permutations' every unused column, a pruning
+    search's that no safe square was left; the page says what the trace says."""
+    from nqueens.render.player import REMOVE
+
+    page, recording = pages(algorithm, 4)  # type: ignore[operator]
+    step = next(
+        i + 1 for i, e in enumerate(recording.events) if e[0] == REMOVE and e[1] < 3
+    )  # a step back from a row above the last
+    go_to(page, step)
+    events = list(ALGORITHMS[algorithm].events(4))[:step]
+    replay = Replay(4)
+    for event in events:
+        replay.apply(event)
+    said = describe(events[-1], replay)
+    words = {
+        "brute-force": "every square of row",
+        "permutations": "every unused column of row",
+        "flags": "no more safe squares in row",
+    }
+    assert words[algorithm] in said
+    assert page.inner_text("#caption").split(" \u2014 ")[0] == said  # type: ignore[attr-defined]
+
+
 def test_the_code_panel_is_the_source_of_the_function_that_runs(pages: object) -> None:
     """The lines of the seed's plain function, whole, numbered from 1 with no gap: the
     function the tracer watched to record the page's steps."""

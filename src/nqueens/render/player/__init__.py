@@ -40,7 +40,7 @@ from nqueens.render.colours import (
     attack_legend,
 )
 from nqueens.render.frames import attack_path
-from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.events import TESTED, TRIED, UNUSED, Event, Place, Reject, Remove, Solution
 from nqueens.search.state import State
 
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ __all__ = [
 SCRIPTS = ("search.js", "player.js", "learner.js", "exercises.js")  # one <script>, in order
 
 PLACE, REJECT, REMOVE, SOLUTION = 0, 1, 2, 3
+EXHAUSTED = (TESTED, TRIED, UNUSED)
+"""A removal's fourth number, as player.js reads it: how the row below was used up."""
 
 TEST_ORDERS = {"board": "rows", "col": "lines", "taken": "masks"}
 """How the learner names the test a square fails, by the structure the recorded algorithm
@@ -192,8 +194,9 @@ def _row(event: Event, tests: dict[str, int], rules: Rules | None = None) -> lis
             for start, end in attack_path(event.attacker, square, rules.rows, kind):
                 row += [*start, *end]
         return row
-    if isinstance(event, Remove):
-        return [REMOVE, event.row, event.col]
+    if isinstance(event, Remove):  # how the row below was used up, where not tested
+        exhausted = EXHAUSTED.index(event.exhausted)
+        return [REMOVE, event.row, event.col, *([exhausted] if exhausted else [])]
     return [SOLUTION, event.placement.n - 1, event.placement.cols[-1]]
 
 

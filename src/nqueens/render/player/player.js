@@ -85,7 +85,12 @@
         : _("attacked {square} by the queen on {by} ({why})", fields);
     }
     if (kind === REMOVE) {
-      const why = row === n - 1 ? _("try the next square") : _("no more safe squares in row {row}: step back", { row: numbered(row + 1) });
+      const usedUp = e[3] || 0;  // how the row below was used up: tested, tried, unused
+      const below = { row: numbered(row + 1) };
+      const why = row === n - 1 ? _("try the next square")
+        : usedUp === 1 ? _("every square of row {row} tried: step back", below)
+        : usedUp === 2 ? _("every unused column of row {row} tried: step back", below)
+        : _("no more safe squares in row {row}: step back", below);
       return _("remove {square} ({why})", { square: square(row, col), why });
     }
     return _("found solution {number}: {cols}", { number: found, cols: said(state.cols) });
