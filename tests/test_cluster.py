@@ -372,12 +372,19 @@ def test_every_interface_is_refused_unless_asked(args: list[str]) -> None:
     assert "listens on every interface" in _one_line(done) and "--every-interface" in done.stderr
 
 
-def test_a_tls_worker_without_its_files_is_refused() -> None:
+def no_credentials(tmp_path: Path) -> dict[str, str]:
+    """An environment whose user has no cluster certificate of their own yet (another
+    test of this process may have made one in the session's XDG_CONFIG_HOME)."""
+    return {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+
+
+def test_a_tls_worker_without_its_files_is_refused(tmp_path: Path) -> None:
     done = subprocess.run(
         [*NQUEENS, "cluster", "worker", "tls://127.0.0.1:8786"],
         capture_output=True,
         text=True,
         timeout=60,
+        env=no_credentials(tmp_path),
     )
     assert "needs TLS" in _one_line(done)
 
@@ -452,7 +459,10 @@ def test_tls_through_dasks_configuration(
 
 def test_a_client_without_the_certificate_is_refused(secured: Cluster, tmp_path: Path) -> None:
     done = subprocess.run(
-        _count_command(12, "--scheduler", secured.address), capture_output=True, text=True
+        _count_command(12, "--scheduler", secured.address),
+        capture_output=True,
+        text=True,
+        env=no_credentials(tmp_path),
     )
     assert "needs TLS credentials" in _one_line(done)
     stranger = make_certificates(tmp_path / "other-ca", ("client",))["client"]

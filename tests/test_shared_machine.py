@@ -206,10 +206,12 @@ def test_a_read_only_install_with_no_home_finds_a_cache_place(sticky: Path, give
     NUMBA_CACHE_DIR a file), `@njit(cache=True)` failed: "no locator available". A
     folder another user planted under our name in the temporary folder is not used."""
     source = sticky / "source"  # root's, as an install is: nobody reads it, cannot write
-    source.mkdir(mode=0o755)
+    source.mkdir()
     (source / "kernel_here.py").write_text(
         "from numba import njit\n\n@njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
     )
+    source.chmod(0o755)  # whatever the umask (a cluster command run in this process
+    (source / "kernel_here.py").chmod(0o644)  # leaves it 077)
     planted = sticky / f"nqueens-numba-{NOBODY}"
     planted.mkdir(mode=0o777)  # root's, open to all: not to be trusted
     planted.chmod(0o777)

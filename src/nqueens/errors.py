@@ -38,12 +38,12 @@ short line however long (or binary) the value was."""
 
 
 def printable(text: str) -> str:
-    """`text` with every character a terminal would act on (escapes, bells, carriage
+    r"""`text` with every character a terminal would act on (escapes, bells, carriage
     returns, bidirectional overrides: all that `str.isprintable` refuses) written as
     `repr` writes it, so that a file name or a value in a message is shown, never obeyed.
 
-    >>> printable("wrote \x1b]0;PWN\x07x.svg")
-    'wrote \\x1b]0;PWN\\x07x.svg'
+    >>> print(printable("wrote \x1b]0;PWN\x07x.svg"))
+    wrote \x1b]0;PWN\x07x.svg
     """
     if text.isprintable():
         return text
