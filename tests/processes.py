@@ -1,8 +1,11 @@
-"""Running the command in tests: as a real process (`run_nqueens`, `NQUEENS` for the
-tests that start one themselves), or in this process by click's runner (`invoke`)."""
+"""Running the command in tests: as a real process (`run_nqueens`; `nqueens` in a folder,
+its output as bytes; `run_in_locale`; `start_count` running on; `NQUEENS` for the tests
+that start one themselves), or in this process by click's runner (`invoke`); and the
+error contract a failed command keeps (`assert_one_line`)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
 import subprocess
@@ -13,6 +16,9 @@ from pathlib import Path
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 """The command as a user runs it, in this Python."""
+
+MESSAGE_LIMIT = 200
+HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
 
 
 def like_a_terminal() -> None:
@@ -60,6 +66,48 @@ def run_nqueens(
         cwd=cwd,
         env=env,
         timeout=timeout,
+    )
+
+
+def nqueens(
+    *args: str, cwd: Path, stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """The command in `cwd`, its input `stdin` (default: none), 100 columns wide."""
+    given = stdin if stdin is not None else b""
+    env = {**os.environ, "COLUMNS": "100"}
+    return run_nqueens(*args, stdin=given, cwd=cwd, env=env, text=False, timeout=HANG_GUARD)
+
+
+def assert_one_line(result: subprocess.CompletedProcess[bytes], status: int = 2) -> str:
+    """The error contract: the status, one short line on stderr, no traceback."""
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == status, (result.returncode, err[-2000:])
+    assert "Traceback" not in err and "Error:" not in err.replace("error:", ""), err[-2000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err[-2000:]
+    assert len(lines[0]) < MESSAGE_LIMIT, lines[0]
+    if status == 2:
+        assert lines[0].startswith("nqueens: error: "), lines[0]
+    return lines[0]
+
+
+def run_in_locale(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`run_nqueens` with none of this environment's locale variables (LANG, LC_*), and
+    the variables `env` given."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    return run_nqueens(*args, env={**environment, **env})
+
+
+def start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
+    """`nqueens count N --journal JOURNAL -q` running on, in its own process group."""
+    command = ["count", str(n), "--journal", str(journal), "--method", method, "-q"]
+    return subprocess.Popen(
+        [*NQUEENS, *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, like a shell job
+        preexec_fn=like_a_terminal,
     )
 
 

@@ -28,8 +28,7 @@ from nqueens.cli._supervise import Ended, supervise
 from nqueens.engine.runtime import serve
 from nqueens.errors import BackendUnavailableError, InvalidSchedulerAddressError
 from tests.dask_cluster import Certificates, Cluster, make_certificates
-from tests.processes import like_a_terminal
-from tests.test_errors import HANG_GUARD, assert_one_line, nqueens
+from tests.processes import HANG_GUARD, assert_one_line, like_a_terminal, nqueens
 
 pytestmark = [pytest.mark.cluster]
 

@@ -178,7 +178,7 @@ def test_the_odd_npy_files_are_one_line_through_the_command(
     from click.testing import CliRunner
 
     from nqueens.cli import cli
-    from tests.test_errors import assert_one_line, nqueens
+    from tests.processes import assert_one_line, nqueens
 
     monkeypatch.chdir(tmp_path)
     for kind, make in NPY_FILES.items():

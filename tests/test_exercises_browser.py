@@ -14,7 +14,7 @@ import pytest
 import nqueens
 from nqueens.i18n import use_language
 from nqueens.render.colours import contrast
-from tests.test_i18n import leftovers
+from tests.english import leftovers
 
 pytestmark = pytest.mark.browser
 

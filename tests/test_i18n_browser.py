@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_i18n import _run, leftovers
+from tests.english import leftovers
+from tests.processes import run_in_locale
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,7 @@ def japanese_page(browser: object, tmp_path: Path) -> Iterator[object]:
 
     def load(*args: str) -> object:
         path = tmp_path / "player.html"
-        done = _run("play", *args, "--out", str(path), "--lang", "ja")
+        done = run_in_locale("play", *args, "--out", str(path), "--lang", "ja")
         assert done.returncode == 0, done.stderr
         assert "を書き出しました" in done.stdout
         page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
@@ -129,7 +130,7 @@ def test_a_variants_page_names_its_attacks_in_japanese(japanese_page: object) ->
 
 def test_english_stays_the_default(browser: object, tmp_path: Path) -> None:
     path = tmp_path / "en.html"
-    done = _run("play", "5", "--out", str(path))
+    done = run_in_locale("play", "5", "--out", str(path))
     assert done.returncode == 0, done.stderr
     page = browser.new_page()  # type: ignore[attr-defined]
     page.goto(path.as_uri())

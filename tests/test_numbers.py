@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from nqueens.cli import cli
 from nqueens.cli._types import WHOLE_MAX, Real, Whole
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
-from tests.test_errors import assert_one_line, nqueens
+from tests.processes import assert_one_line, nqueens
 
 BAD_NUMBERS = ("nan", "NaN", "inf", "-inf", "infinity", "1e400", "-1e400", "9" * 30, "9" * 5000)
 """Not finite, or too large for any option."""

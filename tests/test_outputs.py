@@ -22,36 +22,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
-from tests.test_errors import assert_one_line, nqueens
-
-NULL, FULL = (1, 3), (1, 7)
+from tests.places import FULL, NULL, is_char_device, make_device, only
+from tests.processes import (
+    NQUEENS,
+    assert_one_line,
+    journal_rows,
+    like_a_terminal,
+    nqueens,
+    wait_for_rows,
+)
 
 LIST_8 = subprocess.run(
     [*NQUEENS, "solve", "8", "--all", "-f", "list"],
     capture_output=True,
     check=True,
 ).stdout
-
-
-def make_device(path: Path, numbers: tuple[int, int]) -> Path:
-    """A character device node at `path`. Only root (CAP_MKNOD) can make one, and no
-    user namespace lets anyone else, so a run without it cannot test devices (the FIFO
-    and socket cases still test writing in place)."""
-    try:
-        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(*numbers))
-    except PermissionError:
-        pytest.skip("making a device node needs root (CAP_MKNOD)")
-    return path
-
-
-def is_char_device(path: Path) -> bool:
-    return stat.S_ISCHR(os.lstat(path).st_mode)
-
-
-def only(folder: Path, *names: str) -> None:
-    """`folder` holds these names and nothing else: no temporary file was left."""
-    assert sorted(p.name for p in folder.iterdir()) == sorted(names)
 
 
 WRITERS = {

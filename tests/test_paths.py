@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from nqueens.cli import cli
-from tests.test_errors import HANG_GUARD, nqueens
+from tests.processes import HANG_GUARD, nqueens
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 

@@ -17,7 +17,7 @@ from nqueens.render.trace import describe
 from nqueens.search import ALGORITHMS
 from nqueens.search.replay import Replay
 from tests.naive import naive_first_test, naive_state
-from tests.test_search_state import FLAGS, PRODUCED_BY, REJECTING
+from tests.teaching_steps import FLAGS, PRODUCED_BY, REJECTING
 
 pytestmark = pytest.mark.browser
 

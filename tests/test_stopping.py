@@ -22,8 +22,7 @@ import numpy as np
 import pytest
 
 from nqueens.engine.runtime import pool
-from tests.processes import journal_rows, wait_for_rows
-from tests.test_errors import HANG_GUARD, assert_one_line
+from tests.processes import HANG_GUARD, assert_one_line, journal_rows, wait_for_rows
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 

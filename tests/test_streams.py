@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_errors import HANG_GUARD, assert_one_line, nqueens
-from tests.test_outputs import NULL, make_device, only
+from tests.places import NULL, make_device, only
+from tests.processes import HANG_GUARD, assert_one_line, nqueens
 
 
 def run(

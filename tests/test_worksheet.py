@@ -17,8 +17,8 @@ from nqueens.errors import OutputFormatError, SizeTooLargeError
 from nqueens.i18n import use_language
 from nqueens.render.worksheet import PRINT_DARK
 from tests.conftest import require_program
+from tests.english import english_words
 from tests.naive import naive_attacks
-from tests.test_japanese_commands import english_words
 
 ROOT = Path(__file__).resolve().parents[1]
 
