@@ -1,4 +1,5 @@
-"""Fixtures shared by several test modules: the one headless Chromium, the one Xvfb screen."""
+"""Fixtures shared by several test modules: the one headless Chromium and the pages opened
+in it (tests/pages.py), the one Xvfb screen."""
 
 from __future__ import annotations
 
@@ -6,12 +7,14 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import settings
+
+from tests.pages import Opened
 
 # The locale and the CUDA simulator are chosen for every test in the root conftest.py.
 
@@ -47,6 +50,33 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: object) -> Iterator[Opened]:
+    """`open_page(where, viewport=..., ready=...)`: a page of the browser (tests/pages.py);
+    at the test's end, no page it opened had a script error."""
+    opened = Opened(browser)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def open_player(browser: object, tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """`open_player(n, algorithm, **options)`: `nqueens.play`'s page, written in the test's
+    folder and opened at 1000 x 820; at the test's end, no page had a script error or
+    asked for anything but a file."""
+    import nqueens
+
+    opened = Opened(browser, offline=True)
+
+    def load(n: int, algorithm: str = "backtracking", **options: object) -> Any:
+        path = tmp_path / f"player{n}-{algorithm}-{len(opened.pages)}.html"
+        nqueens.play(n, algorithm, out=path, **options)  # type: ignore[arg-type]
+        return opened(path, viewport=(1000, 820))
+
+    yield load
+    opened.close()
 
 
 def unavailable(reason: str) -> NoReturn:
