@@ -1,5 +1,5 @@
 """Fixtures shared by several test modules: the one headless Chromium and the pages opened
-in it (tests/pages.py), the one Xvfb screen."""
+in it (tests/pages.py), the cluster on TLS (tests/dask_cluster.py), the one Xvfb screen."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import pytest
 from hypothesis import settings
 
+from tests.dask_cluster import Certificates, Cluster, make_certificates
 from tests.pages import Opened
 
 # The locale and the CUDA simulator are chosen for every test in the root conftest.py.
@@ -92,6 +93,27 @@ def require_program(program: str) -> None:
     if shutil.which(program) is None:
         package = "poppler-utils" if program.startswith("pdf") else program.lower()
         unavailable(f"{program} is not installed (apt install {package})")
+
+
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Certificates]:
+    """A new certificate authority and the certificates it signs for `node` and `client`."""
+    return make_certificates(tmp_path_factory.mktemp("certs"), ("node", "client"))
+
+
+@pytest.fixture(scope="module")
+def secured(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    certificates: dict[str, Certificates],
+) -> Iterator[Cluster]:
+    """A cluster on TLS, the scheduler's and workers' certificate `certificates["node"]`:
+    two workers, or as many as a test asks by parametrizing `secured` indirectly (0: a
+    scheduler alone, for what reaches it)."""
+    workers = getattr(request, "param", 2)
+    running = Cluster(tmp_path_factory.mktemp("tls"), workers=workers, tls=certificates["node"])
+    yield running
+    running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -164,23 +163,15 @@ def test_tls_files_that_hold_no_certificate_are_one_line(
     assert started == []
 
 
-@pytest.fixture(scope="module")
-def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Cluster, Path]]:
-    folder = tmp_path_factory.mktemp("tls")
-    ours = make_certificates(folder / "ours", ("node",))["node"]
-    running = Cluster(folder, workers=0, tls=ours)
-    yield running, folder
-    running.stop()
-
-
 @pytest.mark.compiled
+@pytest.mark.parametrize("secured", [0], indirect=True, ids=["the scheduler alone"])
 def test_a_worker_whose_certificate_another_ca_signed_is_one_line(
-    secured: tuple[Cluster, Path],
+    secured: Cluster, tmp_path: Path
 ) -> None:
     """F9: 84 lines of traceback, retried; now the running scheduler's refusal is asked
     for before any worker starts. Both ways: our CA refusing their certificate, and a
     certificate of ours the scheduler's CA never signed."""
-    cluster, folder = secured
+    cluster, folder = secured, tmp_path
     assert cluster.tls is not None
     theirs = make_certificates(folder / "theirs", ("stranger",))["stranger"]
     mixed = Certificates(cluster.tls.ca_file, theirs.cert, theirs.key)
