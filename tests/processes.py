@@ -1,7 +1,11 @@
-"""Running the command in tests: as a real process (`run_nqueens`; `nqueens` in a folder,
-its output as bytes; `run_in_locale`; `start_count` running on; `NQUEENS` for the tests
-that start one themselves), or in this process by click's runner (`invoke`); and the
-error contract a failed command keeps (`assert_one_line`)."""
+"""Running the command in tests, the one place that starts it: in this process by click's
+runner (`invoke`, the error boundary included), or as a real process: `run_nqueens`;
+`nqueens` in a folder, its output as bytes; `run_in_locale` without this environment's
+locale; `start_nqueens` and `start_count` running on in a process group of their own;
+`NQUEENS` for a test that starts it itself (a pty, a signal, streams of its own).
+And what a test reads of it: the error contract a failed command keeps
+(`assert_one_line`), the rows a running count has journaled. tests/test_layout.py holds
+every other test module to starting it here."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from pathlib import Path
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 """The command as a user runs it, in this Python."""
+
 
 MESSAGE_LIMIT = 200
 HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
@@ -98,30 +103,37 @@ def run_in_locale(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return run_nqueens(*args, env={**environment, **env})
 
 
-def start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
-    """`nqueens count N --journal JOURNAL -q` running on, in its own process group."""
-    command = ["count", str(n), "--journal", str(journal), "--method", method, "-q"]
+def start_nqueens(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
+    """`nqueens ARGS...` running on in its own process group, as a shell starts a job
+    (Ctrl-C at its default disposition), its output piped as text."""
     return subprocess.Popen(
-        [*NQUEENS, *command],
+        [*NQUEENS, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=cwd,
         start_new_session=True,  # its own process group, like a shell job
         preexec_fn=like_a_terminal,
     )
 
 
+def start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
+    """`nqueens count N --journal JOURNAL --method METHOD -q` running on (`start_nqueens`)."""
+    return start_nqueens("count", str(n), "--journal", str(journal), "--method", method, "-q")
+
+
 class Invoked(tuple[int, str, str]):
     """What `invoke` saw: (status, stdout, stderr), as a tuple compares and unpacks;
-    `stdout_bytes` as written, `output` both streams as a terminal shows them."""
+    `stdout_bytes` and `stderr_bytes` as written, `output` both streams as a terminal
+    shows them, `exception` what the command raised (None, or SystemExit's)."""
 
     stdout_bytes: bytes
+    stderr_bytes: bytes
     output: str
+    exception: BaseException | None
 
-    def __new__(cls, status: int, stdout: str, stderr: str, raw: bytes, output: str) -> Invoked:
-        invoked = super().__new__(cls, (status, stdout, stderr))
-        invoked.stdout_bytes, invoked.output = raw, output
-        return invoked
+    def __new__(cls, status: int, stdout: str, stderr: str) -> Invoked:
+        return super().__new__(cls, (status, stdout, stderr))
 
     @property
     def status(self) -> int:
@@ -136,14 +148,19 @@ class Invoked(tuple[int, str, str]):
         return self[2]
 
 
-def invoke(*args: str, input: str | None = None, width: int | None = None) -> Invoked:
+def invoke(
+    *args: str, input: str | None = None, width: int | None = None, prog_name: str | None = None
+) -> Invoked:
     """`nqueens ARGS...` in this process by click's runner (the error boundary included),
-    `width` columns wide for the help."""
+    `width` columns wide for the help, its usage lines naming `prog_name` where given
+    (click's runner names the group's function, `cli`, else)."""
     from click.testing import CliRunner
 
     from nqueens.cli import cli
 
-    result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width)
-    return Invoked(
-        result.exit_code, result.stdout, result.stderr, result.stdout_bytes, result.output
-    )
+    named = {} if prog_name is None else {"prog_name": prog_name}
+    result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width, **named)
+    invoked = Invoked(result.exit_code, result.stdout, result.stderr)
+    invoked.stdout_bytes, invoked.stderr_bytes = result.stdout_bytes, result.stderr_bytes
+    invoked.output, invoked.exception = result.output, result.exception
+    return invoked

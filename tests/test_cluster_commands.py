@@ -20,18 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from nqueens.cli import cli
 from nqueens.cli._supervise import Ended, supervise
 from nqueens.engine.runtime import serve
 from nqueens.errors import BackendUnavailableError, InvalidSchedulerAddressError
 from tests.dask_cluster import Certificates, Cluster, make_certificates
-from tests.processes import HANG_GUARD, assert_one_line, like_a_terminal, nqueens
+from tests.processes import HANG_GUARD, NQUEENS, assert_one_line, invoke, like_a_terminal, nqueens
 
 pytestmark = [pytest.mark.cluster]
 
-NQUEENS = [sys.executable, "-m", "nqueens"]
 
 EVERY_INTERFACE = [
     "0",
@@ -62,11 +59,6 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     return argvs
 
 
-def _invoke(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stderr
-
-
 @pytest.mark.parametrize("host", EVERY_INTERFACE)
 @pytest.mark.parametrize("command", ["scheduler", "worker"])
 def test_every_spelling_of_every_interface_is_refused(
@@ -75,7 +67,7 @@ def test_every_spelling_of_every_interface_is_refused(
     """F3: `--host 0` listened on 0.0.0.0 (the scheduler), and opened two listeners there
     (a worker)."""
     where = ["worker", "tcp://127.0.0.1:9"] if command == "worker" else ["scheduler"]
-    status, err = _invoke("cluster", *where, "--host", host)
+    status, _, err = invoke("cluster", *where, "--host", host)
     assert status == 2 and "listens on every interface" in err, (host, err)
     assert len(err.strip().splitlines()) == 1 and started == []
 
@@ -105,7 +97,7 @@ def test_every_interface_when_asked_and_addresses_as_dask_takes_them(
         ("[::1]", "[::1]"),
         ("0x7f.1", "127.0.0.1"),
     ):
-        status, err = _invoke(
+        status, _, err = invoke(
             "cluster", "scheduler", "--host", host, "--port", "0", "--every-interface"
         )
         assert status == 0, err
@@ -157,7 +149,7 @@ def test_tls_files_that_hold_no_certificate_are_one_line(
         ("cluster", "worker", "tls://127.0.0.1:9", "--host", "127.0.0.1", *tls),
         ("count", "8", "--scheduler", "tls://127.0.0.1:9", *tls),
     ):
-        status, err = _invoke(*args)
+        status, _, err = invoke(*args)
         assert status == 2 and "the TLS files cannot be used" in err, (args, err)
         assert len(err.strip().splitlines()) == 1
     assert started == []

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from nqueens.cli import cli
 from nqueens.i18n import set_language
 from tests.english import english_words
+from tests.processes import invoke
 
 
 def test_the_detector_sees_english_and_lets_names_and_code_pass() -> None:
@@ -36,9 +36,9 @@ def japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str, status: int = 0) -> str:
-        result = CliRunner().invoke(cli, ["--lang", "ja", *args], prog_name="nqueens")
+        result = invoke("--lang", "ja", *args, prog_name="nqueens")
         set_language(None)
-        assert result.exit_code == status, (args, result.output, result.exception)
+        assert result.status == status, (args, result.output, result.exception)
         return result.stdout + result.stderr
 
     yield run
@@ -181,7 +181,7 @@ def test_english_help_is_as_written() -> None:
     words, click's own headings with their ASCII colon, an option's [default: ...]."""
     set_language("en")
     try:
-        said = CliRunner().invoke(cli, ["solve", "--help"], prog_name="nqueens").output
+        said = invoke("solve", "--help", prog_name="nqueens").output
     finally:
         set_language(None)
     assert said.startswith("Usage: nqueens solve [OPTIONS] N\n")
