@@ -2,7 +2,8 @@
 runner (`invoke`, the error boundary included), or as a real process: `run_nqueens`;
 `nqueens` in a folder, its output as bytes; `run_in_locale` without this environment's
 locale; `start_nqueens` and `start_count` running on in a process group of their own;
-`NQUEENS` for a test that starts it itself (a pty, a signal, streams of its own).
+`NQUEENS` for a test that starts it itself (a pty, a signal, streams of its own);
+`nqueens_after` for one that changes or reads something in the command's own process.
 And what a test reads of it: the error contract a failed command keeps
 (`assert_one_line`), the rows a running count has journaled. tests/test_layout.py holds
 every other test module to starting it here."""
@@ -20,6 +21,21 @@ from pathlib import Path
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 """The command as a user runs it, in this Python."""
+
+
+def nqueens_after(before: str = "", after: str = "") -> list[str]:
+    """The command line of a Python that runs `before`, then the command (its arguments
+    those that follow on the line), then `after` however the command ended, its exit kept:
+    for a test that changes something in the command's own process, or reads it there."""
+    end = "".join(f"    {line}\n" for line in (after or "pass").splitlines())
+    code = (
+        f"{before}\n"
+        "import sys\n"
+        "from nqueens.cli import main\n"
+        "sys.argv = ['nqueens', *sys.argv[1:]]\n"
+        f"try:\n    main()\nfinally:\n{end}"
+    )
+    return [sys.executable, "-c", code]
 
 
 MESSAGE_LIMIT = 200
