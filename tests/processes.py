@@ -169,13 +169,18 @@ def invoke(
 ) -> Invoked:
     """`nqueens ARGS...` in this process by click's runner (the error boundary included),
     `width` columns wide for the help, its usage lines naming `prog_name` where given
-    (click's runner names the group's function, `cli`, else)."""
+    (click's runner names the group's function, `cli`, else); this process's umask kept."""
     from click.testing import CliRunner
 
     from nqueens.cli import cli
 
     named = {} if prog_name is None else {"prog_name": prog_name}
-    result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width, **named)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    try:
+        result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width, **named)
+    finally:  # this process's again: `cluster` narrows it to 077 for what Dask writes
+        os.umask(umask)
     invoked = Invoked(result.exit_code, result.stdout, result.stderr)
     invoked.stdout_bytes, invoked.stderr_bytes = result.stdout_bytes, result.stderr_bytes
     invoked.output, invoked.exception = result.output, result.exception
