@@ -1,4 +1,5 @@
-"""Fixtures shared by several test modules: the one headless Chromium, the one Xvfb screen."""
+"""Fixtures shared by several test modules: the one headless Chromium and the pages opened
+in it (tests/pages.py), the cluster on TLS (tests/dask_cluster.py), the one Xvfb screen."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 from hypothesis import settings
+
+from tests.dask_cluster import Certificates, Cluster, make_certificates
+from tests.pages import Opened
 
 # The locale and the CUDA simulator are chosen for every test in the root conftest.py.
 
@@ -49,6 +53,33 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+@pytest.fixture
+def open_page(browser: object) -> Iterator[Opened]:
+    """`open_page(where, viewport=..., ready=...)`: a page of the browser (tests/pages.py);
+    at the test's end, no page it opened had a script error."""
+    opened = Opened(browser)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def open_player(browser: object, tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """`open_player(n, algorithm, **options)`: `nqueens.play`'s page, written in the test's
+    folder and opened at 1000 x 820; at the test's end, no page had a script error or
+    asked for anything but a file."""
+    import nqueens
+
+    opened = Opened(browser, offline=True)
+
+    def load(n: int, algorithm: str = "backtracking", **options: object) -> Any:
+        path = tmp_path / f"player{n}-{algorithm}-{len(opened.pages)}.html"
+        nqueens.play(n, algorithm, out=path, **options)  # type: ignore[arg-type]
+        return opened(path, viewport=(1000, 820))
+
+    yield load
+    opened.close()
+
+
 def unavailable(reason: str) -> NoReturn:
     """Skip a test whose part is missing here; fail it under CI (the env var CI set), where
     .ci/run provides every part, so that nothing is left out silently there."""
@@ -62,6 +93,27 @@ def require_program(program: str) -> None:
     if shutil.which(program) is None:
         package = "poppler-utils" if program.startswith("pdf") else program.lower()
         unavailable(f"{program} is not installed (apt install {package})")
+
+
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Certificates]:
+    """A new certificate authority and the certificates it signs for `node` and `client`."""
+    return make_certificates(tmp_path_factory.mktemp("certs"), ("node", "client"))
+
+
+@pytest.fixture(scope="module")
+def secured(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    certificates: dict[str, Certificates],
+) -> Iterator[Cluster]:
+    """A cluster on TLS, the scheduler's and workers' certificate `certificates["node"]`:
+    two workers, or as many as a test asks by parametrizing `secured` indirectly (0: a
+    scheduler alone, for what reaches it)."""
+    workers = getattr(request, "param", 2)
+    running = Cluster(tmp_path_factory.mktemp("tls"), workers=workers, tls=certificates["node"])
+    yield running
+    running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,16 @@
-"""Running the command in tests: as a real process (`run_nqueens`, `NQUEENS` for the
-tests that start one themselves), or in this process by click's runner (`invoke`)."""
+"""Running the command in tests, the one place that starts it: in this process by click's
+runner (`invoke`, the error boundary included), or as a real process: `run_nqueens`;
+`nqueens` in a folder, its output as bytes; `run_in_locale` without this environment's
+locale; `start_nqueens` and `start_count` running on in a process group of their own;
+`NQUEENS` for a test that starts it itself (a pty, a signal, streams of its own);
+`nqueens_after` for one that changes or reads something in the command's own process.
+And what a test reads of it: the error contract a failed command keeps
+(`assert_one_line`), the rows a running count has journaled. tests/test_layout.py holds
+every other test module to starting it here."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
 import subprocess
@@ -13,6 +21,25 @@ from pathlib import Path
 
 NQUEENS = [sys.executable, "-m", "nqueens"]
 """The command as a user runs it, in this Python."""
+
+
+def nqueens_after(before: str = "", after: str = "") -> list[str]:
+    """The command line of a Python that runs `before`, then the command (its arguments
+    those that follow on the line), then `after` however the command ended, its exit kept:
+    for a test that changes something in the command's own process, or reads it there."""
+    end = "".join(f"    {line}\n" for line in (after or "pass").splitlines())
+    code = (
+        f"{before}\n"
+        "import sys\n"
+        "from nqueens.cli import main\n"
+        "sys.argv = ['nqueens', *sys.argv[1:]]\n"
+        f"try:\n    main()\nfinally:\n{end}"
+    )
+    return [sys.executable, "-c", code]
+
+
+MESSAGE_LIMIT = 200
+HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
 
 
 def like_a_terminal() -> None:
@@ -63,17 +90,66 @@ def run_nqueens(
     )
 
 
+def nqueens(
+    *args: str, cwd: Path, stdin: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """The command in `cwd`, its input `stdin` (default: none), 100 columns wide."""
+    given = stdin if stdin is not None else b""
+    env = {**os.environ, "COLUMNS": "100"}
+    return run_nqueens(*args, stdin=given, cwd=cwd, env=env, text=False, timeout=HANG_GUARD)
+
+
+def assert_one_line(result: subprocess.CompletedProcess[bytes], status: int = 2) -> str:
+    """The error contract: the status, one short line on stderr, no traceback."""
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == status, (result.returncode, err[-2000:])
+    assert "Traceback" not in err and "Error:" not in err.replace("error:", ""), err[-2000:]
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err[-2000:]
+    assert len(lines[0]) < MESSAGE_LIMIT, lines[0]
+    if status == 2:
+        assert lines[0].startswith("nqueens: error: "), lines[0]
+    return lines[0]
+
+
+def run_in_locale(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`run_nqueens` with none of this environment's locale variables (LANG, LC_*), and
+    the variables `env` given."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    return run_nqueens(*args, env={**environment, **env})
+
+
+def start_nqueens(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
+    """`nqueens ARGS...` running on in its own process group, as a shell starts a job
+    (Ctrl-C at its default disposition), its output piped as text."""
+    return subprocess.Popen(
+        [*NQUEENS, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        start_new_session=True,  # its own process group, like a shell job
+        preexec_fn=like_a_terminal,
+    )
+
+
+def start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
+    """`nqueens count N --journal JOURNAL --method METHOD -q` running on (`start_nqueens`)."""
+    return start_nqueens("count", str(n), "--journal", str(journal), "--method", method, "-q")
+
+
 class Invoked(tuple[int, str, str]):
     """What `invoke` saw: (status, stdout, stderr), as a tuple compares and unpacks;
-    `stdout_bytes` as written, `output` both streams as a terminal shows them."""
+    `stdout_bytes` and `stderr_bytes` as written, `output` both streams as a terminal
+    shows them, `exception` what the command raised (None, or SystemExit's)."""
 
     stdout_bytes: bytes
+    stderr_bytes: bytes
     output: str
+    exception: BaseException | None
 
-    def __new__(cls, status: int, stdout: str, stderr: str, raw: bytes, output: str) -> Invoked:
-        invoked = super().__new__(cls, (status, stdout, stderr))
-        invoked.stdout_bytes, invoked.output = raw, output
-        return invoked
+    def __new__(cls, status: int, stdout: str, stderr: str) -> Invoked:
+        return super().__new__(cls, (status, stdout, stderr))
 
     @property
     def status(self) -> int:
@@ -88,14 +164,24 @@ class Invoked(tuple[int, str, str]):
         return self[2]
 
 
-def invoke(*args: str, input: str | None = None, width: int | None = None) -> Invoked:
+def invoke(
+    *args: str, input: str | None = None, width: int | None = None, prog_name: str | None = None
+) -> Invoked:
     """`nqueens ARGS...` in this process by click's runner (the error boundary included),
-    `width` columns wide for the help."""
+    `width` columns wide for the help, its usage lines naming `prog_name` where given
+    (click's runner names the group's function, `cli`, else); this process's umask kept."""
     from click.testing import CliRunner
 
     from nqueens.cli import cli
 
-    result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width)
-    return Invoked(
-        result.exit_code, result.stdout, result.stderr, result.stdout_bytes, result.output
-    )
+    named = {} if prog_name is None else {"prog_name": prog_name}
+    umask = os.umask(0o022)
+    os.umask(umask)
+    try:
+        result = CliRunner().invoke(cli, list(args), input=input, terminal_width=width, **named)
+    finally:  # this process's again: `cluster` narrows it to 077 for what Dask writes
+        os.umask(umask)
+    invoked = Invoked(result.exit_code, result.stdout, result.stderr)
+    invoked.stdout_bytes, invoked.stderr_bytes = result.stdout_bytes, result.stderr_bytes
+    invoked.output, invoked.exception = result.output, result.exception
+    return invoked

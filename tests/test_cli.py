@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 
-from tests.processes import NQUEENS, invoke, like_a_terminal, run_nqueens
+from tests.processes import NQUEENS, invoke, like_a_terminal, nqueens_after, run_nqueens
 
 COMPILING = (
     "compiling the counting kernels (once per machine; later runs load them from the cache)...\n"
@@ -212,13 +211,11 @@ def test_help_everywhere_with_examples() -> None:
 
 def test_solve_8_imports_nothing_heavy() -> None:
     probe = (
-        "import sys; from nqueens.cli import main; sys.argv=['nqueens','solve','8'];\n"
-        "try: main()\nexcept SystemExit: pass\n"
         "heavy = [m for m in ('numba','matplotlib','dask','numpy','tkinter') if m in sys.modules]\n"
         "print('HEAVY', heavy)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        [*nqueens_after(after=probe), "solve", "8"], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip().endswith("HEAVY []")
 

@@ -405,18 +405,7 @@ def test_the_local_dashboard_is_off_unless_asked() -> None:
 
 
 # ---------------------------------------------------------------------------- TLS
-@pytest.fixture(scope="module")
-def certificates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Certificates]:
-    return make_certificates(tmp_path_factory.mktemp("certs"), ("node", "client"))
-
-
-@pytest.fixture(scope="module")
-def secured(
-    tmp_path_factory: pytest.TempPathFactory, certificates: dict[str, Certificates]
-) -> Iterator[Cluster]:
-    running = Cluster(tmp_path_factory.mktemp("tls"), tls=certificates["node"])
-    yield running
-    running.stop()
+# `certificates` and `secured`, the cluster on TLS, are tests/conftest.py's.
 
 
 def test_an_exact_count_through_tls(

@@ -16,24 +16,19 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from nqueens.cli import cli
 from nqueens.cli._supervise import Ended, supervise
 from nqueens.engine.runtime import serve
 from nqueens.errors import BackendUnavailableError, InvalidSchedulerAddressError
 from tests.dask_cluster import Certificates, Cluster, make_certificates
-from tests.processes import like_a_terminal
-from tests.test_errors import HANG_GUARD, assert_one_line, nqueens
+from tests.processes import HANG_GUARD, NQUEENS, assert_one_line, invoke, like_a_terminal, nqueens
 
 pytestmark = [pytest.mark.cluster]
 
-NQUEENS = [sys.executable, "-m", "nqueens"]
 
 EVERY_INTERFACE = [
     "0",
@@ -64,11 +59,6 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     return argvs
 
 
-def _invoke(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stderr
-
-
 @pytest.mark.parametrize("host", EVERY_INTERFACE)
 @pytest.mark.parametrize("command", ["scheduler", "worker"])
 def test_every_spelling_of_every_interface_is_refused(
@@ -77,7 +67,7 @@ def test_every_spelling_of_every_interface_is_refused(
     """F3: `--host 0` listened on 0.0.0.0 (the scheduler), and opened two listeners there
     (a worker)."""
     where = ["worker", "tcp://127.0.0.1:9"] if command == "worker" else ["scheduler"]
-    status, err = _invoke("cluster", *where, "--host", host)
+    status, _, err = invoke("cluster", *where, "--host", host)
     assert status == 2 and "listens on every interface" in err, (host, err)
     assert len(err.strip().splitlines()) == 1 and started == []
 
@@ -107,7 +97,7 @@ def test_every_interface_when_asked_and_addresses_as_dask_takes_them(
         ("[::1]", "[::1]"),
         ("0x7f.1", "127.0.0.1"),
     ):
-        status, err = _invoke(
+        status, _, err = invoke(
             "cluster", "scheduler", "--host", host, "--port", "0", "--every-interface"
         )
         assert status == 0, err
@@ -159,29 +149,21 @@ def test_tls_files_that_hold_no_certificate_are_one_line(
         ("cluster", "worker", "tls://127.0.0.1:9", "--host", "127.0.0.1", *tls),
         ("count", "8", "--scheduler", "tls://127.0.0.1:9", *tls),
     ):
-        status, err = _invoke(*args)
+        status, _, err = invoke(*args)
         assert status == 2 and "the TLS files cannot be used" in err, (args, err)
         assert len(err.strip().splitlines()) == 1
     assert started == []
 
 
-@pytest.fixture(scope="module")
-def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Cluster, Path]]:
-    folder = tmp_path_factory.mktemp("tls")
-    ours = make_certificates(folder / "ours", ("node",))["node"]
-    running = Cluster(folder, workers=0, tls=ours)
-    yield running, folder
-    running.stop()
-
-
 @pytest.mark.compiled
+@pytest.mark.parametrize("secured", [0], indirect=True, ids=["the scheduler alone"])
 def test_a_worker_whose_certificate_another_ca_signed_is_one_line(
-    secured: tuple[Cluster, Path],
+    secured: Cluster, tmp_path: Path
 ) -> None:
     """F9: 84 lines of traceback, retried; now the running scheduler's refusal is asked
     for before any worker starts. Both ways: our CA refusing their certificate, and a
     certificate of ours the scheduler's CA never signed."""
-    cluster, folder = secured
+    cluster, folder = secured, tmp_path
     assert cluster.tls is not None
     theirs = make_certificates(folder / "theirs", ("stranger",))["stranger"]
     mixed = Certificates(cluster.tls.ca_file, theirs.cert, theirs.key)

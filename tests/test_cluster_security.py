@@ -19,14 +19,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from nqueens.cli import cli
 from nqueens.engine.runtime.cluster import parse_address
 from nqueens.engine.runtime.serve import facing, worker_command
 from nqueens.errors import InvalidSchedulerAddressError
 from tests.dask_cluster import Cluster
-from tests.processes import NQUEENS, wait_for_rows
+from tests.processes import NQUEENS, invoke, wait_for_rows
 
 ATTACK = r"""
 import json, os, sys
@@ -164,9 +162,8 @@ def test_a_cluster_certificate_open_to_others_is_refused(tmp_path: Path) -> None
 
 
 def test_a_worker_refuses_plain_tcp_unless_told_insecure() -> None:
-    runner = CliRunner()
-    done = runner.invoke(cli, ["cluster", "worker", "tcp://127.0.0.1:9", "--host", "127.0.0.1"])
-    assert done.exit_code == 2 and "--insecure" in done.stderr and "plain tcp" in done.stderr
+    done = invoke("cluster", "worker", "tcp://127.0.0.1:9", "--host", "127.0.0.1")
+    assert done.status == 2 and "--insecure" in done.stderr and "plain tcp" in done.stderr
     command = worker_command("tcp://127.0.0.1:9", host="127.0.0.1", insecure=True)
     assert "--tls-key" not in command.argv
 
@@ -175,8 +172,8 @@ def test_port_0_is_no_schedulers_address() -> None:
     """Before: `cluster worker tcp://127.0.0.1:0` was accepted and failed 32 s later."""
     with pytest.raises(InvalidSchedulerAddressError, match="port 0"):
         parse_address("tcp://127.0.0.1:0")
-    done = CliRunner().invoke(cli, ["cluster", "worker", "tcp://127.0.0.1:0", "--insecure"])
-    assert done.exit_code == 2 and "port 0" in done.stderr
+    done = invoke("cluster", "worker", "tcp://127.0.0.1:0", "--insecure")
+    assert done.status == 2 and "port 0" in done.stderr
 
 
 def test_a_worker_finds_its_address_towards_an_ipv6_scheduler() -> None:

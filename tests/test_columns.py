@@ -175,14 +175,11 @@ def test_an_npy_file_that_holds_no_placement_is_one_error(tmp_path: Path, kind: 
 def test_the_odd_npy_files_are_one_line_through_the_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
-    from tests.test_errors import assert_one_line, nqueens
+    from tests.processes import assert_one_line, invoke, nqueens
 
     monkeypatch.chdir(tmp_path)
     for kind, make in NPY_FILES.items():
         make(tmp_path / f"{kind}.npy")
-        result = CliRunner().invoke(cli, ["check", f"{kind}.npy"])
-        assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        result = invoke("check", f"{kind}.npy")
+        assert result.status == 2 and len(result.stderr.splitlines()) == 1, result.stderr
     assert_one_line(nqueens("check", "empty.npy", cwd=tmp_path))  # exit 130 with a blank line

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from nqueens import InvalidPlacementError, InvalidSizeError, Placement
 from nqueens.completion import Partial, complete
 from tests.naive import naive_completions, naive_solutions
-from tests.processes import invoke
+from tests.processes import invoke, nqueens_after
 
 
 @functools.cache
@@ -307,25 +307,18 @@ def test_bitsets_of_several_words_complete_wide_free_parts(m: int) -> None:
     assert board.is_completed_by(result.placement)
 
 
-_PEAK = (
-    "import resource, sys\n"
-    "from nqueens.cli import main\n"
-    "sys.argv = ['nqueens', 'complete', *sys.argv[1:]]\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit as end:\n"
-    "    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
-    "    print(f'peak {peak}', file=sys.stderr)\n"
-    "    raise\n"
+_PEAK = nqueens_after(
+    before="import resource",
+    after="peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
+    "print(f'peak {peak}', file=sys.stderr)",
 )
 
 
 def _peak_bytes(cwd: Path, *args: str) -> tuple[int, str]:
     import subprocess
-    import sys
 
     done = subprocess.run(
-        [sys.executable, "-c", _PEAK, *args], capture_output=True, text=True, timeout=300, cwd=cwd
+        [*_PEAK, "complete", *args], capture_output=True, text=True, timeout=300, cwd=cwd
     )
     *said, peak = done.stderr.strip().splitlines()
     return int(peak.split()[1]), "\n".join(said)

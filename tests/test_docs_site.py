@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.pages import open_page
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,15 +57,9 @@ def served(site: Path) -> Iterator[str]:
 
 def _open(browser: object, url: str) -> tuple[object, list[str], list[str]]:
     """The page, with the console errors and the requests it made while loading."""
-    page = browser.new_page()  # type: ignore[attr-defined]
-    errors: list[str] = []
-    requests: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(url)
+    page = open_page(browser, url, ready=None, console=True)
     page.wait_for_load_state("networkidle")
-    return page, errors, requests
+    return page, page.errors, page.requests
 
 
 @pytest.mark.parametrize(
@@ -311,10 +307,8 @@ def test_a_student_learns_on_a_phone_in_japanese(browser: object, served: str) -
     context = browser.new_context(  # type: ignore[attr-defined]
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + "ja/classroom.html")
+    page = open_page(context, served + "ja/classroom.html", ready=None)
+    errors = page.errors
     with page.expect_navigation():
         page.click("a[href='../live/ja/learn-5.html']")
     assert page.get_attribute("html", "lang") == "ja"

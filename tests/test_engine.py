@@ -21,7 +21,7 @@ from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N
 from tests.journals import forget
 from tests.naive import naive_solutions, naive_unique
-from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, journal_rows, like_a_terminal, start_count, wait_for_rows
 
 compiled = pytest.mark.compiled
 
@@ -169,23 +169,11 @@ def test_journal_resume_skips_finished_work_and_stays_exact(tmp_path: Path) -> N
     assert (resumed.total, resumed.unique) == known_counts()[11]
 
 
-def _start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
-    command = ["count", str(n), "--journal", str(journal), "--method", method, "-q"]
-    return subprocess.Popen(
-        [*NQUEENS, *command],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own process group, like a shell job
-        preexec_fn=like_a_terminal,
-    )
-
-
 @compiled
 @pytest.mark.slow
 def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None:
     path = tmp_path / "n17.sqlite"
-    proc = _start_count(17, path)
+    proc = start_count(17, path)
     wait_for_rows(path, proc, minimum=50)
     os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
     proc.wait(timeout=30)
@@ -199,7 +187,7 @@ def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None
 @compiled
 def test_ctrl_c_keeps_the_finished_work_and_says_how_to_resume(tmp_path: Path) -> None:
     path = tmp_path / "n16.sqlite"
-    proc = _start_count(16, path)
+    proc = start_count(16, path)
     wait_for_rows(path, proc, minimum=5)
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole process group
     out, err = proc.communicate(timeout=60)

@@ -24,32 +24,7 @@ from hypothesis import strategies as st
 
 from nqueens import files
 from nqueens.errors import InputFileError
-from tests.processes import run_nqueens
-
-MESSAGE_LIMIT = 200
-HANG_GUARD = 180  # seconds: far beyond any honest answer, short of a hung CI job
-
-
-def nqueens(
-    *args: str, cwd: Path, stdin: bytes | None = None
-) -> subprocess.CompletedProcess[bytes]:
-    """The command in `cwd`, its input `stdin` (default: none), 100 columns wide."""
-    given = stdin if stdin is not None else b""
-    env = {**os.environ, "COLUMNS": "100"}
-    return run_nqueens(*args, stdin=given, cwd=cwd, env=env, text=False, timeout=HANG_GUARD)
-
-
-def assert_one_line(result: subprocess.CompletedProcess[bytes], status: int = 2) -> str:
-    """The error contract: the status, one short line on stderr, no traceback."""
-    err = result.stderr.decode("utf-8", "replace")
-    assert result.returncode == status, (result.returncode, err[-2000:])
-    assert "Traceback" not in err and "Error:" not in err.replace("error:", ""), err[-2000:]
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err[-2000:]
-    assert len(lines[0]) < MESSAGE_LIMIT, lines[0]
-    if status == 2:
-        assert lines[0].startswith("nqueens: error: "), lines[0]
-    return lines[0]
+from tests.processes import HANG_GUARD, assert_one_line, nqueens
 
 
 @pytest.fixture(scope="module")

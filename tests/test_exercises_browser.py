@@ -14,7 +14,8 @@ import pytest
 import nqueens
 from nqueens.i18n import use_language
 from nqueens.render.colours import contrast
-from tests.test_i18n import leftovers
+from tests.english import leftovers
+from tests.pages import Opened
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.browser
 def page_of(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """A fresh page for (N, algorithm, language, viewport); the files written once."""
     folder = tmp_path_factory.mktemp("class")
-    opened = []
+    opened = Opened(browser)
 
     def load(
         n: int, algorithm: str = "flags", lang: str = "en", viewport: tuple[int, int] = (1480, 1000)
@@ -32,19 +33,10 @@ def page_of(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterat
         if not path.exists():
             with use_language(lang):
                 nqueens.play(n, algorithm, out=path)
-        width, height = viewport
-        page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(path.as_uri())
-        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
-        opened.append(page)
-        return page
+        return opened(path, viewport=viewport)
 
     yield load
-    for page in opened:
-        assert page.errors == []  # type: ignore[attr-defined]
-        page.close()  # type: ignore[attr-defined]
+    opened.close()
 
 
 def go_to(page: object, step: int) -> None:

@@ -16,12 +16,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.cli import cli
 from nqueens.engine import device, registry
 from nqueens.engine.methods.gpu import kernel, shape
 from nqueens.engine.methods.gpu import split as gpu_split
@@ -30,9 +28,8 @@ from nqueens.engine.registry import METHODS, best_method
 from nqueens.engine.runtime.pool import batches
 from nqueens.engine.runtime.warm import warm_up
 from nqueens.known import known_counts
-from tests.processes import journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, invoke, journal_rows, like_a_terminal, wait_for_rows
 
-NQUEENS = [sys.executable, "-m", "nqueens"]
 ON_GPU = not device.simulated()
 
 
@@ -253,8 +250,8 @@ def test_without_the_extra_the_line_says_how_to_get_it(monkeypatch: pytest.Monke
     monkeypatch.setattr(device, "_installed", lambda: False)
     device._found.cache_clear()
     try:
-        done = CliRunner().invoke(cli, ["count", "8", "--method", "gpu"])
-        assert done.exit_code == 2
+        done = invoke("count", "8", "--method", "gpu")
+        assert done.status == 2
         assert "numba-cuda is not installed: install the gpu extra: uv sync --extra gpu" in (
             done.output
         )
@@ -375,10 +372,8 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
     warm_up(METHODS["gpu"])
     monkeypatch.setattr(kernel, "count_below", FailingThirdTime())
     path = tmp_path / "gpu.db"
-    done = CliRunner().invoke(
-        cli, ["count", "9", "--method", "gpu", "--batch-size", "50", "--journal", str(path)]
-    )
-    assert done.exit_code == 2
+    done = invoke("count", "9", "--method", "gpu", "--batch-size", "50", "--journal", str(path))
+    assert done.status == 2
     (line,) = done.output.strip().splitlines()
     assert "the GPU failed" in line and "CUDA_ERROR_ILLEGAL_ADDRESS" in line
     assert journal_rows(path) > 0  # the first task's subproblems were kept

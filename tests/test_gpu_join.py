@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -23,8 +22,7 @@ from nqueens.engine.methods.join.match import PAIR_WEIGHT, long_diagonals
 from nqueens.engine.methods.join.split import listed_split
 from nqueens.engine.methods.join.workspace import Workspace
 from nqueens.known import known_counts
-
-NQUEENS = [sys.executable, "-m", "nqueens"]
+from tests.processes import NQUEENS
 
 
 def _staged(n: int, b: int) -> tuple[np.ndarray, ...]:

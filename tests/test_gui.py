@@ -21,8 +21,7 @@ from nqueens.search import ALGORITHMS
 from tests.conftest import require_program as _require
 from tests.pixels import dark_pixels
 from tests.processes import NQUEENS, invoke
-from tests.test_search_state import FLAGS
-from tests.test_state_pictures import expected_cells
+from tests.teaching_steps import FLAGS, expected_cells
 
 pytestmark = pytest.mark.gui
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import itertools
-import os
 import re
-import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +19,6 @@ import pytest
 
 import nqueens
 from nqueens.i18n import (
-    LOCALE_DIR,
     _,
     asset_messages,
     current_language,
@@ -30,7 +27,8 @@ from nqueens.i18n import (
     use_language,
 )
 from nqueens.messages import plural, too_large
-from tests.processes import run_nqueens
+from tests.english import english_messages, leftovers
+from tests.processes import run_in_locale, run_nqueens
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER = ROOT / "src" / "nqueens" / "render" / "player"
@@ -42,50 +40,6 @@ def _catalog_tool() -> object:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def english_messages() -> dict[str, str]:
-    """Each English message of the catalog and its Japanese (plurals: each form)."""
-    from babel.messages.pofile import read_po
-
-    with (LOCALE_DIR / "ja" / "LC_MESSAGES" / "nqueens.po").open("rb") as f:
-        catalog = read_po(f)
-    pairs: dict[str, str] = {}
-    for message in catalog:
-        if not message.id:
-            continue
-        if isinstance(message.id, tuple | list):
-            for form in message.id:
-                pairs[form] = message.string[0]
-        else:
-            pairs[message.id] = message.string
-    return pairs
-
-
-def names() -> set[str]:
-    """Words that stay as they are in Japanese: the names a user types (algorithms) and
-    the names the algorithms' code gives its structures (`board`, `free`, ...)."""
-    from nqueens.search import ALGORITHMS
-
-    structures = {"board", "col", "up", "down", "taken", "left", "right", "free", "stack"}
-    return set(ALGORITHMS) | structures | {"used", "checks"}
-
-
-def leftovers(text: str) -> list[str]:
-    """The English pieces of interface messages found in `text`: each message's words
-    between its {fields}, where they hold a word of letters and its translation does not
-    keep them (a command, an option or an algorithm's name stays as it is)."""
-    found = []
-    typed = names()
-    for english, japanese in english_messages().items():
-        for piece in re.split(r"\{\w+\}", english):
-            piece = piece.strip(" .,:;()")
-            if not re.search(r"[A-Za-z]{3,}", piece) or piece in japanese or piece in typed:
-                continue
-            # a word of code (`check(1, 2)`, `board[0]`) is code, not an English word
-            if re.search(rf"(?<![A-Za-z-]){re.escape(piece)}(?![A-Za-z(\[-])", text):
-                found.append(piece)
-    return found
 
 
 # -- the catalog ------------------------------------------------------------------------
@@ -222,34 +176,29 @@ def test_messages_said_once_read_in_both_languages() -> None:
     )
 
 
-def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
-    return run_nqueens(*args, env={**environment, **env})
-
-
 def test_trace_in_japanese_by_option_or_locale() -> None:
-    by_option = _run("--lang", "ja", "trace", "5", "--limit", "0")
-    after_command = _run("trace", "5", "--limit", "0", "--lang", "ja")
-    by_locale = _run("trace", "5", "--limit", "0", LANG="ja_JP.UTF-8")
+    by_option = run_in_locale("--lang", "ja", "trace", "5", "--limit", "0")
+    after_command = run_in_locale("trace", "5", "--limit", "0", "--lang", "ja")
+    by_locale = run_in_locale("trace", "5", "--limit", "0", LANG="ja_JP.UTF-8")
     assert by_option.returncode == 0, by_option.stderr
     assert by_option.stdout == after_command.stdout == by_locale.stdout
     lines = by_option.stdout.splitlines()
     assert lines[0] == "     1  0 行目 0 列目にクイーンを置く"
     assert "バックトラック" in by_option.stdout and "探索終了" in lines[-1]
     assert leftovers(by_option.stdout) == []
-    english = _run("trace", "5", "--limit", "0", "--lang", "en", LANG="ja_JP.UTF-8")
+    english = run_in_locale("trace", "5", "--limit", "0", "--lang", "en", LANG="ja_JP.UTF-8")
     assert english.stdout.splitlines()[0] == "     1  place row 0, col 0"
 
 
 def test_tree_levels_in_japanese() -> None:
-    done = _run("tree", "6", "--levels", "--lang", "ja")
+    done = run_in_locale("tree", "6", "--levels", "--lang", "ja")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].split() == ["全体", "153", "46", "4"]
     assert leftovers(done.stdout) == []
 
 
 def test_compare_table_in_japanese() -> None:
-    done = _run("compare", "6", "--lang", "ja")
+    done = run_in_locale("compare", "6", "--lang", "ja")
     assert done.returncode == 0, done.stderr
     assert "アルゴリズムの比較" in done.stdout and "探索空間" in done.stdout
     assert leftovers(done.stdout) == []
@@ -270,7 +219,7 @@ def test_compare_table_in_japanese() -> None:
     ],
 )
 def test_errors_of_the_teaching_commands_in_japanese(args: tuple[str, ...]) -> None:
-    done = _run("--lang", "ja", *args)
+    done = run_in_locale("--lang", "ja", *args)
     assert done.returncode == 2
     line = done.stderr.strip()
     assert line.startswith("nqueens: error: ") and "\n" not in line

@@ -3,12 +3,13 @@ command with `--lang ja`, driven through every state, no English interface strin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.test_i18n import _run, leftovers
+from tests.english import leftovers
+from tests.pages import Opened
+from tests.processes import run_in_locale
 
 pytestmark = pytest.mark.browser
 
@@ -30,26 +31,15 @@ PAGE_WORDS = """() => [
 
 
 @pytest.fixture
-def japanese_page(browser: object, tmp_path: Path) -> Iterator[object]:
-    pages = []
-
+def japanese_page(open_page: Opened, tmp_path: Path) -> object:
     def load(*args: str) -> object:
         path = tmp_path / "player.html"
-        done = _run("play", *args, "--out", str(path), "--lang", "ja")
+        done = run_in_locale("play", *args, "--out", str(path), "--lang", "ja")
         assert done.returncode == 0, done.stderr
         assert "を書き出しました" in done.stdout
-        page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(path.as_uri())
-        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
-        pages.append(page)
-        return page
+        return open_page(path, viewport=(1000, 820))
 
-    yield load
-    for page in pages:
-        assert page.errors == []
-        page.close()
+    return load
 
 
 def words(page: object) -> str:
@@ -127,13 +117,11 @@ def test_a_variants_page_names_its_attacks_in_japanese(japanese_page: object) ->
     assert leftovers("\n".join([words(page), *captions])) == []
 
 
-def test_english_stays_the_default(browser: object, tmp_path: Path) -> None:
+def test_english_stays_the_default(open_page: Opened, tmp_path: Path) -> None:
     path = tmp_path / "en.html"
-    done = _run("play", "5", "--out", str(path))
+    done = run_in_locale("play", "5", "--out", str(path))
     assert done.returncode == 0, done.stderr
-    page = browser.new_page()  # type: ignore[attr-defined]
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
+    page = open_page(path)
     assert page.get_attribute("html", "lang") == "en"
     assert page.inner_text("#caption") == "empty board"
     # The leftovers check sees English where there is English: it can fail.

@@ -7,12 +7,11 @@ import os
 import platform
 import shutil
 import subprocess
-import sys
 from importlib import metadata
 
 from nqueens.engine.methods.join import simd
 from nqueens.system import SystemInfo
-from tests.processes import NQUEENS, run_nqueens
+from tests.processes import NQUEENS, nqueens_after, run_nqueens
 
 
 def test_info_reports_this_installation_as_json() -> None:
@@ -76,14 +75,10 @@ def test_a_source_tree_without_installed_metadata_says_so(tmp_path: object) -> N
         "        raise metadata.PackageNotFoundError(name)\n"
         "    return real(name)\n"
         "metadata.version = version\n"
-        "import sys\n"
-        "from nqueens.cli import main\n"
-        "sys.argv = ['nqueens', *sys.argv[1:]]\n"
-        "main()\n"
     )
     for args in (["info", "--json"], ["--version"]):
         done = subprocess.run(
-            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+            [*nqueens_after(before=code), *args], capture_output=True, text=True, timeout=120
         )
         assert done.returncode == 0, done.stderr
         assert "unknown (source tree)" in done.stdout

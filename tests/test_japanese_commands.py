@@ -13,75 +13,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import click
 import pytest
-from click.testing import CliRunner
 
 from nqueens.cli import cli
 from nqueens.i18n import set_language
-
-NAMES = {
-    # what a user types or installs, and the programs and formats named
-    "nqueens", "Python", "CPython", "numba", "llvmlite", "ffmpeg", "Chromium", "Tk", "Dask",
-    "bokeh", "Debian", "CPU", "GIF", "MP4", "HTML", "SVG", "PNG", "PDF", "JSON", "CSV",
-    "DIMACS", "CSPLib", "SQLite", "TLS", "fps", "avx512", "avx2", "portable", "pext",
-    "shifts", "OEIS", "MB", "GB", "GiB", "MiB",
-    "classic", "toroidal", "superqueens", "auto", "join", "backtrack", "numpy", "python",
-    "board", "col", "up", "down", "taken", "left", "right", "free", "stack", "used",
-    "checks", "grid", "list", "csv", "npy", "CUDA", "GPU", "NVIDIA", "gpu",
-    # in the help: names of programs, packages, formats, keys and values a user types
-    "engine", "numba-cuda", "dask-jobqueue", "LocalCluster", "Essence", "NumPy", "int8",
-    "MxN", "rot90", "mirror", "transpose", "A4", "Space", "Home", "End", "Esc",
-}  # fmt: skip
-CODE = re.compile(
-    r"`[^`]*`"  # quoted code
-    r"|'[^'\n]*'"  # a value the user typed, quoted as it was typed: 'abc'
-    r"|(?<![\w-])--?[A-Za-z][\w-]*"  # an option
-    r"|(?<![\w.])\.\w+\b"  # an extension
-    r"|\S*[/\\]\S*"  # a path
-    r"|\S*[\[\]()=_{}<>|~^]\S*"  # an expression: col[2], check(1, 2), ~(taken|left|right)
-    r"|\b\w+\.\w+\b"  # a file name
-    r"|\b[0-9a-f]{8,}\b"  # a digest
-)
-WORD = re.compile(r"(?<!\w)[A-Za-z][\w'-]*[A-Za-z0-9]")
-
-
-def typed_names() -> set[str]:
-    """The names a user types or reads as code: algorithms, counting methods and their
-    journal fields, commands and subcommands, the values of options with a fixed set of
-    them, languages."""
-    from nqueens.engine.registry import METHODS
-    from nqueens.search import ALGORITHMS
-
-    fields = {f.name for m in METHODS.values() for f in m.fields}
-    commands, choices = set(), set()
-    for command in every_command(cli):
-        commands.update(getattr(command, "commands", {}))
-        for param in command.params:
-            if isinstance(param.type, click.Choice):
-                choices.update(str(choice) for choice in param.type.choices)
-    return set(ALGORITHMS) | set(METHODS) | fields | commands | choices | {"ja", "en"}
-
-
-def every_command(group: click.Command) -> Iterator[click.Command]:
-    yield group
-    for command in getattr(group, "commands", {}).values():
-        yield from every_command(command)
-
-
-def english_words(text: str, names: set[str] = NAMES) -> list[str]:
-    """The English words of `text`: words of two letters or more that are not names and
-    not inside code."""
-    names = names | typed_names()
-    found = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith(("{", "[")) and stripped.endswith(("}", "]")):
-            continue  # a JSON record: keys and values are code
-        for word in WORD.findall(CODE.sub(" ", line)):
-            if word not in names and word.lower() not in names:
-                found.append(word)
-    return found
+from tests.english import english_words
+from tests.processes import invoke
 
 
 def test_the_detector_sees_english_and_lets_names_and_code_pass() -> None:
@@ -99,9 +36,9 @@ def japanese(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object
     monkeypatch.chdir(tmp_path)
 
     def run(*args: str, status: int = 0) -> str:
-        result = CliRunner().invoke(cli, ["--lang", "ja", *args], prog_name="nqueens")
+        result = invoke("--lang", "ja", *args, prog_name="nqueens")
         set_language(None)
-        assert result.exit_code == status, (args, result.output, result.exception)
+        assert result.status == status, (args, result.output, result.exception)
         return result.stdout + result.stderr
 
     yield run
@@ -244,7 +181,7 @@ def test_english_help_is_as_written() -> None:
     words, click's own headings with their ASCII colon, an option's [default: ...]."""
     set_language("en")
     try:
-        said = CliRunner().invoke(cli, ["solve", "--help"], prog_name="nqueens").output
+        said = invoke("solve", "--help", prog_name="nqueens").output
     finally:
         set_language(None)
     assert said.startswith("Usage: nqueens solve [OPTIONS] N\n")

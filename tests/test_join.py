@@ -28,8 +28,7 @@ from nqueens.errors import JournalMismatchError, SizeTooLargeError, UnknownAlgor
 from nqueens.known import known_counts
 from tests.journals import forget
 from tests.naive import naive_solutions
-from tests.processes import invoke, journal_rows, wait_for_rows
-from tests.test_engine import _start_count
+from tests.processes import invoke, journal_rows, start_count, wait_for_rows
 
 compiled = pytest.mark.compiled
 
@@ -366,7 +365,7 @@ def test_journal_resume_is_exact_and_methods_do_not_share_journals(tmp_path: Pat
 @pytest.mark.slow
 def test_ctrl_c_mid_join_keeps_the_finished_work(tmp_path: Path) -> None:
     path = tmp_path / "n18.sqlite"
-    proc = _start_count(18, path, "join")
+    proc = start_count(18, path, "join")
     wait_for_rows(path, proc, minimum=5)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)

@@ -29,12 +29,8 @@ from nqueens.known import known_counts
 from nqueens.messages import plural
 from tests.journals import forget
 from tests.naive import expected_counts
-from tests.processes import NQUEENS
+from tests.processes import NQUEENS, invoke, run_nqueens
 from tests.simulated import affordable
-
-
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*NQUEENS, *args], capture_output=True, text=True, timeout=120)
 
 
 def _refused(done: subprocess.CompletedProcess[str], status: int = 2) -> str:
@@ -64,7 +60,7 @@ def test_places_a_journal_cannot_be_kept_in(tmp_path: Path) -> None:
         "/proc/nqueens.sqlite": "cannot create the journal",
     }
     for place, reason in cases.items():
-        line = _refused(_run("count", "9", "--journal", place))
+        line = _refused(run_nqueens("count", "9", "--journal", place))
         assert reason in line
     assert not (tmp_path / "missing").exists()
 
@@ -79,7 +75,7 @@ def test_files_that_are_not_journals_are_refused_untouched(tmp_path: Path) -> No
     db.close()
     for path, reason in ((notes, "not an SQLite file"), (foreign, "not an nqueens journal")):
         before = _md5(path)
-        assert reason in _refused(_run("count", "9", "--journal", str(path)))
+        assert reason in _refused(run_nqueens("count", "9", "--journal", str(path)))
         assert _md5(path) == before
     with sqlite3.connect(foreign) as db:  # no table of ours was added
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
@@ -103,7 +99,7 @@ def test_a_journal_of_the_first_format_is_refused(tmp_path: Path) -> None:
         db.execute("INSERT INTO done VALUES (0, 10, 0, 0, 4096)")
     db.close()
     before = _md5(old)
-    line = _refused(_run("count", "9", "--journal", str(old)))
+    line = _refused(run_nqueens("count", "9", "--journal", str(old)))
     assert "earlier nqueens" in line and "start a new one" in line
     assert _md5(old) == before
 
@@ -146,7 +142,7 @@ def test_a_journal_changed_by_hand_is_refused(tmp_path: Path) -> None:
         db.execute("UPDATE done SET classes_of_8 = classes_of_8 + 1 WHERE idx = 7")
     db.close()
     for command in (["count", "10", "--journal", str(path)], ["journal", str(path)]):
-        assert "changed outside nqueens" in _refused(_run(*command))
+        assert "changed outside nqueens" in _refused(run_nqueens(*command))
     with pytest.raises(JournalMismatchError, match="changed outside nqueens"):
         nqueens.count(10, method="backtrack", journal=path)
     with sqlite3.connect(path) as db:  # a row deleted, or the identity edited: the same
@@ -174,7 +170,7 @@ def test_the_digest_follows_every_recorded_batch(tmp_path: Path) -> None:
 def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
     n = affordable(method, 10)
     path = _journal(tmp_path, n, method)
-    done = _run("journal", str(path))
+    done = run_nqueens("journal", str(path))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     total, unique = expected_counts(method, n)
@@ -184,7 +180,7 @@ def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
         f"finished: {plural(total, '{count} solution', '{count} solutions')}, {unique:,} unique"
         in done.stdout
     )
-    record = json.loads(_run("journal", str(path), "--json").stdout)
+    record = json.loads(run_nqueens("journal", str(path), "--json").stdout)
     assert (record["n"], record["method"], record["total"], record["unique"]) == (
         n,
         method,
@@ -195,14 +191,14 @@ def test_the_journal_command_summarises(tmp_path: Path, method: str) -> None:
     assert set(record["sums"]) == {f.name for f in METHODS[method].fields}
     assert record["digest"] == read_summary(path).digest
     forget(path, [0])
-    partial = json.loads(_run("journal", str(path), "--json").stdout)
+    partial = json.loads(run_nqueens("journal", str(path), "--json").stdout)
     assert partial["done"] == record["done"] - 1 and partial["total"] is None
 
 
 def test_the_journal_command_refuses_what_is_not_a_journal(tmp_path: Path) -> None:
-    assert "no journal at" in _refused(_run("journal", str(tmp_path / "none.sqlite")))
+    assert "no journal at" in _refused(run_nqueens("journal", str(tmp_path / "none.sqlite")))
     (tmp_path / "x.txt").write_text("hello")
-    assert "not an SQLite file" in _refused(_run("journal", str(tmp_path / "x.txt")))
+    assert "not an SQLite file" in _refused(run_nqueens("journal", str(tmp_path / "x.txt")))
 
 
 # ---------------------------------------------------------------------------- verify
@@ -210,7 +206,9 @@ def test_the_journal_command_refuses_what_is_not_a_journal(tmp_path: Path) -> No
 def test_verify_passes_an_honest_journal(tmp_path: Path, method: str) -> None:
     n = affordable(method, 11)
     path = tmp_path / "honest.sqlite"
-    done = _run("count", str(n), "-m", method, "-j", str(path), "--verify", "100000", "--json")
+    done = run_nqueens(
+        "count", str(n), "-m", method, "-j", str(path), "--verify", "100000", "--json"
+    )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert (record["total"], record["unique"]) == expected_counts(method, n)
@@ -235,7 +233,7 @@ def test_verify_catches_a_wrong_row(tmp_path: Path, method: str) -> None:
     identity |= {"subproblems": str(summary.subproblems), "split": summary.split}
     with Journal(path, identity, summary.fields) as journal:
         journal.record([wrong], row)
-    done = _run("count", str(n), "-m", method, "-j", str(path), "--verify", "100000")
+    done = run_nqueens("count", str(n), "-m", method, "-j", str(path), "--verify", "100000")
     line = _refused(done, status=1)
     assert f"subproblem {wrong} of {path} disagrees" in line
     with pytest.raises(VerificationError, match=f"subproblem {wrong} "):
@@ -243,7 +241,7 @@ def test_verify_catches_a_wrong_row(tmp_path: Path, method: str) -> None:
 
 
 def test_verify_needs_a_journal() -> None:
-    assert "--journal" in _refused(_run("count", "9", "--verify", "3"))
+    assert "--journal" in _refused(run_nqueens("count", "9", "--verify", "3"))
 
 
 _IDENTITY = {"n": "8", "method": "python", "version": "1", "split": "x", "subproblems": "4"}
@@ -276,7 +274,9 @@ def test_a_second_count_on_a_journal_in_use_is_refused(tmp_path: Path) -> None:
         running = f"in use by a running count \\(process {holder.pid}"
         with pytest.raises(JournalError, match=running):
             Journal(path, _IDENTITY, _FIELDS)
-        line = _refused(_run("count", "8", "-m", "python", "-w", "1", "--journal", str(path)))
+        line = _refused(
+            run_nqueens("count", "8", "-m", "python", "-w", "1", "--journal", str(path))
+        )
         assert f"process {holder.pid}: " in line and "shared.db" in line
         from nqueens.engine.runtime.journal import rewrite
 
@@ -362,14 +362,14 @@ def test_a_forged_journal_is_refused_by_the_published_count(tmp_path: Path, meth
     honest = read_summary(path).digest
     wrong = _forge(path, 11, method)
     assert read_summary(path).digest != honest  # the digest was rewritten to match
-    line = _refused(_run("count", "11", "-m", method, "-j", str(path)), status=1)
+    line = _refused(run_nqueens("count", "11", "-m", method, "-j", str(path)), status=1)
     assert "published count is 2,680" in line and "do not trust" in line
     with pytest.raises(PublishedMismatchError, match="published count is 2,680"):
         nqueens.count(11, method=method, journal=path)
-    line = _refused(_run("count", "11", "-m", method, "-j", str(path), "--verify", "all"), 1)
+    line = _refused(run_nqueens("count", "11", "-m", method, "-j", str(path), "--verify", "all"), 1)
     assert f"subproblem {wrong} of {path} disagrees" in line
-    assert "published count" in _refused(_run("journal", str(path)), status=1)
-    done = _run("journal", str(path), "--repair", "-w", "1")
+    assert "published count" in _refused(run_nqueens("journal", str(path)), status=1)
+    done = run_nqueens("journal", str(path), "--repair", "-w", "1")
     assert done.returncode == 0, done.stderr
     assert f"  subproblem {wrong}: " in done.stdout and "1 disagreed, 0 dropped" in done.stdout
     assert read_summary(path).digest == honest  # exactly the honest journal again
@@ -385,7 +385,7 @@ def test_repair_is_exact_after_a_truncated_or_stray_row(tmp_path: Path) -> None:
         db.execute("DELETE FROM done WHERE idx = 4")
         db.execute("INSERT INTO done VALUES (99999, 1, 2, 3, 4)")
     db.close()
-    assert "`nqueens journal --repair` recounts it" in _refused(_run("journal", str(path)))
+    assert "`nqueens journal --repair` recounts it" in _refused(run_nqueens("journal", str(path)))
     repaired = repair_journal(path, workers=2)
     assert not repaired.digest_matched and repaired.dropped == (99999,)
     assert repaired.replaced == {3: (None, honest.rows[3])}
@@ -401,20 +401,20 @@ def test_repair_refuses_a_journal_whose_identity_was_changed(tmp_path: Path) -> 
         db.execute("UPDATE meta SET value = '11' WHERE key = 'n'")
     db.close()
     before = _md5(path)
-    assert "identity was changed" in _refused(_run("journal", str(path), "--repair"))
+    assert "identity was changed" in _refused(run_nqueens("journal", str(path), "--repair"))
     assert _md5(path) == before
 
 
 def test_the_journal_command_labels_fields_by_how_they_combine(tmp_path: Path) -> None:
     path = _journal(tmp_path, 10, "join")
-    done = _run("journal", str(path))
+    done = run_nqueens("journal", str(path))
     summary = read_summary(path)
     solutions, table_bytes = summary.sums["solutions"], summary.sums["table_bytes"]
     assert table_bytes == max(row[1] for row in summary.rows.values())
     expected = f"solutions {solutions:,} (summed), table_bytes {table_bytes:,} (the largest)"
     assert f"fields so far: {expected}" in done.stdout.splitlines()
     assert "matches the published count" in done.stdout
-    record = json.loads(_run("journal", str(path), "--json").stdout)
+    record = json.loads(run_nqueens("journal", str(path), "--json").stdout)
     assert record["combined"] == {"solutions": "sum", "table_bytes": "max"}
     assert record["published"] is True
 
@@ -422,14 +422,14 @@ def test_the_journal_command_labels_fields_by_how_they_combine(tmp_path: Path) -
 # ---------------------------------------------------------------------------- samples
 def test_a_verify_sample_prints_its_seed_and_can_be_repeated(tmp_path: Path) -> None:
     path = _journal(tmp_path, 11, "join")
-    first = _run("count", "11", "-m", "join", "-j", str(path), "--verify", "5")
+    first = run_nqueens("count", "11", "-m", "join", "-j", str(path), "--verify", "5")
     said = re.search(
         r"\(seed (\d+); --verify 5 --verify-seed \1 repeats the choice\)", first.stdout
     )
     assert first.returncode == 0 and said is not None, first.stdout
     seed = int(said.group(1))
     again = json.loads(
-        _run(
+        run_nqueens(
             "count",
             "11",
             "-m",
@@ -452,8 +452,8 @@ def test_a_verify_sample_prints_its_seed_and_can_be_repeated(tmp_path: Path) -> 
 
 
 def test_verify_options_are_checked() -> None:
-    assert "'some'" in _refused(_run("count", "9", "-j", "x.sqlite", "--verify", "some"))
-    assert "--verify K" in _refused(_run("count", "9", "--verify-seed", "3"))
+    assert "'some'" in _refused(run_nqueens("count", "9", "-j", "x.sqlite", "--verify", "some"))
+    assert "--verify K" in _refused(run_nqueens("count", "9", "--verify-seed", "3"))
 
 
 def test_a_count_past_the_published_table_says_it_is_new() -> None:
@@ -525,12 +525,8 @@ def test_an_identity_edited_to_text_is_one_line_everywhere(
 
 def _here(*args: str) -> subprocess.CompletedProcess[str]:
     """`nqueens ARGS` in this process, as a completed process (for `_refused`)."""
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
-
-    result = CliRunner().invoke(cli, list(args))
-    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+    result = invoke(*args)
+    return subprocess.CompletedProcess(args, result.status, result.stdout, result.stderr)
 
 
 def test_rows_edited_to_text_are_one_line_and_repaired(tmp_path: Path) -> None:
@@ -605,6 +601,6 @@ def test_a_journal_that_fills_its_disk_mid_count_keeps_what_it_recorded(tmp_path
 
 def test_n_1_checks_its_options_as_any_n(tmp_path: Path) -> None:
     journal = str(tmp_path / "one.db")
-    assert "K/M" in _refused(_run("count", "1", "--part", "abc", "--journal", journal))
-    done = _run("count", "1", "--verify", "3", "--journal", journal)
+    assert "K/M" in _refused(run_nqueens("count", "1", "--part", "abc", "--journal", journal))
+    done = run_nqueens("count", "1", "--verify", "3", "--journal", journal)
     assert "no journal at" not in done.stderr

@@ -12,9 +12,9 @@ from PIL import Image
 
 import nqueens
 from nqueens.render.colours import square_colour
+from tests.pages import Opened, counters, queens
 from tests.pixels import dark_pixels
 from tests.processes import NQUEENS
-from tests.test_player_browser import counters, open_player, queens  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def python_completions(n: int, board: Board) -> list[tuple[int, ...]]:
 
 
 @pytest.fixture
-def learner(open_player: object) -> Iterator[object]:  # noqa: F811
+def learner(open_player: object) -> Iterator[object]:
     """The learner on the flags page, whose first failing test is col, up, down in turn
     (`first_line`); the backtracking page's check function has its own tests below."""
 
@@ -100,7 +100,7 @@ def learner(open_player: object) -> Iterator[object]:  # noqa: F811
     yield load
 
 
-def test_tree_beside_the_board_follows_the_search(open_player: object) -> None:  # noqa: F811
+def test_tree_beside_the_board_follows_the_search(open_player: object) -> None:
     page = open_player(4)  # type: ignore[operator]
     assert page.locator("svg.search-tree .node").count() == len(nqueens.tree(4)) == 17
     assert page.locator(".node.ahead").count() == 16  # only the root is reached at step 0
@@ -285,7 +285,7 @@ def test_continue_from_a_dead_end_says_so(learner: object) -> None:
     assert learner_queens(page) == {(0, 0), (2, 3), (4, 2)}
 
 
-def test_learn_button_takes_over_the_players_board(open_player: object) -> None:  # noqa: F811
+def test_learn_button_takes_over_the_players_board(open_player: object) -> None:
     page = open_player(6)  # type: ignore[operator]
     for _ in range(3):
         page.click("#forward")
@@ -339,14 +339,12 @@ def test_screenshot_shows_queens_shading_and_conflict(learner: object, tmp_path:
     assert not (before[0] > 100 and before[1] < 50)
 
 
-def test_play_learn_command_opens_the_learner(browser: object, tmp_path: Path) -> None:
+def test_play_learn_command_opens_the_learner(open_page: Opened, tmp_path: Path) -> None:
     out = tmp_path / "learn.html"
     command = [*NQUEENS, "play", "5", "--learn", "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    page = browser.new_page()  # type: ignore[attr-defined]
-    page.goto(out.as_uri())
-    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
+    page = open_page(out)
     assert page.get_attribute("body", "data-mode") == "learn"
     place(page, {0: 0, 1: 2})
     page.click("#hint")
@@ -449,7 +447,7 @@ def test_a_deeper_dead_end_says_which_rows_run_out(learner: object) -> None:
     assert page.locator("#hint-why li").all_inner_texts() == expected
 
 
-def test_learn_and_watch_name_the_same_test(open_player: object) -> None:  # noqa: F811
+def test_learn_and_watch_name_the_same_test(open_player: object) -> None:
     """On the backtracking page, the learner names the queen and the cell the check
     function's own first failing test names: (0,0), (1,2), (2,2) is attacked by the row 0
     queen, board[0], as the trace says. And for every rejection of the recorded searches
@@ -485,7 +483,7 @@ def test_learn_and_watch_name_the_same_test(open_player: object) -> None:  # noq
         assert all(recorded == learned for recorded, learned in pairs), algorithm
 
 
-def test_the_watcher_sees_every_solution(open_player: object) -> None:  # noqa: F811
+def test_the_watcher_sees_every_solution(open_player: object) -> None:
     """The watch mode lists every recorded solution; a student who switches to the
     learner mode finds none of them in the page until back in the watch mode."""
     watching = open_player(8)  # type: ignore[operator]
@@ -498,7 +496,7 @@ def test_the_watcher_sees_every_solution(open_player: object) -> None:  # noqa: 
     assert watching.locator("#solutions li").count() == 92
 
 
-def test_the_page_numbers_from_one_when_asked(open_player: object) -> None:  # noqa: F811
+def test_the_page_numbers_from_one_when_asked(open_player: object) -> None:
     """play --one-based: the board's labels, the captions, the list and the learner's
     words number rows and columns from 1; the code's cells keep their indices, as the
     page's note says."""

@@ -14,12 +14,11 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from nqueens.cli import cli
 from nqueens.cli._types import WHOLE_MAX, Real, Whole
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
-from tests.test_errors import assert_one_line, nqueens
+from tests.processes import assert_one_line, invoke, nqueens
 
 BAD_NUMBERS = ("nan", "NaN", "inf", "-inf", "infinity", "1e400", "-1e400", "9" * 30, "9" * 5000)
 """Not finite, or too large for any option."""
@@ -75,11 +74,6 @@ def test_every_numeric_option_takes_the_shared_type(command: str, option: str) -
     assert isinstance(param.type, Real | Whole), (command, option, param.type)
 
 
-def _invoke(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stderr
-
-
 @pytest.mark.parametrize(("command", "option"), NUMERIC)
 def test_every_numeric_option_refuses_what_is_not_a_finite_number_in_range(
     command: str, option: str
@@ -91,7 +85,7 @@ def test_every_numeric_option_refuses_what_is_not_a_finite_number_in_range(
         if isinstance(p, click.Argument) and p.required and p.name is not None
     ]
     for value in BAD_NUMBERS:
-        status, err = _invoke(*path, *required, option, value)
+        status, _, err = invoke(*path, *required, option, value)
         assert status == 2, (command, option, value, err)
         lines = err.strip().splitlines()
         assert len(lines) == 1 and len(lines[0]) < 200, (command, option, value, err)
@@ -108,7 +102,7 @@ SIZE_COMMANDS = [
 @pytest.mark.parametrize("path", SIZE_COMMANDS, ids=" ".join)
 def test_every_board_size_refuses_what_is_not_a_whole_number(path: tuple[str, ...]) -> None:
     for value in (*BAD_NUMBERS, "\u00b2", "4x" + "9" * 5000):
-        status, err = _invoke(*path, value)
+        status, _, err = invoke(*path, value)
         assert status == 2, (path, value, err)
         assert len(err.strip().splitlines()) == 1, (path, value, err)
         assert "Traceback" not in err
@@ -131,7 +125,7 @@ def test_the_types_say_their_bounds() -> None:
 
 def test_a_count_of_subproblems_to_verify_is_a_whole_number() -> None:
     for value in ("nan", "\u00b2", "9" * 5000, "0", "-1"):
-        status, err = _invoke("count", "8", "--journal", "j.db", "--verify", value)
+        status, _, err = invoke("count", "8", "--journal", "j.db", "--verify", value)
         assert status == 2 and len(err.strip().splitlines()) == 1, (value, err)
 
 

@@ -14,7 +14,6 @@ import signal
 import socket
 import stat
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -22,36 +21,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
-from tests.test_errors import assert_one_line, nqueens
-
-NULL, FULL = (1, 3), (1, 7)
+from tests.places import FULL, NULL, is_char_device, make_device, only
+from tests.processes import (
+    NQUEENS,
+    assert_one_line,
+    journal_rows,
+    nqueens,
+    start_nqueens,
+    wait_for_rows,
+)
 
 LIST_8 = subprocess.run(
     [*NQUEENS, "solve", "8", "--all", "-f", "list"],
     capture_output=True,
     check=True,
 ).stdout
-
-
-def make_device(path: Path, numbers: tuple[int, int]) -> Path:
-    """A character device node at `path`. Only root (CAP_MKNOD) can make one, and no
-    user namespace lets anyone else, so a run without it cannot test devices (the FIFO
-    and socket cases still test writing in place)."""
-    try:
-        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(*numbers))
-    except PermissionError:
-        pytest.skip("making a device node needs root (CAP_MKNOD)")
-    return path
-
-
-def is_char_device(path: Path) -> bool:
-    return stat.S_ISCHR(os.lstat(path).st_mode)
-
-
-def only(folder: Path, *names: str) -> None:
-    """`folder` holds these names and nothing else: no temporary file was left."""
-    assert sorted(p.name for p in folder.iterdir()) == sorted(names)
 
 
 WRITERS = {
@@ -197,9 +181,7 @@ def test_dev_stdout_appends_where_the_shell_appends(tmp_path: Path) -> None:
     with log.open("ab") as out:
         subprocess.run(
             [
-                sys.executable,
-                "-m",
-                "nqueens",
+                *NQUEENS,
                 "solve",
                 "8",
                 "--all",
@@ -257,18 +239,6 @@ def test_binary_output_is_refused_on_a_terminal(tmp_path: Path, args: tuple[str,
 # Signals
 
 
-def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [*NQUEENS, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=cwd,
-        start_new_session=True,  # its own process group, like a shell job
-        preexec_fn=like_a_terminal,
-    )
-
-
 def _finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
     try:
         return proc.communicate(timeout=60)
@@ -280,7 +250,7 @@ def _finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
 @pytest.mark.compiled
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_stopped_listing_leaves_no_part_file(tmp_path: Path, signum: int) -> None:
-    proc = _start(["solve", "14", "--all", "--output", "s14.txt"], tmp_path)
+    proc = start_nqueens("solve", "14", "--all", "--output", "s14.txt", cwd=tmp_path)
     deadline = time.monotonic() + 120
     while not any(p.stat().st_size for p in tmp_path.glob(".s14.*.part.txt")):
         assert proc.poll() is None, "the listing ended before it could be stopped"
@@ -294,7 +264,7 @@ def test_a_stopped_listing_leaves_no_part_file(tmp_path: Path, signum: int) -> N
 
 
 def test_a_stopped_film_leaves_no_part_file(tmp_path: Path) -> None:
-    proc = _start(["animate", "8", "--max-frames", "0", "--out", "eight.gif"], tmp_path)
+    proc = start_nqueens("animate", "8", "--max-frames", "0", "--out", "eight.gif", cwd=tmp_path)
     deadline = time.monotonic() + 120
     while not any(p.stat().st_size for p in tmp_path.glob(".eight.*.part.gif")):
         assert proc.poll() is None, "the film ended before it could be stopped"
@@ -313,7 +283,9 @@ def test_a_stopped_count_keeps_its_journal(tmp_path: Path, signum: int) -> None:
     from nqueens.known import known_counts
 
     path = tmp_path / "n16.sqlite"
-    proc = _start(["count", "16", "--journal", str(path), "--method", "backtrack", "-q"], tmp_path)
+    proc = start_nqueens(
+        "count", "16", "--journal", str(path), "--method", "backtrack", "-q", cwd=tmp_path
+    )
     wait_for_rows(path, proc, minimum=5)
     proc.send_signal(signum)
     out, err = _finish(proc)

@@ -20,12 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from nqueens.cli import cli
-from tests.test_errors import HANG_GUARD, nqueens
-
-NQUEENS = [sys.executable, "-m", "nqueens"]
+from tests.processes import HANG_GUARD, NQUEENS, invoke, nqueens
 
 NAMES = {
     "hash": "n#1",
@@ -37,8 +33,8 @@ NAMES = {
 
 
 def _invoke(*args: str) -> None:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, (args, result.output, result.stderr)
+    result = invoke(*args)
+    assert result.status == 0, (args, result.output, result.stderr)
 
 
 WRITERS = {
@@ -89,7 +85,7 @@ def test_a_journal_takes_any_legal_name(
     ):
         _invoke(*args)
     for journal in (file, merged):
-        summary = json.loads(CliRunner().invoke(cli, ["journal", journal, "--json"]).stdout)
+        summary = json.loads(invoke("journal", journal, "--json").stdout)
         assert (summary["n"], summary["total"], summary["unique"]) == (8, 92, 12)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([file, merged])
 
@@ -104,10 +100,10 @@ def test_a_journal_of_250_characters(
     monkeypatch.chdir(tmp_path)
     long = "m" * 247 + ".db"
     _invoke("journal", "merge", str(parts / "p1.db"), str(parts / "p2.db"), "--out", long)
-    assert json.loads(CliRunner().invoke(cli, ["journal", long, "--json"]).stdout)["total"] == 92
+    assert json.loads(invoke("journal", long, "--json").stdout)["total"] == 92
     for args in (("count", "8", "--journal", "j" * 250), ("journal", long, "--repair")):
-        result = CliRunner().invoke(cli, list(args))
-        assert result.exit_code == 2 and "too long" in result.stderr, result.stderr
+        result = invoke(*args)
+        assert result.status == 2 and "too long" in result.stderr, result.stderr
         assert [p.name for p in tmp_path.iterdir()] == [long]
     longest = "j" * 244 + ".db"  # 247 bytes: room for SQLite's -journal
     _invoke("count", "8", "--journal", longest)

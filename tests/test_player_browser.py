@@ -2,49 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
-import nqueens
+from tests.pages import counters, queens
 from tests.pixels import dark_pixels
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def open_player(browser: object, tmp_path: Path) -> Iterator[object]:
-    pages = []
-
-    def load(n: int, algorithm: str = "backtracking", **options: object) -> object:
-        path = tmp_path / f"player{n}-{algorithm}-{len(pages)}.html"
-        nqueens.play(n, algorithm, out=path, **options)  # type: ignore[arg-type]
-        page = browser.new_page(viewport={"width": 1000, "height": 820})  # type: ignore[attr-defined]
-        page.errors = []
-        page.requests = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("request", lambda request: page.requests.append(request.url))
-        page.goto(path.as_uri())
-        page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
-        pages.append(page)
-        return page
-
-    yield load
-    for page in pages:
-        assert page.errors == []  # no script errors
-        assert all(url.startswith("file://") for url in page.requests)  # offline
-        page.close()
-
-
-def counters(page: object) -> dict[str, str]:
-    return {name: page.inner_text(f"#{name}") for name in ("step", "nodes", "backtracks", "found")}  # type: ignore[attr-defined]
-
-
-def queens(page: object) -> str:
-    return page.get_attribute("#board", "data-cols")  # type: ignore[attr-defined,no-any-return]
 
 
 def test_step_forward_and_back_updates_board_and_counters(open_player: object) -> None:

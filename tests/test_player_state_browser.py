@@ -17,7 +17,8 @@ from nqueens.render.trace import describe
 from nqueens.search import ALGORITHMS
 from nqueens.search.replay import Replay
 from tests.naive import naive_first_test, naive_state
-from tests.test_search_state import FLAGS, PRODUCED_BY, REJECTING
+from tests.pages import Opened
+from tests.teaching_steps import FLAGS, PRODUCED_BY, REJECTING
 
 pytestmark = pytest.mark.browser
 
@@ -29,24 +30,18 @@ EVENT_TYPES = {name: kind for kind, name in zip(PRODUCED_BY["flags"], KINDS.valu
 def pages(browser: object, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """One page per (algorithm, N), loaded once: (page, recording)."""
     opened: dict[tuple[str, int], tuple[object, object]] = {}
+    opener = Opened(browser)
     folder = tmp_path_factory.mktemp("players")
 
     def load(algorithm: str, n: int) -> tuple[object, object]:
         if (algorithm, n) not in opened:
             path = folder / f"{algorithm}-{n}.html"
             player = nqueens.play(n, algorithm, out=path, max_steps=2000)
-            page = browser.new_page(viewport={"width": 1480, "height": 1000})  # type: ignore[attr-defined]
-            page.errors = []
-            page.on("pageerror", lambda error: page.errors.append(str(error)))
-            page.goto(path.as_uri())
-            page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
-            opened[algorithm, n] = (page, player.recording)
+            opened[algorithm, n] = (opener(path, viewport=(1480, 1000)), player.recording)
         return opened[algorithm, n]
 
     yield load
-    for page, _recording in opened.values():
-        assert page.errors == []  # type: ignore[attr-defined]
-        page.close()  # type: ignore[attr-defined]
+    opener.close()
 
 
 def go_to(page: object, step: int) -> None:
@@ -229,12 +224,10 @@ def test_the_code_panel_is_the_source_of_the_function_that_runs(pages: object) -
     assert page.locator("#state .structure").count() == 0  # type: ignore[attr-defined]
 
 
-def test_a_variant_page_has_no_state_panel(browser: object, tmp_path: Path) -> None:
+def test_a_variant_page_has_no_state_panel(open_page: Opened, tmp_path: Path) -> None:
     path = tmp_path / "torus.html"
     nqueens.play(nqueens.Rules.of("toroidal", 5), out=path)
-    page = browser.new_page()  # type: ignore[attr-defined]
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
+    page = open_page(path)
     page.keyboard.press("ArrowRight")
     assert page.locator("#state-panel").is_hidden()
     assert page.locator("#code-panel").is_hidden()
@@ -244,16 +237,13 @@ def test_a_variant_page_has_no_state_panel(browser: object, tmp_path: Path) -> N
 @pytest.mark.parametrize("viewport", [(1000, 820), (1480, 1000)])
 @pytest.mark.parametrize("n", [5, 6])
 def test_the_trees_labels_are_legible_at_the_players_size(
-    browser: object, tmp_path: Path, n: int, viewport: tuple[int, int]
+    open_page: Opened, tmp_path: Path, n: int, viewport: tuple[int, int]
 ) -> None:
     """Every node of the N <= 6 tree has its label, drawn at 9 px or more on the screen,
     inside its node, and no two labels overlap."""
     path = tmp_path / "tree.html"
     nqueens.play(n, "flags", out=path)
-    width, height = viewport
-    page = browser.new_page(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
-    page.goto(path.as_uri())
-    page.wait_for_selector("body[data-ready]")  # type: ignore[attr-defined]  # the mode drawn
+    page = open_page(path, viewport=viewport)
     found = page.evaluate(
         """() => {
         const svg = document.querySelector("svg.search-tree");

@@ -10,57 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens.search import ALGORITHMS
-from nqueens.search.events import Event, Place, Reject, Remove, Solution
+from nqueens.search.events import Event, Place, Reject, Solution
 from nqueens.search.replay import Replay
 from nqueens.search.state import EMPTY
 from tests.naive import naive_first_test, naive_queen_attack, naive_state
 from tests.processes import run_nqueens
-
-# The statement that produces each kind of step, as a student reads it in the source.
-PRODUCED_BY = {
-    "flags": {
-        Place: {"col[b] = up[a + b] = down[a - b + n - 1] = NOT_FREE"},
-        Reject: {"if col[b] == FREE and up[a + b] == FREE and down[a - b + n - 1] == FREE:"},
-        Remove: {"col[b] = up[a + b] = down[a - b + n - 1] = FREE"},
-        Solution: {"found(pos)"},
-    },
-    "backtracking": {
-        Place: {"if check_back_tracking(row) == 1:"},
-        Reject: {"if check_back_tracking(row) == 1:"},
-        Remove: {"for col in range(size):"},
-        Solution: {"found(board)"},
-    },
-    "bitboard": {
-        Place: {"cols[row] = bit.bit_length() - 1"},
-        Remove: {"while avail:"},
-        Solution: {"found(cols)"},
-    },
-    "bitboard-stack": {
-        Place: {"cols[row] = bit.bit_length() - 1"},
-        Remove: {"row -= 1", "found(cols)"},
-        Solution: {"found(cols)"},
-    },
-    "brute-force": {
-        Place: {"board[row] = col"},
-        Reject: {"if check_brute_force() == 1:"},
-        Remove: {"for col in range(size):"},
-        Solution: {"found(board)"},
-    },
-    "permutations": {
-        Place: {"used[col] = True"},
-        Reject: {"if check_permutation() == 1:"},
-        Remove: {"used[col] = False"},
-        Solution: {"found(board)"},
-    },
-}
-FLAGS = {"col", "up", "down", "taken", "left", "right", "free", "used"}
-PRODUCED_BY["flags-stack"] = {**PRODUCED_BY["flags"], Solution: {"found(stack)"}}
-
-
-def square(event: Event, n: int) -> tuple[int, int]:
-    if isinstance(event, Solution):
-        return n - 1, event.placement.cols[-1]
-    return event.row, event.col
+from tests.teaching_steps import FLAGS, PRODUCED_BY, REJECTING, said, square
 
 
 def expected(algorithm: str, n: int, queens: list[int], event: Event, checks: int):  # type: ignore[no-untyped-def]
@@ -122,9 +77,6 @@ def test_flags_outline_the_cells_the_square_reads(algorithm: str, n: int, steps:
         )
         assert notes["up"] == f"up[a+b] = up[{a}+{b}] = up[{a + b}]"
         assert notes["down"] == f"down[a-b+N-1] = down[{a}-{b}+{n - 1}] = down[{a - b + n - 1}]"
-
-
-REJECTING = sorted(name for name in ALGORITHMS if not name.startswith("bitboard"))
 
 
 def above(event: Reject, queens: list[int], n: int) -> list[int]:
@@ -248,18 +200,6 @@ def test_trace_state_prints_each_structure_after_each_step(
             cells = [] if cells == [EMPTY] else cells
             got[name.strip()] = cells
         assert got == want
-
-
-def said(event: Reject, attacker: tuple[int, int], test: str) -> str:
-    """The sentence every surface says of a rejection, worked out here."""
-    if attacker[1] == event.col:
-        why = "same column"
-    elif (event.row - attacker[0]) * (event.col - attacker[1]) > 0:
-        why = "same diagonal, falling to the right"  # a-b constant: down[a-b+N-1]
-    else:
-        why = "same diagonal, rising to the right"  # a+b constant: up[a+b]
-    by = f"row {attacker[0]}, col {attacker[1]}"
-    return f"attacked row {event.row}, col {event.col} by the queen on {by} ({why}, {test})"
 
 
 @settings(max_examples=40, deadline=None)

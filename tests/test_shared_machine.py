@@ -20,7 +20,7 @@ import pytest
 
 from nqueens import files
 from nqueens.errors import OutputPlaceError, printable
-from tests.processes import invoke, run_nqueens
+from tests.processes import NQUEENS, invoke, run_nqueens
 
 NOBODY = 65534
 
@@ -280,7 +280,7 @@ def test_a_deleted_current_folder_is_named(tmp_path: Path, args: tuple[str, ...]
     """Before: "No such file or directory", and nothing said which."""
     gone = tmp_path / "gone"
     gone.mkdir()
-    command = " ".join([*map(shlex.quote, [sys.executable, "-m", "nqueens"]), *args])
+    command = " ".join([*map(shlex.quote, NQUEENS), *args])
     done = subprocess.run(
         ["sh", "-c", f'cd "$1" && rmdir "$1" && exec {command}', "sh", str(gone)],
         capture_output=True,

@@ -16,9 +16,9 @@ from nqueens.render.colours import REJECT, STATE_FILLED, STATE_READ
 from nqueens.render.frames import FrameLimits, Frames
 from nqueens.render.state_panel import CURRENT_LINE
 from nqueens.search import ALGORITHMS
-from nqueens.search.events import Event, Reject, Solution
-from tests.naive import naive_first_test, naive_state
-from tests.test_search_state import FLAGS, REJECTING, said, square
+from nqueens.search.events import Event, Solution
+from tests.naive import naive_first_test
+from tests.teaching_steps import FLAGS, REJECTING, expected_cells, said
 
 FILLED = np.array(to_rgb(STATE_FILLED)) * 255
 READ = np.array(to_rgb(STATE_READ)) * 255
@@ -28,31 +28,6 @@ MARKED = np.array(to_rgb(CURRENT_LINE)) * 255
 
 def _close(pixel: np.ndarray, colour: np.ndarray) -> bool:
     return bool(np.abs(pixel[:3].astype(int) - colour).max() < 40)
-
-
-def expected_cells(algorithm: str, n: int, events: list[Event], queens: list[int]):  # type: ignore[no-untyped-def]
-    """What the panel must show after the last of `events`: each structure's cells, for
-    the flags the cells the square reads (in the test's order, up to the one that fails),
-    and the cell whose test failed."""
-    event = events[-1]
-    checks = sum(isinstance(e, Reject | Solution) for e in events)
-    want = naive_state(algorithm, n, queens, type(event).__name__, square(event, n), checks)
-    reads: dict[str, set[int]] = {}
-    hit: tuple[str, int] | None = None
-    if isinstance(event, Reject):
-        above = queens if len(queens) == n else queens[: event.row]
-        _queen, test = naive_first_test(algorithm, n, above, (event.row, event.col))
-        name, index = test.split("[")[0], int(test.split("[")[1].split("]")[0])
-        hit = (name, index)
-    if algorithm.startswith("flags") and not isinstance(event, Solution):
-        a, b = event.row, event.col
-        lookups = [("col", b), ("up", a + b), ("down", a - b + n - 1)]
-        for name, index in lookups:
-            reads[name] = {index}
-            if hit == (name, index):
-                break
-        reads = {name: reads.get(name, set()) for name, _index in lookups}
-    return want, reads, hit
 
 
 @settings(max_examples=25, deadline=None)

@@ -22,10 +22,7 @@ import numpy as np
 import pytest
 
 from nqueens.engine.runtime import pool
-from tests.processes import journal_rows, wait_for_rows
-from tests.test_errors import HANG_GUARD, assert_one_line
-
-NQUEENS = [sys.executable, "-m", "nqueens"]
+from tests.processes import HANG_GUARD, NQUEENS, assert_one_line, journal_rows, wait_for_rows
 
 
 class _Parts:

@@ -15,7 +15,6 @@ import os
 import socket
 import stat
 import subprocess
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_errors import HANG_GUARD, assert_one_line, nqueens
-from tests.test_outputs import NULL, make_device, only
+from tests.places import NULL, make_device, only
+from tests.processes import HANG_GUARD, NQUEENS, assert_one_line, invoke, nqueens
 
 
 def run(
@@ -32,7 +31,7 @@ def run(
 ) -> subprocess.CompletedProcess[bytes]:
     """`nqueens ARGS` with descriptors passed on (a pipe's ends) and streams of our own."""
     return subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
+        [*NQUEENS, *args],
         cwd=cwd,
         capture_output="stdout" not in streams,
         timeout=HANG_GUARD,
@@ -117,17 +116,14 @@ def _refused_here(
 ) -> subprocess.CompletedProcess[bytes]:
     """`nqueens ARGS` in this process, in `folder`, as a completed process (for
     `assert_one_line`); nothing may start a Dask process meanwhile."""
-    from click.testing import CliRunner
-
-    from nqueens.cli import cli
 
     def never(*started: object, **options: object) -> None:
         raise AssertionError(f"started {started}")
 
     monkeypatch.setattr("nqueens.cli._supervise.supervise", never)
     monkeypatch.chdir(folder)
-    result = CliRunner().invoke(cli, list(args))
-    return subprocess.CompletedProcess(args, result.exit_code, b"", result.stderr_bytes)
+    result = invoke(*args)
+    return subprocess.CompletedProcess(args, result.status, b"", result.stderr_bytes)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -179,7 +175,7 @@ def _closed(descriptor: int) -> None:
 def test_closed_standard_output_is_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
     """F17: `nqueens solve 8 >&-` was an AttributeError."""
     result = subprocess.run(
-        [sys.executable, "-m", "nqueens", *args],
+        [*NQUEENS, *args],
         cwd=tmp_path,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: _closed(1),
@@ -192,7 +188,7 @@ def test_closed_standard_input_is_one_line(tmp_path: Path) -> None:
     """F17: `nqueens check - <&-`."""
     for args in (("check", "-"), ("complete", "-")):
         result = subprocess.run(
-            [sys.executable, "-m", "nqueens", *args],
+            [*NQUEENS, *args],
             cwd=tmp_path,
             capture_output=True,
             preexec_fn=lambda: _closed(0),
@@ -203,7 +199,7 @@ def test_closed_standard_input_is_one_line(tmp_path: Path) -> None:
 
 def test_closed_standard_error_still_ends_with_the_status(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "nqueens", "check", "0 0"],
+        [*NQUEENS, "check", "0 0"],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         preexec_fn=lambda: _closed(2),
@@ -216,7 +212,7 @@ def test_a_closed_descriptor_is_not_taken_by_the_journal(tmp_path: Path) -> None
     """With standard output closed, the next file opened would be descriptor 1: the
     command refuses before opening any, so nothing is written into a journal as output."""
     result = subprocess.run(
-        [sys.executable, "-m", "nqueens", "count", "8", "--journal", "j.db"],
+        [*NQUEENS, "count", "8", "--journal", "j.db"],
         cwd=tmp_path,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: _closed(1),

@@ -8,17 +8,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from PIL import Image
 
 import nqueens
-from nqueens.cli import cli
 from nqueens.errors import OutputFormatError, SizeTooLargeError
 from nqueens.i18n import use_language
 from nqueens.render.worksheet import PRINT_DARK
 from tests.conftest import require_program
+from tests.english import english_words
 from tests.naive import naive_attacks
-from tests.test_japanese_commands import english_words
+from tests.processes import invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -229,8 +228,8 @@ def test_a_postscript_outline_japanese_font_is_embedded_as_truetype(
 
 def test_the_command_and_its_refusals(tmp_path: Path) -> None:
     out = tmp_path / "w.pdf"
-    result = CliRunner().invoke(cli, ["worksheet", "5", "--out", str(out), "--no-answers"])
-    assert result.exit_code == 0, result.output
+    result = invoke("worksheet", "5", "--out", str(out), "--no-answers")
+    assert result.status == 0, result.output
     assert result.stdout == f"wrote {out}: a worksheet of 3 pages for 5 x 5\n"
     assert page_count(out) == 3  # no pages of answers
     for args, wrong in (
@@ -238,8 +237,8 @@ def test_the_command_and_its_refusals(tmp_path: Path) -> None:
         (["worksheet", "3", "--out", str(out)], "N >= 4"),
         (["worksheet", "13", "--out", str(out)], "N <= 12"),
     ):
-        done = CliRunner().invoke(cli, args)
-        assert done.exit_code == 2 and wrong in done.stderr and done.stderr.count("\n") == 1
+        done = invoke(*args)
+        assert done.status == 2 and wrong in done.stderr and done.stderr.count("\n") == 1
     with pytest.raises(OutputFormatError):
         nqueens.worksheet(6, out=tmp_path / "x.svg")
     with pytest.raises(SizeTooLargeError):
