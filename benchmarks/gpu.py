@@ -143,21 +143,33 @@ def _tasks(n: int, tasks: int | None = None) -> list[np.ndarray]:
 
 
 def cpu_share(args: argparse.Namespace) -> None:
-    """The CPU's time for each launch's prefixes, on this machine (no GPU)."""
+    """The CPU's time for each launch's prefixes, on this machine (no GPU): the least
+    of `--repeats` runs, after a small count's prefixes are made (the first made in a
+    process took 0.1-0.3 s more on the VM: numpy's first large allocations)."""
     from nqueens.engine.methods.gpu import split
 
+    for rows in _tasks(12):
+        for _ in split.task_launches(12, rows):
+            pass
     print("| N | launches | prefixes a launch | CPU a launch (s) | all (s) | ygch on an H100 (s) "
           "| share |")  # fmt: skip
     print("|---:|---:|---:|---:|---:|---:|---:|")
     for n in _sizes(args.sizes):
         seconds: list[float] = []
         sizes: list[int] = []
-        for rows in _tasks(n):
-            began = time.perf_counter()
-            for words in split.task_launches(n, rows):
-                seconds.append(time.perf_counter() - began)
-                sizes.append(len(words))
+        for repeat in range(max(1, args.repeats)):
+            launch = 0
+            for rows in _tasks(n):
                 began = time.perf_counter()
+                for words in split.task_launches(n, rows):
+                    took = time.perf_counter() - began
+                    if repeat == 0:
+                        seconds.append(took)
+                        sizes.append(len(words))
+                    else:
+                        seconds[launch] = min(seconds[launch], took)
+                    launch += 1
+                    began = time.perf_counter()
         reference = YGCH_H100.get(n)
         share = f"{sum(seconds) / reference:.1%}" if reference else ""
         print(

@@ -431,6 +431,26 @@ def test_the_benchmark_runs_dry_on_the_simulator() -> None:
     assert len(rows) == 2 and all(row.count(" s |") == 2 for row in rows)
 
 
+def test_the_cpu_share_names_each_launchs_prefixes() -> None:
+    """benchmarks/gpu.py --cpu-share, which docs/counting.md quotes: a row for each N,
+    its launches holding the task's prefixes (the same as task_launches makes)."""
+    script = Path(__file__).parent.parent / "benchmarks" / "gpu.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--cpu-share", "--sizes", "10-11", "--repeats", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    for n in (10, 11):
+        (row,) = [line for line in done.stdout.splitlines() if line.startswith(f"| {n} |")]
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        made = [len(w) for w in gpu_split.task_launches(n, gpu_split.split(n).rows)]
+        assert cells[1] == str(len(made))
+        assert cells[2] == f"{min(made):,}-{max(made):,}"
+        assert float(cells[3]) == float(cells[4])  # one launch: its time is all
+
+
 def test_the_tail_arithmetic_counts_the_kernels_steps_and_idles_a_lane_as_it_should() -> None:
     """benchmarks/gpu.py --tail's two parts: a prefix's steps are the queens the kernel
     places below it but in the last row (so a count's are the placements of each deeper
