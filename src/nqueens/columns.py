@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
@@ -223,15 +223,26 @@ def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
 
 class _Growing:
     """An array that grows in place as chunks come (`ndarray.resize`, which the C
-    library does without a copy for a large block): never two copies of it at once."""
+    library does without a copy for a large block): never two copies of it at once. It
+    is of the narrowest signed type that holds every number so far, widened when a
+    larger one comes (a copy, once a type): a byte a queen for a list of single digits
+    (2 bytes of text each: 8 bytes in int64 made the array 4 times the file), four for
+    the columns of any board a file can hold. Signed, so that `-= base` stays exact."""
 
     def __init__(self) -> None:
         import numpy as np
 
-        self.data = np.zeros(1 << 16, np.int64)
+        self.data: Any = np.zeros(1 << 16, np.int8)
         self.size = 0
 
     def extend(self, chunk: Columns) -> None:
+        import numpy as np
+
+        if chunk.size:
+            top = int(chunk.max())
+            if top > np.iinfo(self.data.dtype).max:
+                wider = next(t for t in _WIDER if top <= np.iinfo(t).max)
+                self.data = self.data.astype(wider)
         end = self.size + chunk.size
         if end > self.data.size:
             self.data.resize(max(end, self.data.size * 3 // 2), refcheck=False)
@@ -240,4 +251,8 @@ class _Growing:
 
     def array(self) -> Columns:
         self.data.resize(self.size, refcheck=False)
-        return self.data
+        result: Columns = self.data
+        return result
+
+
+_WIDER = ("int16", "int32", "int64")

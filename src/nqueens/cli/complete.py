@@ -185,12 +185,12 @@ def _answer_whole(cols: Any, count_all: bool, base: int, start: float) -> None:
     answered from its columns. Before, a Partial of 10 million fixed queens and the
     search over it took 72 s and 6.8 GB for a 79 MB file."""
     from nqueens.completion import Completion
-    from nqueens.render.completion import whole_board_lines
+    from nqueens.render.completion import whole_board_answer
 
     seconds = time.perf_counter() - start
     answer = Completion("solved", cols, 1 if count_all else None, 0, seconds)
-    for line in whole_board_lines(answer, base=base):
-        click.echo(line)
+    for piece in whole_board_answer(answer, base=base):
+        click.echo(piece, nl=False)
 
 
 def _squares(text: str, base: int) -> list[tuple[int, int]]:

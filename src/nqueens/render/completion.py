@@ -13,7 +13,7 @@ from nqueens.completion.model import Completion, Partial
 from nqueens.i18n import _
 from nqueens.messages import listed, plural, seconds_of
 
-__all__ = ["BOARD_DRAWN_UP_TO", "answer_lines", "given", "whole_board_lines"]
+__all__ = ["BOARD_DRAWN_UP_TO", "answer_lines", "given", "whole_board_answer"]
 
 BOARD_DRAWN_UP_TO = 30
 """Larger answers print their column list only, not the board."""
@@ -72,40 +72,52 @@ def answer_lines(
         marks = ["x" if (row, c) in partial.blocked else "." for c in range(n)]
         marks[col] = "Q" if row in partial.fixed else "q"
         yield " ".join(marks)
-    yield from _completed(n - len(partial.fixed), given(partial), work, result, base)
-
-
-def whole_board_lines(result: Completion, *, base: int = 0) -> Iterator[str]:
-    """The lines for a board that fixed every row's queen, none attacked: `result`
-    holds its columns (an array: no `Partial` of millions of queens is built) and took
-    no search. Drawn as `answer_lines` draws it up to BOARD_DRAWN_UP_TO rows.
-
-    >>> import numpy as np
-    >>> from nqueens.completion import Completion
-    >>> print("\\n".join(whole_board_lines(Completion("solved", np.arange(1), 1, 0, 0.01))))
-    Q
-    completed: 0 added to 1 fixed queen (0 nodes, 0.01 s)
-    columns: 0
-    1 completion in all
-    """
-    n = len(result.columns)
-    if n <= BOARD_DRAWN_UP_TO:
-        for col in result.columns.tolist():
-            yield " ".join("Q" if c == col else "." for c in range(n))
-    fixed = plural(n, "{count} fixed queen", "{count} fixed queens")
-    work = listed([plural(0, "{count} node", "{count} nodes"), seconds_of(result.time, ".2f")])
-    yield from _completed(0, fixed, work, result, base)
-
-
-def _completed(
-    added: int, given_text: str, work: str, result: Completion, base: int
-) -> Iterator[str]:
+    added = f"{n - len(partial.fixed):,}"
     yield _("completed: {added} added to {given} ({work})").format(
-        added=f"{added:,}", given=given_text, work=work
+        added=added, given=given(partial), work=work
     )
     yield _("columns: {columns}").format(columns=_column_list(result.columns, base))
     if result.count is not None:
         yield plural(result.count, "{count} completion in all", "{count} completions in all")
+
+
+def whole_board_answer(result: Completion, *, base: int = 0) -> Iterator[str]:
+    """What `nqueens complete` prints for a board that fixed every row's queen, none
+    attacked, in pieces of text to write as they come (each line's newline included):
+    `result` holds its columns (an array: no `Partial` of millions of queens is built)
+    and took no search. The columns' line comes 65,536 columns a piece, so that 10
+    million queens are never 79 MB of text held at once, let alone its copies. Drawn as
+    `answer_lines` draws a board up to BOARD_DRAWN_UP_TO rows.
+
+    >>> import numpy as np
+    >>> from nqueens.completion import Completion
+    >>> print("".join(whole_board_answer(Completion("solved", np.arange(1), 1, 0, 0.01))))
+    Q
+    completed: 0 added to 1 fixed queen (0 nodes, 0.01 s)
+    columns: 0
+    1 completion in all
+    <BLANKLINE>
+    """
+    n = len(result.columns)
+    if n <= BOARD_DRAWN_UP_TO:
+        for col in result.columns.tolist():
+            yield " ".join("Q" if c == col else "." for c in range(n)) + "\n"
+    fixed = plural(n, "{count} fixed queen", "{count} fixed queens")
+    work = listed([plural(0, "{count} node", "{count} nodes"), seconds_of(result.time, ".2f")])
+    line = _("completed: {added} added to {given} ({work})")
+    yield line.format(added="0", given=fixed, work=work) + "\n"
+    before, _field, after = _("columns: {columns}").partition("{columns}")
+    yield before
+    for start in range(0, n, PIECE_COLUMNS):
+        piece = _column_list(result.columns[start : start + PIECE_COLUMNS], base)
+        yield piece if start == 0 else " " + piece
+    yield after + "\n"
+    if result.count is not None:
+        yield plural(result.count, "{count} completion in all", "{count} completions in all") + "\n"
+
+
+PIECE_COLUMNS = 1 << 16
+"""Columns written a piece at a time by `whole_board_answer`."""
 
 
 def _column_list(columns: Any, base: int) -> str:
