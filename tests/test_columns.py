@@ -79,6 +79,25 @@ def test_save_columns_chooses_the_format_by_the_name(tmp_path: Path) -> None:
 # Issue 38: `check` held a 400 MB file at 11 times its size, and crashed on odd .npy files.
 
 
+def test_a_long_list_is_int64_unless_narrow_is_asked(tmp_path: Path) -> None:
+    """The API's array is int64, safe for any arithmetic; `nqueens check` asks for the
+    narrowest type that holds the numbers (a byte a queen for single digits, which it
+    only checks), and gets the same columns, however large the numbers grow after the
+    first slice read."""
+    digits = tmp_path / "digits.txt"
+    digits.write_text("0 4 7 5 2 6 1 3\n" * 80_000)  # 1.28 MB: past a read's first slice
+    wide = read_placement(str(digits))
+    narrow = read_placement(str(digits), narrow=True)
+    assert isinstance(wide, np.ndarray) and isinstance(narrow, np.ndarray)
+    assert (wide.dtype, narrow.dtype) == (np.int64, np.int8)
+    assert np.array_equal(wide, narrow)
+    growing = tmp_path / "growing.txt"
+    growing.write_text("1\n" * 700_000 + "300\n70000\n5000000000\n")
+    cols = read_placement(str(growing), narrow=True, base=1)
+    assert isinstance(cols, np.ndarray) and cols.dtype == np.int64
+    assert cols[:2].tolist() == [0, 0] and cols[-3:].tolist() == [299, 69999, 4999999999]
+
+
 @pytest.mark.parametrize("fmt", ["lines", "list", "npy"])
 def test_a_long_placement_is_read_and_checked_in_about_twice_its_size(
     tmp_path: Path, fmt: str

@@ -8,13 +8,12 @@ a board, a one-line list, one column per line, or .npy. NumPy loads only on the 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
-from nqueens.limits import BOARD_TEXT_MAX_BYTES, CHECK_ARRAY_FROM_N, NUMBER_MAX_DIGITS
+from nqueens.large.text import COLUMN_BYTES, long_column_list, read_column_list
 from nqueens.placement import Placement
 
 if TYPE_CHECKING:
@@ -38,20 +37,18 @@ npy: a NumPy array file of int64."""
 BOARD_DRAWN_UP_TO = 30
 """Up to this N a placement is written as a board by default; beyond, as lines."""
 
-_SEPARATORS = b" \t\n\r\f\v,"
-_COLUMN_BYTES = b"0123456789" + _SEPARATORS
-_COLUMN_LIST = re.compile(r"[0-9 \t\n\r\f\v,]*+")
-_LONG_NUMBER = re.compile(rb"\d{%d}" % (NUMBER_MAX_DIGITS + 1))
 
-
-def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
+def read_placement(argument: str, *, base: int = 0, narrow: bool = False) -> Placement | Columns:
     """The placement `argument` stands for: a `Placement` for board text or a short column
-    list, a column array (0-based) for a .npy file or a list of more than 2,000 columns,
-    which the O(N) `nqueens.large.check_array` checks.
+    list, a column array (0-based, int64) for a .npy file or a list of more than 2,000
+    columns, which the O(N) `nqueens.large.check_array` checks.
 
     `argument` is read as `files.read_board_input` reads it: text, a file's name, or `-`.
     A long column list is read a slice at a time into its array, never whole as text:
-    the memory it takes is the array's, about that of the input.
+    the memory it takes is the array's, about that of the input. With `narrow`, the
+    array is of the narrowest signed type that holds its numbers (as `nqueens check`
+    reads a file: a byte a queen for single digits), for a caller that only checks it:
+    arithmetic on it may overflow that type.
 
     Examples
     --------
@@ -68,10 +65,15 @@ def read_placement(argument: str, *, base: int = 0) -> Placement | Columns:
         else:
             stream, name = source
             head = stream.read(READ_SLICE).removeprefix(BOM.encode())
-            if len(head) == READ_SLICE and not head.translate(None, _COLUMN_BYTES):
-                return _from_base(_stream_columns(stream, name, head), base)
+            if len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES):
+                return _widened(_from_base(read_column_list(stream, name, head), base), narrow)
             text = read_text(stream, name, head=head)
-    return parse_placement(text, base=base)
+    placement = parse_placement(text, base=base)
+    return placement if isinstance(placement, Placement) else _widened(placement, narrow)
+
+
+def _widened(cols: Columns, narrow: bool) -> Columns:
+    return cols if narrow else cols.astype("int64", copy=False)
 
 
 def sniff_column_list(stream: BinaryIO, name: str) -> tuple[Columns | None, bytes]:
@@ -79,20 +81,20 @@ def sniff_column_list(stream: BinaryIO, name: str) -> tuple[Columns | None, byte
     `read_placement` reads one), or None and the first slice already read, for the
     caller to read the rest as text."""
     head = stream.read(READ_SLICE).removeprefix(BOM.encode())
-    if len(head) == READ_SLICE and not head.translate(None, _COLUMN_BYTES):
-        return _stream_columns(stream, name, head), b""
+    if len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES):
+        return read_column_list(stream, name, head), b""
     return None, head
 
 
 def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
     """The placement `text` describes: a column array for a list of more than 2,000
-    columns (`nqueens.large.check_array` checks it in O(N)), else a `Placement` (a column
-    list or board rows).
+    columns (`nqueens.large.check_array` checks it in O(N); of the narrowest signed type
+    that holds its numbers), else a `Placement` (a column list or board rows).
 
     >>> parse_placement("Q.../..Q./.Q../...Q")
     Placement.from_string('0 2 1 3')
     """
-    large = _large_columns(text)
+    large = long_column_list(text)
     if large is not None:
         return _from_base(large, base)
     return Placement.from_string(text, base=base)
@@ -172,87 +174,3 @@ def _load_npy(path: str) -> Columns:
     if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
         raise InvalidPlacementError(f"{name}: a column is larger than any board")
     return array.astype(np.int64, copy=False)
-
-
-def _large_columns(text: str) -> Columns | None:
-    """A long column list as an array (for the O(N) check); None for anything else."""
-    if len(text) < 2 * CHECK_ARRAY_FROM_N or not _COLUMN_LIST.fullmatch(text):
-        return None
-    import io
-
-    values = _stream_columns(io.BytesIO(text.encode()), "")
-    return values if values.size > CHECK_ARRAY_FROM_N else None
-
-
-def _stream_columns(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
-    """The numbers of a column list read a slice at a time (`head` already read), each
-    slice parsed by NumPy into a chunk of the array: the text is never held whole.
-    `name` is the file's, for messages ("" for text given as such)."""
-    import numpy as np
-
-    said = f"invalid column list {name}".strip()
-    columns = _Growing()
-    carry = b""  # the digits of a number cut by the end of a slice
-    offset = 0
-    while True:
-        data, head = head or stream.read(READ_SLICE), b""
-        offset += len(data)
-        if offset > BOARD_TEXT_MAX_BYTES:
-            raise InvalidPlacementError(
-                f"cannot read {name}: it holds more than {BOARD_TEXT_MAX_BYTES >> 30} GiB"
-            )
-        junk = data.translate(None, _COLUMN_BYTES)
-        if junk:
-            at = offset - len(data) + data.index(junk[:1])
-            raise InvalidPlacementError(
-                f"{said}: byte {junk[:1]!r} at offset {at} is no column number, comma or space"
-            )
-        text = carry + data
-        cut = len(text) if not data else max(text.rfind(c) for c in _SEPARATORS) + 1
-        text, carry = text[:cut], text[cut:]
-        long_number = _LONG_NUMBER.search(text) or _LONG_NUMBER.search(carry)
-        if long_number is not None:
-            raise InvalidPlacementError(
-                f"{said}: the number {long_number.group().decode()}... is larger than any column"
-            )
-        if text.translate(None, _SEPARATORS):  # some digits (NumPy reads none as a 0)
-            columns.extend(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))
-        if not data:
-            return columns.array()
-
-
-class _Growing:
-    """An array that grows in place as chunks come (`ndarray.resize`, which the C
-    library does without a copy for a large block): never two copies of it at once. It
-    is of the narrowest signed type that holds every number so far, widened when a
-    larger one comes (a copy, once a type): a byte a queen for a list of single digits
-    (2 bytes of text each: 8 bytes in int64 made the array 4 times the file), four for
-    the columns of any board a file can hold. Signed, so that `-= base` stays exact."""
-
-    def __init__(self) -> None:
-        import numpy as np
-
-        self.data: Any = np.zeros(1 << 16, np.int8)
-        self.size = 0
-
-    def extend(self, chunk: Columns) -> None:
-        import numpy as np
-
-        if chunk.size:
-            top = int(chunk.max())
-            if top > np.iinfo(self.data.dtype).max:
-                wider = next(t for t in _WIDER if top <= np.iinfo(t).max)
-                self.data = self.data.astype(wider)
-        end = self.size + chunk.size
-        if end > self.data.size:
-            self.data.resize(max(end, self.data.size * 3 // 2), refcheck=False)
-        self.data[self.size : end] = chunk
-        self.size = end
-
-    def array(self) -> Columns:
-        self.data.resize(self.size, refcheck=False)
-        result: Columns = self.data
-        return result
-
-
-_WIDER = ("int16", "int32", "int64")

@@ -39,7 +39,7 @@ def check(placement: str, one_based: bool, variant: str) -> None:
     base = 1 if one_based else 0
     from nqueens.variants.rules import Rules
 
-    queens = read_placement(placement, base=base)
+    queens = read_placement(placement, base=base, narrow=True)
     board = None if variant == "classic" else Rules.of(variant, len(queens))
     result = check_placement(queens, board)
     if result.placement is not None:

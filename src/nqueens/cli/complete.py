@@ -13,7 +13,7 @@ from nqueens.cli._app import cli
 from nqueens.cli._options import one_based_option, workers_option
 from nqueens.cli._types import Real, Whole
 from nqueens.completion import Partial
-from nqueens.errors import InputFileError, InvalidPlacementError, InvalidSizeError, NQueensError
+from nqueens.errors import InputFileError, InvalidPlacementError, NQueensError
 from nqueens.files import read_board_input
 
 EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
@@ -141,7 +141,7 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
     `check` reads it (held whole as text and parsed, 50 MB took 4.6 GB), and given back
     as that array (0-based) when no two of its queens attack."""
     from nqueens.columns import sniff_column_list
-    from nqueens.completion.formats import read_instance
+    from nqueens.completion.formats import every_row_fixed, read_instance
     from nqueens.files import board_source, read_text
 
     with board_source(argument) as source:
@@ -152,7 +152,7 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
             try:
                 cols, head = sniff_column_list(stream, name)
                 if cols is not None:
-                    return _every_row_fixed(cols, name, size, base)
+                    return every_row_fixed(cols, name, size, base)
                 text = read_text(stream, name, head=head)
             except MemoryError:
                 raise InputFileError(
@@ -160,24 +160,6 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
                     "as a column list (read in about the memory of its columns)"
                 ) from None
     return read_instance(text, n=size, base=base, diagonals=diagonals)
-
-
-def _every_row_fixed(cols: Any, name: str, size: int | None, base: int) -> Any:
-    """A column list that fixes every row: refused at its first attack (found in O(N)),
-    else its columns, 0-based."""
-    from nqueens.large import check_array
-
-    cols = cols - base if base else cols
-    if size is not None and size != len(cols):
-        raise InvalidSizeError(f"{name} holds {len(cols):,} queens but --n says {size}")
-    conflicts = check_array(cols, examples=1)
-    if not conflicts.is_valid:
-        (r1, c1), (r2, c2) = conflicts.examples[0]
-        raise InvalidPlacementError(
-            f"{name}: the fixed queens on row {r1 + base}, col {c1 + base} and row "
-            f"{r2 + base}, col {c2 + base} attack each other"
-        )
-    return cols
 
 
 def _answer_whole(cols: Any, count_all: bool, base: int, start: float) -> None:
