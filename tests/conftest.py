@@ -64,16 +64,17 @@ def open_page(browser: object) -> Iterator[Opened]:
 
 @pytest.fixture
 def open_player(browser: object, tmp_path: Path) -> Iterator[Callable[..., Any]]:
-    """`open_player(n, algorithm, **options)`: `nqueens.play`'s page, written in the test's
-    folder and opened at 1000 x 820; at the test's end, no page had a script error or
-    asked for anything but a file."""
+    """`open_player(board, algorithm, **options)`: `nqueens.play`'s page (board: N or a
+    variant's Rules), written in the test's folder and opened at 1000 x 820; at the
+    test's end, no page had a script error or asked for anything but a file."""
     import nqueens
 
     opened = Opened(browser, offline=True)
 
-    def load(n: int, algorithm: str = "backtracking", **options: object) -> Any:
+    def load(board: object, algorithm: str = "backtracking", **options: object) -> Any:
+        n = getattr(board, "rows", board)  # N, or a variant's Rules
         path = tmp_path / f"player{n}-{algorithm}-{len(opened.pages)}.html"
-        nqueens.play(n, algorithm, out=path, **options)  # type: ignore[arg-type]
+        nqueens.play(board, algorithm, out=path, **options)  # type: ignore[arg-type]
         return opened(path, viewport=(1000, 820))
 
     yield load

@@ -122,7 +122,7 @@ def test_a_variants_page_shades_and_names_its_own_attacks(
 
     kind = "wrap" if variant == "toroidal" else "knight"
     rules = Rules.of(variant, n)
-    page = open_player(n, variant=variant, max_steps=400)  # type: ignore[operator]
+    page = open_player(rules, max_steps=400)  # type: ignore[operator]
     assert page.inner_text("#title") == f"{n} queens, {variant}: check-function search"
     legend = page.inner_text("#legend")
     assert ATTACK_LEGEND["line"] in legend and ATTACK_LEGEND[kind] in legend

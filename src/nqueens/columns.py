@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
-from nqueens.large.text import COLUMN_BYTES, long_column_list, read_column_list
+from nqueens.limits import CHECK_ARRAY_FROM_N
 from nqueens.placement import Placement
 
 if TYPE_CHECKING:
@@ -64,9 +64,9 @@ def read_placement(argument: str, *, base: int = 0, narrow: bool = False) -> Pla
             text = argument
         else:
             stream, name = source
-            head = stream.read(READ_SLICE).removeprefix(BOM.encode())
-            if len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES):
-                return _widened(_from_base(read_column_list(stream, name, head), base), narrow)
+            cols, head = sniff_column_list(stream, name)
+            if cols is not None:
+                return _widened(_from_base(cols, base), narrow)
             text = read_text(stream, name, head=head)
     placement = parse_placement(text, base=base)
     return placement if isinstance(placement, Placement) else _widened(placement, narrow)
@@ -80,6 +80,8 @@ def sniff_column_list(stream: BinaryIO, name: str) -> tuple[Columns | None, byte
     """A long column list read from `stream` a slice at a time into its array (as
     `read_placement` reads one), or None and the first slice already read, for the
     caller to read the rest as text."""
+    from nqueens.large.text import COLUMN_BYTES, read_column_list  # NumPy: the large path
+
     head = stream.read(READ_SLICE).removeprefix(BOM.encode())
     if len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES):
         return read_column_list(stream, name, head), b""
@@ -94,6 +96,10 @@ def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
     >>> parse_placement("Q.../..Q./.Q../...Q")
     Placement.from_string('0 2 1 3')
     """
+    if len(text) < 2 * CHECK_ARRAY_FROM_N:  # short: no NumPy to load
+        return Placement.from_string(text, base=base)
+    from nqueens.large.text import long_column_list
+
     large = long_column_list(text)
     if large is not None:
         return _from_base(large, base)

@@ -20,6 +20,7 @@ __all__ = ["COLUMN_BYTES", "long_column_list", "read_column_list"]
 
 _SEPARATORS = b" \t\n\r\f\v,"
 COLUMN_BYTES = b"0123456789" + _SEPARATORS
+"""The bytes a column list is made of: a first slice of nothing else is read as one."""
 _COLUMN_LIST = re.compile(r"[0-9 \t\n\r\f\v,]*+")
 _LONG_NUMBER = re.compile(rb"\d{%d}" % (NUMBER_MAX_DIGITS + 1))
 
