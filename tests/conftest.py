@@ -3,6 +3,7 @@ in it (tests/pages.py), the cluster on TLS (tests/dask_cluster.py), the one Xvfb
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -115,6 +116,16 @@ def secured(
     running = Cluster(tmp_path_factory.mktemp("tls"), workers=workers, tls=certificates["node"])
     yield running
     running.stop()
+
+
+@pytest.fixture(autouse=True)
+def _windows_collected_in_the_main_thread(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a window's test, its Tk variables are collected here: left to the garbage
+    collector, a later test's threads (Dask's) collected them, and Tk refused the call
+    from another thread (a warning in CI: "main thread is not in main loop")."""
+    yield
+    if request.node.get_closest_marker("gui") is not None:
+        gc.collect()
 
 
 @pytest.fixture(scope="session")

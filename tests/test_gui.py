@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import subprocess
 import time
@@ -27,15 +26,6 @@ from tests.teaching_steps import FLAGS, expected_cells
 pytestmark = pytest.mark.gui
 
 FIRST_8 = (0, 4, 7, 5, 2, 6, 1, 3)
-
-
-@pytest.fixture(autouse=True)
-def _windows_collected_in_this_thread() -> Iterator[None]:
-    """A test's Tk variables are collected here once its window is gone: left to the
-    garbage collector, a later test's threads (Dask's) collected them, and Tk refused
-    the call from another thread (a warning in CI: "main thread is not in main loop")."""
-    yield
-    gc.collect()
 
 
 def _grab(display: str, widget: object) -> np.ndarray:
