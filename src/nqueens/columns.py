@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
-from nqueens.limits import CHECK_ARRAY_FROM_N
+from nqueens.limits import COLUMN_LIST_MIN_CHARS
 from nqueens.placement import Placement
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
     >>> parse_placement("Q.../..Q./.Q../...Q")
     Placement.from_string('0 2 1 3')
     """
-    if len(text) < 2 * CHECK_ARRAY_FROM_N:  # short: no NumPy to load
+    if len(text) < COLUMN_LIST_MIN_CHARS:  # no NumPy to load
         return Placement.from_string(text, base=base)
     from nqueens.large.text import long_column_list
 

@@ -22,6 +22,7 @@ __all__ = [
     "BITBOARD_MAX_N",
     "BOARD_TEXT_MAX_BYTES",
     "CHECK_ARRAY_FROM_N",
+    "COLUMN_LIST_MIN_CHARS",
     "FILM_MAX_FPS",
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
@@ -94,6 +95,9 @@ for a pencil (and the arrays too long for the page)."""
 
 CHECK_ARRAY_FROM_N = 2000
 """Above this many queens, `check` uses the O(N) NumPy check and prints no board."""
+COLUMN_LIST_MIN_CHARS = 2 * CHECK_ARRAY_FROM_N
+"""The shortest text that can be a long column list (more than CHECK_ARRAY_FROM_N numbers,
+two characters each at least): shorter text is read without loading NumPy."""
 
 TREE_MAX_NODES = 10_000
 """The most nodes one picture of the search tree holds and stays a picture (N = 9's whole

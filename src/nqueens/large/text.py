@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import READ_SLICE
-from nqueens.limits import BOARD_TEXT_MAX_BYTES, CHECK_ARRAY_FROM_N, NUMBER_MAX_DIGITS
+from nqueens.limits import (
+    BOARD_TEXT_MAX_BYTES,
+    CHECK_ARRAY_FROM_N,
+    COLUMN_LIST_MIN_CHARS,
+    NUMBER_MAX_DIGITS,
+)
 
 if TYPE_CHECKING:
     from nqueens.large import Columns
@@ -27,7 +32,7 @@ _LONG_NUMBER = re.compile(rb"\d{%d}" % (NUMBER_MAX_DIGITS + 1))
 
 def long_column_list(text: str) -> Columns | None:
     """A long column list as an array (for the O(N) check); None for anything else."""
-    if len(text) < 2 * CHECK_ARRAY_FROM_N or not _COLUMN_LIST.fullmatch(text):
+    if len(text) < COLUMN_LIST_MIN_CHARS or not _COLUMN_LIST.fullmatch(text):
         return None
     import io
 
