@@ -18,13 +18,14 @@ Three measurements, one a run:
   made, as `count_on_gpu` makes them, launch by launch), timed on this machine, beside
   ygch/n_queens's whole time on an H100 (--reference). Run it on a quiet machine.
 
-- `--tail`: no GPU, no timing: arithmetic on counts. Each prefix's steps (the kernel's
-  loop turns: one a queen placed below it) counted on the CPU, exactly or for a random
-  sample of --sample prefixes; then the launch's lanes (an H100's, at the kernel's
-  occupancy) take prefixes in order, each as soon as it is free, as the kernel's lanes
-  do, a step taking the same time everywhere; the idle share of each launch is 1 - its
-  steps / (lanes x its longest lane's). Fewer warps at the end each run faster on a real
-  GPU, so this is an upper bound.
+- `--tail`: no GPU, no timing: arithmetic on counts. Each task's steps (a task: one
+  free square of a prefix's next row; its steps, the kernel's loop turns: one a queen
+  placed, that square's and those below it) counted on the CPU, exactly or for a random
+  sample of --sample prefixes a depth; then the launch's lanes (an H100's, at the
+  kernel's occupancy) take tasks in order, each as soon as it is free, as the kernel's
+  lanes do, a step and a task's taking (an empty one's too) costing one turn everywhere;
+  the idle share of each launch is 1 - its turns / (lanes x its longest lane's). Fewer
+  warps at the end each run faster on a real GPU, so this is an upper bound.
 
 `--dry-run` runs the default measurement under numba's CUDA simulator at small N, to
 check the script itself where no GPU is (CI does).
@@ -180,43 +181,47 @@ def cpu_share(args: argparse.Namespace) -> None:
 
 
 @njit  # not cached: a test loads this file as a module numba cannot import again
-def steps_below(n, words):  # type: ignore[no-untyped-def]
-    """The kernel's loop turns for each prefix (one a queen placed in rows below it but
-    the last, which is counted, not placed), by the same search on the CPU."""
+def task_steps(n, words, per_prefix):  # type: ignore[no-untyped-def]
+    """The kernel's loop turns for each task, `per_prefix` of them a prefix (one for each
+    free square of its next row, in order; none left for the last ones): one a queen
+    placed, its own square's and those below it but in the last row (counted, not
+    placed), by the same search on the CPU."""
     full = (1 << n) - 1
-    out = np.zeros(words.shape[0], np.int64)
+    out = np.zeros(words.shape[0] * per_prefix, np.int64)
     cols = np.zeros(n, np.int64)
     left = np.zeros(n, np.int64)
     right = np.zeros(n, np.int64)
     free = np.zeros(n, np.int64)
-    for t in range(words.shape[0]):
-        c, lw, rw = np.int64(words[t, 0]), np.int64(words[t, 1]), np.int64(words[t, 2])
+    for p in range(words.shape[0]):
+        c, lw, rw = np.int64(words[p, 0]), np.int64(words[p, 1]), np.int64(words[p, 2])
         placed = 0
         for i in range(n):
             placed += (c >> i) & 1
-        if placed >= n - 1:
-            continue
-        top = 0
-        cols[0], left[0], right[0] = c, lw, rw
-        free[0] = full & ~(c | lw | rw)
-        turns = 0
-        while top >= 0:
-            f = free[top]
-            if f == 0:
-                top -= 1
-                continue
-            bit = f & -f
-            free[top] = f ^ bit
-            turns += 1
-            c = cols[top] | bit
-            lw = ((left[top] | bit) << 1) & full
-            rw = (right[top] | bit) >> 1
-            if placed + top + 1 == n - 1:
-                continue  # the last row: counted by a popcount, no turn of its own
-            top += 1
-            cols[top], left[top], right[top] = c, lw, rw
-            free[top] = full & ~(c | lw | rw)
-        out[t] = turns
+        squares = full & ~(c | lw | rw)
+        for k in range(per_prefix):
+            if squares == 0:
+                break
+            square = squares & -squares
+            squares ^= square
+            top = 0
+            cols[0], left[0], right[0], free[0] = c, lw, rw, square
+            turns = 0
+            while top >= 0:
+                f = free[top]
+                if f == 0:
+                    top -= 1
+                    continue
+                bit = f & -f
+                free[top] = f ^ bit
+                turns += 1
+                if placed + top + 1 == n - 1:
+                    continue  # the last row: counted by a popcount, no turn of its own
+                top += 1
+                cols[top] = cols[top - 1] | bit
+                left[top] = ((left[top - 1] | bit) << 1) & full
+                right[top] = (right[top - 1] | bit) >> 1
+                free[top] = full & ~(cols[top] | left[top] | right[top])
+            out[p * per_prefix + k] = turns
     return out
 
 
@@ -228,8 +233,8 @@ def _placed_rows(words: np.ndarray) -> np.ndarray:
 
 
 def _idle_share(durations: np.ndarray, lanes: int) -> float:
-    """1 - work / (lanes x makespan) when lanes take the prefixes in order, each as soon
-    as it is free."""
+    """1 - work / (lanes x makespan) when lanes take the tasks in order, each as soon as
+    it is free."""
     finish = [0] * min(lanes, len(durations))
     heapq.heapify(finish)
     for d in durations.tolist():
@@ -250,41 +255,43 @@ def tail(args: argparse.Namespace) -> None:
     rng = np.random.default_rng(args.seed)
     print(f"H100: {H100_PROCESSORS} processors x {per_sm} blocks of {shape.BLOCK}: {lanes:,} "
           "lanes\n")  # fmt: skip
-    print("| N | rows placed (the last quarter: one more) | prefixes | steps (exact or sampled) "
-          "| launches | idle share of each launch | of the last | of the count |")  # fmt: skip
-    print("|---:|---:|---:|---|---:|---|---:|---:|")
+    print("| N | rows placed (the last quarter: one more) | prefixes | tasks "
+          "| steps (exact or sampled) | launches | idle share of each launch | of the last "
+          "| of the count |")  # fmt: skip
+    print("|---:|---:|---:|---:|---|---:|---|---:|---:|")
     for n in _sizes(args.sizes):
-        depth = split.pre_placed(n)
+        depth, per = split.pre_placed(n), split.tasks_a_prefix(n)
         launches = [
             words for rows in _tasks(n, args.tasks) for words in split.task_launches(n, rows)
         ]
         total = sum(len(w) for w in launches)
         exact = args.sample is None or args.sample >= total
         if exact:
-            steps = [steps_below(n, words) for words in launches]
+            steps = [task_steps(n, words, per) for words in launches]
             said = "exact"
-        else:  # each prefix's steps drawn from a sample of those with as many rows placed
+        else:  # each prefix's tasks drawn from a sample of prefixes with as many rows placed
             every = np.concatenate(launches)
             rows = _placed_rows(every)
             drawn = {}
             for placed in np.unique(rows).tolist():
                 mine = np.flatnonzero(rows == placed)
                 chosen = rng.choice(mine, min(len(mine), args.sample), replace=False)
-                drawn[placed] = steps_below(n, every[chosen])
+                drawn[placed] = task_steps(n, every[chosen], per).reshape(len(chosen), per)
             steps = []
             for words in launches:
                 placed = _placed_rows(words)
-                out = np.empty(len(words), np.int64)
+                out = np.empty((len(words), per), np.int64)
                 for k, sample in drawn.items():
                     where = np.flatnonzero(placed == k)
-                    out[where] = rng.choice(sample, len(where))
-                steps.append(out)
+                    out[where] = sample[rng.integers(0, len(sample), len(where))]
+                steps.append(out.ravel())
             said = f"{args.sample:,} drawn a depth"
         shares = [_idle_share(s, lanes) for s in steps]
         work = [float(s.sum() + len(s)) for s in steps]
         whole = sum(w * (1 / (1 - x)) for w, x in zip(work, shares, strict=True))
         print(
-            f"| {n} | {depth} | {total:,} | {said}, {sum(int(s.sum()) for s in steps):,} "
+            f"| {n} | {depth} | {total:,} | {total * per:,} "
+            f"| {said}, {sum(int(s.sum()) for s in steps):,} "
             f"| {len(launches)} | {', '.join(f'{x:.1%}' for x in shares)} | {shares[-1]:.1%} "
             f"| {1 - sum(work) / whole:.1%} |",
             flush=True,

@@ -92,6 +92,9 @@ def test_the_split_and_the_prefixes_cover_every_placement_once(n: int, data: st.
     assert words[:, 3].tolist() == owners.tolist()  # in order, each subproblem's together
     for k, masks in enumerate(gpu_split.masks(n, prefixes)):
         assert words[:, k].tolist() == masks.tolist()
+    free = ((1 << n) - 1) & ~(words[:, 0] | words[:, 1] | words[:, 2]).astype(np.int64)
+    squares = [bin(f).count("1") for f in free.tolist()]  # a task each on the GPU
+    assert max(squares, default=0) <= gpu_split.tasks_a_prefix(n)
 
 
 def test_the_prefixes_leave_the_kernel_the_rows_its_stack_holds() -> None:
@@ -99,6 +102,8 @@ def test_the_prefixes_leave_the_kernel_the_rows_its_stack_holds() -> None:
         below = n - gpu_split.pre_placed(n) - 1  # rows the kernel searches; the last counted
         assert 0 <= below <= shape.LEVELS
         assert gpu_split.split_depth(n) <= gpu_split.pre_placed(n) <= n - 2
+        # a launch's tasks, and its lanes' one last look each, counted in 32 bits
+        assert gpu_split.CHUNK * gpu_split.tasks_a_prefix(n) + (1 << 24) < 1 << 32
 
 
 @pytest.mark.parametrize("n", [8, 10])
@@ -452,9 +457,10 @@ def test_the_cpu_share_names_each_launchs_prefixes() -> None:
 
 
 def test_the_tail_arithmetic_counts_the_kernels_steps_and_idles_a_lane_as_it_should() -> None:
-    """benchmarks/gpu.py --tail's two parts: a prefix's steps are the queens the kernel
-    places below it but in the last row (so a count's are the placements of each deeper
-    row but the last), and lanes taking prefixes in order idle as list scheduling says."""
+    """benchmarks/gpu.py --tail's two parts: a task's steps are the queens the kernel
+    places, its square and those below it but in the last row (so a count's are the
+    placements of each deeper row but the last, and a prefix's empty tasks take none),
+    and lanes taking tasks in order idle as list scheduling says."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -466,7 +472,11 @@ def test_the_tail_arithmetic_counts_the_kernels_steps_and_idles_a_lane_as_it_sho
     parts = gpu_split.split(10)
     (words,) = gpu_split.launches(10, parts.rows, 6, 10**6)
     placed = [len(gpu_split.prefixes(10, parts.rows, k)[0]) for k in range(7, 10)]
-    assert int(bench.steps_below(10, words).sum()) == sum(placed)
+    steps = bench.task_steps(10, words, 4).reshape(len(words), 4)
+    assert int(steps.sum()) == sum(placed)
+    free = 1023 & ~(words[:, 0] | words[:, 1] | words[:, 2]).astype(np.int64)
+    squares = np.array([bin(f).count("1") for f in free.tolist()])
+    assert ((steps > 0).sum(axis=1) == squares).all()  # a task for each square, in turn
     # 2 lanes, prefixes of 3, 1, 1 and 1 steps, a turn more each to take it: one lane
     # 4 then 2, the other 2 then 2: the work is 10 turns, done in 6 by 2 lanes
     assert bench._idle_share(np.array([3, 1, 1, 1]), 2) == pytest.approx(1 - 10 / (2 * 6))

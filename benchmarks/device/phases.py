@@ -54,6 +54,7 @@ def main() -> None:
         by_shape = dict.fromkeys(shapes, 0.0)
         total = prefixes = launches = 0
         full, last = np.uint32((1 << n) - 1), np.uint32(n - 1)
+        per_prefix = np.uint32(S.tasks_a_prefix(n))
         for indices in cut:
             rows = parts.rows[indices]
             made = time.perf_counter()
@@ -66,11 +67,11 @@ def main() -> None:
                 phases["to GPU"] += b - a
                 for per_sm in shapes:
                     sums = cuda.to_device(np.zeros(len(rows), np.uint64))
-                    counter = cuda.to_device(np.zeros(1, np.uint64))
+                    counter = cuda.to_device(np.zeros(1, np.uint32))
                     cuda.synchronize()
                     c = time.perf_counter()
                     kernel.count_below[per_sm * processors, threads](
-                        on_gpu, full, last, sums, counter
+                        on_gpu, per_prefix, full, last, sums, counter
                     )
                     cuda.synchronize()
                     by_shape[per_sm] += time.perf_counter() - c
@@ -85,7 +86,8 @@ def main() -> None:
         phases["kernel"] = by_shape[own]
         ok = "OK" if total == known_counts()[n].total else f"WRONG ({known_counts()[n].total:,})"
         host = sum(v for k, v in phases.items() if k != "kernel")
-        print(f"N = {n}: {total:,} {ok}; {launches} launches, {prefixes:,} prefixes", flush=True)
+        print(f"N = {n}: {total:,} {ok}; {launches} launches, {prefixes:,} prefixes "
+              f"({prefixes * int(per_prefix):,} tasks)", flush=True)  # fmt: skip
         print("   " + ", ".join(f"{k} {v:.3f} s" for k, v in phases.items()), flush=True)
         print(f"   host {host:.3f} s beside the kernels' {phases['kernel']:.3f} s "
               f"({host / max(phases['kernel'], 1e-9):.1%})", flush=True)  # fmt: skip

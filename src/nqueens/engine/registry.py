@@ -185,7 +185,7 @@ GPU = Method(
     survives_fork=False,  # a CUDA context lives in the process that made it
     default_workers=1,
     batch_limit=None,  # a task is the whole count, counted in one call (runtime/pool.py's
-    tasks_per_worker=1,  # "whole"): one launch through N = 21, one drain of the GPU at
+    tasks_per_worker=1,  # "whole"): one launch through N = 25, one drain of the GPU at
     # its end (methods/gpu/split.py); --batch-size journals a long count as it goes
     needs_device=True,
     plans_from=24,  # its probe's calibration counts N = 17: more than a count of N <= 23

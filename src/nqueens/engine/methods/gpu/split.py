@@ -5,12 +5,13 @@ A subproblem is a placement of the first `split_depth(n)` rows (a few thousand o
 so that the journal, `--part` and Dask see work of similar size), with the row-0 queen
 in the left half of the board, or in the middle column with the row-1 queen in the left
 half: the mirror image gives every other solution, so each subproblem counts twice. A
-task extends its subproblems to `pre_placed(n)` rows on the CPU (the prefixes: 3 million
-at N = 20, as ygch/n_queens makes them; the last FINE_SHARE of them one row deeper: 7.5
-million in all), in numpy, a row at a time for all of them at once, written as the
-kernel reads them; the kernel (kernel.py) adds each
-prefix's completions to its subproblem's sum on the GPU. Like every split, a pure
-function of N.
+task extends its subproblems to `pre_placed(n)` rows on the CPU (the prefixes, the last
+FINE_SHARE of the subproblems' one row deeper: 0.95 million at N = 20), in numpy, a row
+at a time for all of them at once, written as the kernel reads them. The kernel
+(kernel.py) takes each free square of a prefix's next row as a task of its own (7.5
+million at N = 20: placements of 6 rows, as ygch/n_queens makes on its CPU, and of 7 for
+the last FINE_SHARE) and adds each task's completions to its subproblem's sum. Like
+every split, a pure function of N.
 
 Nothing here is compiled: no numba kernel to load or compile on the CPU before a GPU
 count's first launch.
@@ -46,6 +47,7 @@ __all__ = [
     "split",
     "split_depth",
     "task_launches",
+    "tasks_a_prefix",
 ]
 
 Array = npt.NDArray[np.int64]
@@ -55,10 +57,12 @@ SPLIT_TARGET = 2000
 """Subproblems wanted: many more than a launch, so a journal row is a small loss."""
 MIRRORS = 2
 """Each subproblem stands for itself and its mirror image."""
-PREFIX_ROWS = 6
-"""Rows placed on the CPU from N = 16: ygch/n_queens places 6 for its timings of N = 18-21
-(its README: 5 are best up to N = 22), 0.42 to 4.5 million prefixes a count at N = 16 to
-21 (7 rows made 5 to 8 times as many, for the CPU to make before the GPU starts)."""
+PREFIX_ROWS = 5
+"""Rows placed on the CPU from N = 16, the kernel's tasks one row deeper: 6, as
+ygch/n_queens places for its timings of N = 18-21 (its README: 5 are best up to N = 22).
+0.15 to 1.4 million prefixes a count at N = 16 to 21, each of its next row's free squares
+a task on the GPU: 5 to 9 times fewer prefixes to make on the CPU and to copy than
+placing the sixth row there too (benchmarks/gpu.py --cpu-share)."""
 CHUNK = 1 << 24
 """The most prefixes one launch takes (PREFIX_BYTES each: 256 MB on the GPU, and as much
 on the host while they are made), fewer where the GPU's budget is smaller
@@ -75,7 +79,7 @@ deeper did no better, with 2.8 times the prefixes)."""
 def pre_placed(n: int) -> int:
     """Rows placed on the CPU before the kernel: from N = 16, PREFIX_ROWS; never fewer
     than the subproblem's own rows, nor than the kernel's stack needs (N - 1 -
-    shape.LEVELS: 7 rows at N = 27, 8 at N = 28)."""
+    shape.LEVELS: 7 rows at N = 27, 8 at N = 28; a task's square takes the first level)."""
     rows = PREFIX_ROWS if n >= 16 else 2
     return max(rows, n - 1 - LEVELS, split_depth(n) if n >= 2 else 0)
 
@@ -218,6 +222,15 @@ def prefix_words(placed: _Placed) -> Words:
     return words
 
 
+def tasks_a_prefix(n: int) -> int:
+    """The kernel's tasks for each prefix: one for each column its next row may have free
+    (the N - pre_placed(n) columns no queen holds; a prefix of the finer share, a row
+    deeper, leaves one task more empty). The most a launch's prefixes have, counted,
+    would cost the CPU a pass over them (a fifth of their making) to spare the GPU a
+    sixth of its atomic adds (11 tasks a prefix, not 13, at N = 18)."""
+    return n - pre_placed(n)
+
+
 def launches(n: int, rows: Array, depth: int, limit: int, first_owner: int = 0) -> Iterator[Words]:
     """The prefixes of `rows` (placements of `depth` rows that continue them, row i's
     owned by subproblem first_owner + i), in launches of at most `limit` prefixes each,
@@ -315,7 +328,7 @@ def count_on_gpu(n: int, rows: Array) -> Array:
         sums = cuda.to_device(np.zeros(len(rows), np.uint64))
         running: object = None  # the launch under way: its GPU memory kept until it is done
         for words in task_launches(n, rows, per_launch):
-            running = kernel.launch(n, words, sums)  # waits for the one before, then starts
+            running = kernel.launch(n, words, tasks_a_prefix(n), sums)  # after the one before
             largest = max(largest, len(words) * PREFIX_BYTES)
         device.wait()  # a stop comes at once, not when the last launch ends
         found = sums.copy_to_host()
