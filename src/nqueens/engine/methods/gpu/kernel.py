@@ -22,8 +22,8 @@ What makes it fast on a GPU:
   and a lane's first step places its task's square;
 - the last row counted, not searched: the free squares of row N - 1 are its solutions
   (one popcount);
-- each prefix's completions added on the GPU to its subproblem's sum (one atomic add a
-  prefix), so only those sums come back.
+- each task's completions added on the GPU to its subproblem's sum (one atomic add a
+  task that has any), so only those sums come back.
 
 A prefix is four words (split.py): the columns used, the left and right diagonals after
 its rows, already shifted to the next row (left << 1, right >> 1), and its subproblem.
