@@ -203,6 +203,48 @@ def test_a_pool_stopped_as_it_starts_says_nothing() -> None:
     assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
 
 
+def test_a_stop_while_the_workers_are_forked_kills_them_and_ends() -> None:
+    """The stop held back while a pool's workers are forked is raised as the signals are
+    let through again: it left those workers alive, which ignore SIGTERM, and the
+    process waited for them at its exit for ever (a count that never stopped, once in
+    CI). They are killed before the stop goes on."""
+    code = (
+        "import multiprocessing, os, signal\n"
+        "from nqueens.cli._signals import Terminated, stopping_as_interrupt\n"
+        "from nqueens.engine.runtime import pool\n"
+        "Process = pool.process_context().Process\n"
+        "start = Process.start\n"
+        "def start_then_stop(self):\n"
+        "    start(self)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "Process.start = start_then_stop\n"
+        "try:\n"
+        "    with stopping_as_interrupt():\n"
+        "        pool.start_pool(2)\n"
+        "except Terminated:\n"
+        "    print('stopped', len(multiprocessing.active_children()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.stdout == "stopped 0\n" and done.returncode == 0, done.stderr[-2000:]
+
+
+def test_workers_left_to_the_exit_are_killed_not_waited_for() -> None:
+    """A pool never stopped (a stop between its making and its `with`) is killed when
+    the process exits: multiprocessing's own exit stops workers by SIGTERM, which ours
+    ignore, and then waits for them."""
+    code = (
+        "from nqueens.engine.runtime import pool\n"
+        "workers = pool.start_pool(2)\n"
+        "print(len(workers._processes))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.stdout == "2\n" and done.returncode == 0, done.stderr[-2000:]
+
+
 def test_a_stop_during_a_finalizer_is_kept_not_printed() -> None:
     """A signal handled while Python runs a `__del__` cannot raise there: Python printed
     the Terminated traceback and went on, the stop lost (once seen as a count ending

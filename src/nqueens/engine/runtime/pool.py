@@ -16,6 +16,7 @@ killed while it waited for a task still holds, and hung for ever (issue 44).
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import multiprocessing.connection
 import signal
@@ -167,15 +168,17 @@ class Workers:
                     target=_serve, args=(theirs, initializer, initargs), daemon=True
                 )
                 process.start()
+                _LIVE.add(self)
                 theirs.close()
                 self._processes.append(process)
                 self._connections.append(ours)
-        except BaseException:
-            self.terminate()
-            raise
-        finally:
+            if held:  # a stop held back while they were forked is raised here, so...
+                signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        except BaseException:  # ...these workers are killed before it goes on
             if held:
                 signal.pthread_sigmask(signal.SIG_SETMASK, before)
+            self.terminate()
+            raise
 
     def __enter__(self) -> Workers:
         return self
@@ -185,6 +188,7 @@ class Workers:
 
     def terminate(self) -> None:
         """Kill every worker now and reap it (a killed process ends at once)."""
+        _LIVE.discard(self)
         for process in self._processes:
             if process.pid is not None and process.exitcode is None:
                 with _suppressed():
@@ -283,6 +287,34 @@ class Workers:
             f"a worker process ended {how} before it answered (killed by another process, "
             "or out of memory); what finished before it is kept"
         )
+
+
+class _Left:
+    """Workers not yet killed, killed when this process exits: a stop that comes between
+    a pool's making and its `with` leaves one to the exit, where multiprocessing's own
+    handler would stop its workers by SIGTERM, which they ignore, and wait for them for
+    ever (a count hung so in CI). Registered at the first worker's start, after
+    multiprocessing's handler, so it runs before it."""
+
+    def __init__(self) -> None:
+        self._workers: set[Workers] = set()  # held until killed, dropped or not
+        self._registered = False
+
+    def add(self, workers: Workers) -> None:
+        if not self._registered:
+            atexit.register(self.kill)
+            self._registered = True
+        self._workers.add(workers)
+
+    def discard(self, workers: Workers) -> None:
+        self._workers.discard(workers)
+
+    def kill(self) -> None:
+        for workers in list(self._workers):
+            workers.terminate()
+
+
+_LIVE = _Left()
 
 
 def _suppressed() -> Any:
