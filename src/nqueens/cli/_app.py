@@ -43,7 +43,7 @@ class _Group(click.Group):
         try:
             with stopping_as_interrupt():
                 result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-            stop = received()  # a stop that came while a finalizer ran, and was noted only
+            stop = received()  # noted in a finalizer, not raised again before the end
             if stop is not None:
                 result = _stopped(stop)
         except click.exceptions.NoArgsIsHelpError as error:  # bare `nqueens`: as --help

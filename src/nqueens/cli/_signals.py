@@ -27,6 +27,9 @@ STOPPING_SIGNALS = tuple(
 """SIGHUP is POSIX only."""
 
 _received: list[int] = []
+_AGAIN = getattr(signal, "SIGALRM", None)  # POSIX only, as setitimer
+AGAIN_SECONDS = 0.05
+"""How soon a stop that came during a finalizer is raised again, outside it."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -74,11 +77,15 @@ def stopping_as_interrupt() -> Iterator[None]:
         return
     _received.clear()
     previous = {number: signal.signal(number, _raise) for number in STOPPING_SIGNALS}
+    if _AGAIN is not None:
+        previous[_AGAIN] = signal.signal(_AGAIN, _raise_again)
     hook = sys.unraisablehook
     sys.unraisablehook = functools.partial(_unraisable, hook)
     try:
         yield
     finally:
+        if _AGAIN is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
         sys.unraisablehook = hook
         for number, handler in previous.items():
             signal.signal(number, handler)
@@ -86,8 +93,18 @@ def stopping_as_interrupt() -> Iterator[None]:
 
 def _unraisable(hook: Callable[[Any], object], unraisable: Any) -> None:
     """A stop that came while Python ran a finalizer (`__del__`, a weakref's callback),
-    where an exception cannot be raised: Python would print its traceback and go on. It
-    is only noted (`received`); the command then ends as stopped once it returns."""
+    where an exception cannot be raised: Python would print its traceback and go on,
+    and a long count with it. It is noted (`received`) and raised again a moment later
+    (SIGALRM), outside the finalizer; where there is no SIGALRM, the command ends as
+    stopped once it returns."""
     if isinstance(unraisable.exc_value, Terminated):
+        if _AGAIN is not None:
+            signal.setitimer(signal.ITIMER_REAL, AGAIN_SECONDS)
         return
     hook(unraisable)
+
+
+def _raise_again(signum: int, frame: FrameType | None) -> None:
+    """The stop noted during a finalizer, raised where the program now stands."""
+    if _received:
+        raise Terminated(_received[-1])
