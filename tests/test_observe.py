@@ -72,6 +72,9 @@ def test_a_stopped_or_interrupted_run_leaves_no_tracer(monkeypatch: pytest.Monke
     with pytest.raises(KeyboardInterrupt):
         list(chosen.events(6, state=True))
     assert sys.gettrace() is before
+    if sys.version_info >= (3, 12):  # sys.monitoring's tracer touches no settrace
+        tool, monitoring = observe_module._tool(), sys.monitoring
+        assert all(monitoring.get_local_events(tool, c) == 0 for c in chosen.watch.codes())
     monkeypatch.undo()
     assert sum(isinstance(e, Solution) for e in chosen.events(6, state=True)) == 4
 
