@@ -172,6 +172,16 @@ def test_a_pool_count_killed_outright_leaves_no_tracebacks(tmp_path: Path) -> No
     assert os.path.exists(journal) and journal_rows(journal) >= 4
 
 
+def _python(code: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a Python of its own, bounded so that a hang fails the test."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *arguments],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+
+
 def test_a_pool_stopped_as_it_starts_says_nothing() -> None:
     """A pool's workers are forked with the parent's SIGTERM handling (the CLI's, which
     raises): one stopped before its initializer ran printed that handler's traceback.
@@ -193,13 +203,9 @@ def test_a_pool_stopped_as_it_starts_says_nothing() -> None:
         "        pool.terminate()\n"
         "        pool.join()\n"
     )
-    unheld = subprocess.run(
-        [sys.executable, "-c", code, "unheld"], capture_output=True, text=True, timeout=HANG_GUARD
-    )
+    unheld = _python(code, "unheld")
     assert "Terminated" in unheld.stderr  # what it was before
-    done = subprocess.run(
-        [sys.executable, "-c", code, "held"], capture_output=True, text=True, timeout=HANG_GUARD
-    )
+    done = _python(code, "held")
     assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
 
 
@@ -224,9 +230,7 @@ def test_a_stop_while_the_workers_are_forked_kills_them_and_ends() -> None:
         "except Terminated:\n"
         "    print('stopped', len(multiprocessing.active_children()))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
-    )
+    done = _python(code)
     assert done.stdout == "stopped 0\n" and done.returncode == 0, done.stderr[-2000:]
 
 
@@ -239,9 +243,7 @@ def test_workers_left_to_the_exit_are_killed_not_waited_for() -> None:
         "workers = pool.start_pool(2)\n"
         "print(len(workers._processes))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
-    )
+    done = _python(code)
     assert done.stdout == "2\n" and done.returncode == 0, done.stderr[-2000:]
 
 
@@ -266,9 +268,7 @@ def test_a_stop_during_a_finalizer_is_raised_again_outside_it_not_printed() -> N
         "except Terminated as stop:\n"
         "    print(signal.Signals(stop.signum).name, received().name)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_GUARD
-    )
+    done = _python(code)
     assert done.stdout == "SIGTERM SIGTERM\n" and done.stderr == "", done.stderr[-2000:]
 
 
