@@ -170,9 +170,11 @@ def test_a_gpu_task_is_counted_whole_in_one_call(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_count_keeps_a_journal_resumes_after_kill_9_and_verifies(tmp_path: Path) -> None:
+    # a count the kill can land in: on a card N = 11 ends before the journal is read
+    n, batch = (20, "100") if ON_GPU else (11, "400")
     path = tmp_path / "gpu.db"
     proc = subprocess.Popen(
-        [*NQUEENS, "count", "11", "-m", "gpu", "--batch-size", "400", "-j", str(path), "-q"],
+        [*NQUEENS, "count", str(n), "-m", "gpu", "--batch-size", batch, "-j", str(path), "-q"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -185,17 +187,17 @@ def test_the_count_keeps_a_journal_resumes_after_kill_9_and_verifies(tmp_path: P
     kept = journal_rows(path)
     assert kept >= 1
     done = subprocess.run(
-        [*NQUEENS, "count", "11", "--method", "gpu", "--journal", str(path), "--json"],
+        [*NQUEENS, "count", str(n), "--method", "gpu", "--journal", str(path), "--json"],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
-    assert (record["total"], record["unique"], record["published"]) == (2680, 341, True)
+    assert (record["total"], record["unique"], record["published"]) == (*known_counts()[n], True)
     assert kept <= record["resumed"] < record["subproblems"]
     checked = subprocess.run(
-        [*NQUEENS, "count", "11", "--method", "gpu", "--journal", str(path), "--verify", "3"],
+        [*NQUEENS, "count", str(n), "--method", "gpu", "--journal", str(path), "--verify", "3"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -367,6 +369,9 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
     launches = []
 
     class FailingThirdTime:  # the first tasks' launches, then the failure
+        def __getattr__(self, name: str) -> object:  # the rest is the kernel's (its load)
+            return getattr(launched, name)
+
         def __getitem__(self, shape: object) -> object:
             launches.append(shape)
             if len(launches) == 3:

@@ -84,14 +84,19 @@ def test_the_weights_are_the_cpu_joins() -> None:
 
 
 cuda = device.cuda()
+# a shared array's size must be a constant to a GPU's compiler (the simulator takes any
+# number): a global of this module is one, an attribute of another module is not
+TABLE_WORDS = join_kernel.TABLE_WORDS
+SLICE_WORDS = join_kernel.SLICE_WORDS
+WORDS = join_kernel.WORDS
 
 
 @cuda.jit
 def _built(stored, count, chunks, out, valid_out):  # type: ignore[no-untyped-def]
     """The kernel's own `build_table` on stored[:count], copied out of shared memory."""
-    table = cuda.shared.array(join_kernel.TABLE_WORDS, np.uint32)
-    slices = cuda.shared.array(join_kernel.SLICE_WORDS, np.uint32)
-    valid = cuda.shared.array(join_kernel.WORDS, np.uint32)
+    table = cuda.shared.array(TABLE_WORDS, np.uint32)
+    slices = cuda.shared.array(SLICE_WORDS, np.uint32)
+    valid = cuda.shared.array(WORDS, np.uint32)
     join_kernel.build_table(stored, 0, count, chunks, table, slices, valid)
     for e in range(cuda.threadIdx.x, join_kernel.TABLE_WORDS, cuda.blockDim.x):
         out[e] = table[e]
