@@ -4,6 +4,7 @@ counts stay exact, the refresh is really left out, and numba still compiles what
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -42,3 +43,33 @@ def test_cached_kernels_load_without_the_refresh_and_count_exactly() -> None:
     assert report["counts"] == {m: known_counts()[13][0] for m in ("backtrack", "join")}
     assert report["refreshed"] is False
     assert report["compiled"] == 3
+
+
+CUDA_CHILD = """
+import contextlib
+from nqueens.engine.runtime import cache_load
+from numba.cuda import dispatcher
+
+class Context:
+    def refresh(self):
+        raise AssertionError("refreshed")
+
+class Cache:
+    _guard_against_spurious_io_errors = staticmethod(contextlib.nullcontext)
+    def _load_overload(self, sig, target_context):
+        return ("kernel", sig)
+
+cache_load.install_cuda()
+print(dispatcher.CUDACache.load_overload(Cache(), "sig", Context()))
+"""
+
+
+def test_a_gpu_kernel_loads_from_numba_cudas_cache_without_the_refresh() -> None:
+    """numba-cuda's real cache class, patched (no GPU needed to import it): a load goes
+    straight to the cached kernel; the stand-in context fails the load if refreshed."""
+    env = os.environ | {"NUMBA_ENABLE_CUDASIM": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", CUDA_CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "('kernel', 'sig')"

@@ -29,6 +29,8 @@ def warm_up(method: Method, on_compile: Callable[[], None] | None = None) -> Non
         from nqueens.engine.runtime import cache_load
 
         cache_load.install()
+        if any(type(k).__module__.startswith("numba.cuda") for k in kernels):
+            cache_load.install_cuda()  # a GPU's kernels (the simulator's are never cached)
     marker = _warm_marker(method.name, kernels)
     if on_compile is not None and marker is not None and not marker.exists():
         on_compile()
