@@ -397,6 +397,9 @@ def test_the_estimate_plans_a_gpu_count(monkeypatch: pytest.MonkeyPatch) -> None
         and plan.subproblems == len(METHODS["gpu"].split(9))
     )
     assert 0 < plan.seconds_low <= plan.seconds <= plan.seconds_high
+    # every subproblem sized by the probe (at the rate of a whole count), none counted
+    # alone, which leaves a GPU idle; the GPU's memory then unknown, not "0 MB"
+    assert plan.sampled > 0 and plan.timed == 0 and plan.peak_device_bytes is None
     probe = METHODS["gpu"].implementation().probe
     assert probe is not None
     parts = METHODS["gpu"].split(12)
@@ -407,8 +410,8 @@ def test_the_estimate_plans_a_gpu_count(monkeypatch: pytest.MonkeyPatch) -> None
 def test_a_gpu_count_plans_itself_only_where_its_calibration_is_worth_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The quick plan of a long count times a whole N = 17 on the GPU first: more than a
-    count of N <= 23 takes, so a GPU count plans itself from N = 24 only."""
+    """The quick plan of a long count times a whole N = 19 on the GPU first: more than a
+    count of N <= 23 gains from it, so a GPU count plans itself from N = 24 only."""
     from nqueens.engine.runtime import run
 
     monkeypatch.setattr(run, "PLAN_FROM", 8)

@@ -305,6 +305,11 @@ def plan(
         scale = 1.0  # the probe times a sample of the subproblem's inner work itself
     elif probe is not None and parts.n > CALIBRATE_N:
         scale = _seconds_per_node(method.name)
+    # A subproblem counted alone on a GPU leaves nearly all of it idle: its time says
+    # nothing of its share of a whole launch (issue 46: N = 22 timed so, 64 launches
+    # took minutes). A device's subproblems are sized by the probe, whose rate a whole
+    # count measured, wherever it has one.
+    alone = not method.needs_device
     inner_sampled = any_timed = False
     seconds = np.full(strata, np.nan)
     variances = np.zeros(strata)
@@ -341,7 +346,7 @@ def plan(
         chosen = indices[first : min(first + batch, size)]  # a batch, as the run has them
         share = left / max(1, strata - position)
         probed = None if probe is None or scale == 0 else probe(parts, int(chosen[0]), rng, PROBES)
-        if probed is None or 0 < probed.mean * scale * len(chosen) <= share:
+        if probed is None or (alone and 0 < probed.mean * scale * len(chosen) <= share):
             seconds[j] = time_task(chosen)
             timed += 1
             continue
@@ -361,7 +366,7 @@ def plan(
             if k:
                 probed = probe(parts, index, rng, PROBES)
                 each = probed.mean * scale
-            if each <= share:
+            if alone and each <= share:
                 values.append(time_task(chosen[k : k + 1]))
                 continue
             values.append(each)
@@ -398,7 +403,7 @@ def plan(
         # the tables a probe grew are in this process's memory now; a timed task's
         # are reported by the task (its peak field), and may since have been freed
         peak_bytes_per_worker=max(_resident_bytes(), resident + table_bytes),
-        peak_device_bytes=device_bytes if on_device else None,
+        peak_device_bytes=device_bytes if on_device and any_timed else None,  # else unknown
         sampled=sampled,
         timed=timed,
         sampling=how,
