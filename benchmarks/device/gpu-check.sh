@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
-# The first run of nqueens-lab's `gpu` and `gpu-join` methods on a machine with an NVIDIA
-# GPU, beside ygch/n_queens on the same card: one script, read once (docs/benchmarks.md,
-# "On a GPU"; issue 46).
+# nqueens-lab's `gpu` and `gpu-join` methods on a machine with an NVIDIA GPU, beside
+# ygch/n_queens on the same card: one script, one call (docs/benchmarks.md, "On a GPU",
+# holds its first runs, on an H200; issue 46). In order of what matters most: the gpu
+# counts, ygch, the tests on the card, exact small N, the phases, Nsight Compute, the
+# plans, the CPU's join, gpu-join.
 #
-# From the repository root, with ygch/n_queens's src/ in .dev/ygch/src (or its binary at
-# .dev/ygch/n_queens):
+# From the repository root, with ygch/n_queens's src/ in .dev/ygch/src (or its binaries at
+# .dev/ygch/n_queens and n_queens_config3; a copy brought to the card may not run there:
+# the script builds them where nvcc is and they are missing):
 #     bash benchmarks/device/gpu-check.sh                 # logs and summary under $OUT
 # The machine needs python3 with numba, numba-cuda and numpy (no uv, no internet: the
 # project runs as PYTHONPATH=src python3 -m nqueens), and nvcc to build ygch.
 #
 # Every step runs under `timeout`, a failed step never stops the script, and the whole
-# stays within BUDGET seconds (default 450, 7.5 minutes): a step that would not fit is
+# stays within BUDGET seconds (default 480, 8 minutes): a step that would not fit is
 # skipped with a line saying so, and each part keeps back the time the parts after it
-# need. Knobs: BUDGET, PY, YGCH (ygch's binary), OUT (the log folder), SKIP_TESTS=1, and
+# need. Knobs: BUDGET, PY, YGCH and YGCH3 (ygch's binaries), OUT (the log folder), SKIP_TESTS=1, and
 # SIM=1: the whole script on numba's CUDA simulator at small N, to check the script
 # itself where no GPU is (its times mean nothing).
 set -u
 START=$(date +%s)
-BUDGET=${BUDGET:-450}
+BUDGET=${BUDGET:-480}
 PY=${PY:-python3}
 YGCH=${YGCH:-.dev/ygch/n_queens}
+YGCH3=${YGCH3:-.dev/ygch/n_queens_config3}
 OUT=${OUT:-/tmp/nq-gpu-check}
 SIM=${SIM:-0}
 LOGS="$OUT/gpu-check-logs"
@@ -27,6 +31,7 @@ mkdir -p "$LOGS"
 : >"$LOGS/summary.txt"
 ROOT=$PWD
 case $YGCH in /*) ;; *) YGCH="$ROOT/$YGCH" ;; esac
+case $YGCH3 in /*) ;; *) YGCH3="$ROOT/$YGCH3" ;; esac
 export PYTHONPATH="$ROOT/src${PYTHONPATH:+:$PYTHONPATH}"
 export NUMBA_ENABLE_CUDASIM=$SIM LANGUAGE=en PYTHONUNBUFFERED=1
 CACHE_COUNTS=$(mktemp -d /tmp/nq-numba-counts.XXXXXX)   # cold at the first count: it compiles
@@ -36,9 +41,11 @@ RESERVE=0   # seconds kept back for the parts after the one running
 
 if [ "$SIM" = 1 ]; then
     GPU_SIZES="7 8"; JOIN_SIZES="6 7"; PHASE_SIZES="8"; SHARE_SIZES="10-11"; SKIP_TESTS=1
+    SMALL="gpu:4-6 gpu-join:4-5"; CPU_SIZES="10"; PLAN_SIZES="12"
 else
     GPU_SIZES="16 17 18 19 20 21"; JOIN_SIZES="16 17 18 19"; PHASE_SIZES="18 19"
-    SHARE_SIZES="18-21"
+    SHARE_SIZES="18-21"; SMALL="gpu:4-15 gpu-join:4-15"; CPU_SIZES="16 17 18 19 20"
+    PLAN_SIZES="22 24 27"
 fi
 
 left() { echo $((BUDGET - ($(date +%s) - START))); }
@@ -104,12 +111,18 @@ say "=== nqueens-lab GPU check: $(date -u +%FT%TZ), budget ${BUDGET} s, SIM=$SIM
 
 # ygch/n_queens is built in the background from the start (part 4 waits for it)
 YSRC="$(dirname "$YGCH")/src"
-BUILD_PID=
-if [ "$SIM" != 1 ] && [ ! -x "$YGCH" ] && command -v nvcc >/dev/null && [ -f "$YSRC/n_queens_cuda.cu" ]; then
-    ( cd "$YSRC" && timeout -k 5 150 nvcc -gencode arch=compute_90,code=sm_90 -O3 -D_USE_CONFIG2_ \
+# twice: its published configuration (2: 160 threads a block, 6 rows placed first) and the
+# one its README names best on one card for N <= 22 (3: 192 threads, 5 rows)
+BUILD_PIDS=
+build_ygch() {  # CONFIG BINARY
+    ( cd "$YSRC" && timeout -k 5 150 nvcc -gencode arch=compute_90,code=sm_90 -allow-unsupported-compiler -O3 "-D_USE_CONFIG${1}_" \
         -Xcompiler -fopenmp --ptxas-options=-v n_queens_cuda.cu n_queens.cpp utils.cpp main.cpp \
-        -o "$YGCH" -lcudart ) >"$LOGS/ygch-build.out" 2>"$LOGS/ygch-build.err" &
-    BUILD_PID=$!
+        -o "$2" -lcudart ) >"$LOGS/ygch-build$1.out" 2>"$LOGS/ygch-build$1.err" &
+    BUILD_PIDS="$BUILD_PIDS $!"
+}
+if [ "$SIM" != 1 ] && command -v nvcc >/dev/null && [ -f "$YSRC/n_queens_cuda.cu" ]; then
+    [ -x "$YGCH" ] || build_ygch 2 "$YGCH"
+    [ -x "$YGCH3" ] || build_ygch 3 "$YGCH3"
 fi
 say "    commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 
@@ -144,22 +157,8 @@ EOF
 show "$LOGS/env-python.out"
 tail -n 3 "$LOGS/env-python.err" | show
 
-# --- 2. the GPU tests on the GPU, and the kernels' resources by ptxas ---------------------
-RESERVE=$((BUDGET * 70 / 100))
-if [ "${SKIP_TESTS:-0}" != 1 ]; then
-    # pyproject's addopts (-n auto, the pages' doctests) cleared; the root conftest (the
-    # pages' Sybil) left out by --confcutdir; tests/conftest.py still loads.
-    step pytest 120 env NUMBA_CACHE_DIR="$CACHE_OTHER" "$PY" -m pytest tests/test_gpu.py \
-        tests/test_gpu_join.py tests/test_gpu_code.py -q -p no:cacheprovider -o addopts="" \
-        --confcutdir=tests -ra
-    if ((RC != 999)); then
-        say "[pytest test_gpu, test_gpu_join, test_gpu_code] wall ${WALL} s $(state)"
-        tail -n 20 "$LOGS/pytest.out" | show
-    fi
-fi
-
-# --- 3. gpu, whole processes (the first compiles into a cold cache) ----------------------
-RESERVE=$((BUDGET * 45 / 100))
+# --- 2. gpu, whole processes (the first compiles into a cold cache) ----------------------
+RESERVE=$((BUDGET * 72 / 100))
 declare -A CAP=([7]=120 [8]=120 [16]=60 [17]=30 [18]=30 [19]=40 [20]=60 [21]=120)
 first=1
 for n in $GPU_SIZES; do
@@ -174,66 +173,105 @@ for n in $GPU_SIZES; do
     if ((failed)); then say "[gpu] stopping at N=$n"; break; fi
 done
 
-# --- 4. ygch/n_queens on the same GPU (its own timer: "calc time") ------------------------
-RESERVE=$((BUDGET * 30 / 100))
-if [ "$SIM" != 1 ]; then
-    if [ -n "$BUILD_PID" ]; then
-        wait "$BUILD_PID"
-        RC=$?
-        say "[ygch build] $(state); ptxas: $(grep -hE 'Used [0-9]+ registers' "$LOGS/ygch-build.err" | head -1)"
+# --- 3. ygch/n_queens on the same GPU (its own timer: "calc time"), both configurations --
+RESERVE=$((BUDGET * 45 / 100))
+ygch() {  # LABEL BINARY ROWS: N = 18-21
+    local label=$1 binary=$2 rows=$3
+    if [ ! -x "$binary" ]; then
+        say "[ygch $label] $binary not found (nor its src/ with nvcc): no baseline"
+        return
     fi
-    if [ -x "$YGCH" ]; then
-        declare -A YCAP=([18]=20 [19]=20 [20]=30 [21]=60)
-        for n in 18 19 20 21; do
-            step "ygch-n$n" "${YCAP[$n]}" "$YGCH" "$n" 6
-            ((RC == 999)) && break
-            line=$(grep -E 'result' "$LOGS/ygch-n$n.out" | tail -n 1)
-            say "[ygch N=$n] wall ${WALL} s; ${line:-no result}; $(state)"
-            ((RC != 0)) && break
-        done
-    else
-        say "[ygch] $YGCH not found (nor its src/ with nvcc): no baseline on this machine"
+    declare -A YCAP=([18]=20 [19]=20 [20]=30 [21]=60)
+    for n in 18 19 20 21; do
+        step "ygch-$label-n$n" "${YCAP[$n]}" "$binary" "$n" "$rows"
+        ((RC == 999)) && break
+        line=$(grep -E 'result' "$LOGS/ygch-$label-n$n.out" | tail -n 1)
+        say "[ygch $label, $rows rows, N=$n] wall ${WALL} s; ${line:-no result}; $(state)"
+        ((RC != 0)) && break
+    done
+}
+if [ "$SIM" != 1 ]; then
+    for pid in $BUILD_PIDS; do wait "$pid"; done
+    for k in 2 3; do
+        say "[ygch build $k] ptxas: $(grep -hE 'Used [0-9]+ registers' "$LOGS/ygch-build$k.err" 2>/dev/null | head -1)"
+    done
+    ygch config2 "$YGCH" 6
+    ygch config3 "$YGCH3" 5
+fi
+
+# --- 4. the GPU tests on the GPU, and the kernels' resources by ptxas ---------------------
+timeout_option() {  # a test that hangs on the card is named, not the whole step lost
+    "$PY" -c 'import pytest_timeout' 2>/dev/null && echo --timeout=60
+}
+RESERVE=$((BUDGET * 25 / 100))
+if [ "${SKIP_TESTS:-0}" != 1 ]; then
+    # pyproject's addopts (-n auto, the pages' doctests) cleared; the root conftest (the
+    # pages' Sybil) left out by --confcutdir; tests/conftest.py still loads.
+    step pytest 120 env NUMBA_CACHE_DIR="$CACHE_OTHER" "$PY" -m pytest tests/test_gpu.py \
+        tests/test_gpu_join.py tests/test_gpu_code.py -q -p no:cacheprovider -o addopts="" \
+        --confcutdir=tests -rfEs -n 4 $(timeout_option)
+    if ((RC != 999)); then
+        say "[pytest test_gpu, test_gpu_join, test_gpu_code] wall ${WALL} s $(state)"
+        tail -n 25 "$LOGS/pytest.out" | show
     fi
 fi
 
-# --- 5. where the time goes: phases of a count, blocks a multiprocessor, the CPU's share --
-RESERVE=$((BUDGET * 18 / 100))
-step phases 70 env NUMBA_CACHE_DIR="$CACHE_OTHER" "$PY" benchmarks/device/phases.py \
+# --- 5. exact for small N, each method in one process -------------------------------------
+step small 40 env NUMBA_CACHE_DIR="$CACHE_COUNTS" "$PY" benchmarks/device/small.py $SMALL
+if ((RC != 999)); then
+    say "[small N: $SMALL] wall ${WALL} s $(state)"
+    show "$LOGS/small.out"
+    ((RC != 0)) && tail -n 5 "$LOGS/small.err" | show
+fi
+
+# --- 6. where the time goes: phases of a count, blocks a multiprocessor, the CPU's share --
+RESERVE=$((BUDGET * 15 / 100))
+step phases 60 env NUMBA_CACHE_DIR="$CACHE_OTHER" "$PY" benchmarks/device/phases.py \
     $PHASE_SIZES --per-sm 4,6,8,16
 if ((RC != 999)); then
     say "[phases] wall ${WALL} s $(state)"
     show "$LOGS/phases.out"
     ((RC != 0)) && tail -n 5 "$LOGS/phases.err" | show
 fi
-step cpu-share 40 "$PY" benchmarks/gpu.py --cpu-share --sizes "$SHARE_SIZES"
+step cpu-share 30 "$PY" benchmarks/gpu.py --cpu-share --sizes "$SHARE_SIZES"
 if ((RC != 999)); then
     say "[the CPU's share a launch, this machine's CPU] wall ${WALL} s $(state)"
     show "$LOGS/cpu-share.out"
     ((RC != 0)) && tail -n 5 "$LOGS/cpu-share.err" | show
 fi
 
-# --- 6. a profile of one N = 19 count (nsys's timeline, ncu of one launch) ---------------
-RESERVE=$((BUDGET * 10 / 100))
-if [ "$SIM" != 1 ] && command -v nsys >/dev/null; then
-    step nsys 40 nsys profile -t cuda,osrt --sample=none --cpuctxsw=none -f true \
-        -o "$LOGS/n19" env NUMBA_CACHE_DIR="$CACHE_COUNTS" "$PY" -m nqueens count 19 --method gpu
-    say "[nsys N=19] wall ${WALL} s $(state)"
-    if [ -f "$LOGS/n19.nsys-rep" ]; then
-        step nsys-stats 25 nsys stats -r cuda_gpu_kern_sum,cuda_gpu_mem_time_sum,cuda_api_sum \
-            "$LOGS/n19.nsys-rep"
-        head -c 6000 "$LOGS/nsys-stats.out" | show
-    fi
-fi
+# --- 7. one N = 19 launch under ncu (the hardware's counters; clocks left alone) ---------
+RESERVE=$((BUDGET * 8 / 100))
 if [ "$SIM" != 1 ] && command -v ncu >/dev/null; then
-    step ncu 60 ncu --kernel-name regex:count_below --launch-count 1 --section SpeedOfLight \
-        --section Occupancy --section LaunchStats --section WarpStateStats \
+    step ncu 60 ncu --clock-control none --kernel-name regex:count_below --launch-count 1 \
+        --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --section WarpStateStats --section ComputeWorkloadAnalysis \
         env NUMBA_CACHE_DIR="$CACHE_COUNTS" "$PY" -m nqueens count 19 --method gpu
     say "[ncu N=19, the first launch] wall ${WALL} s $(state)"
-    grep -E 'Duration|Registers|Shared Memory|Occupancy|Block Limit|Warp Cycles|Eligible|ERR' \
-        "$LOGS/ncu.out" "$LOGS/ncu.err" 2>/dev/null | head -n 40 | show
+    grep -E 'Duration|Registers|Shared Memory|Occupancy|Block Limit|Warp Cycles|Eligible|Issue|Throughput|Stall|ERR|==PROF==' \
+        "$LOGS/ncu.out" "$LOGS/ncu.err" 2>/dev/null | head -n 50 | show
 fi
 
-# --- 7. gpu-join, whole processes ---------------------------------------------------------
+# --- 8. the plans, from the kernel's rate on this card (1 and 8 GPUs) -------------------
+RESERVE=$((BUDGET * 5 / 100))
+for n in $PLAN_SIZES; do
+    step "estimate-n$n" 25 env NUMBA_CACHE_DIR="$CACHE_COUNTS" "$PY" -m nqueens count "$n" \
+        --method gpu --estimate --workers 8
+    ((RC == 999)) && break
+    say "[estimate N=$n] wall ${WALL} s $(state)"
+    grep -E 'predicted|longest' "$LOGS/estimate-n$n.out" | show
+done
+
+# --- 9. the CPU of this machine, every core, for `auto` (the first run compiles) ----------
+RESERVE=$((BUDGET * 3 / 100))
+first=1
+for n in $CPU_SIZES; do
+    cap=30
+    ((first)) && cap=90 && first=0
+    count join "$n" 1 "$cap" || break
+done
+
+# --- 10. gpu-join, whole processes ---------------------------------------------------------
 RESERVE=0
 declare -A JCAP=([6]=120 [7]=120 [16]=45 [17]=30 [18]=40 [19]=60)
 for n in $JOIN_SIZES; do
