@@ -292,19 +292,21 @@ def test_info_names_the_gpu_or_why_none_is_usable(monkeypatch: pytest.MonkeyPatc
     assert launched == (11 * 132, 64)  # 11 blocks of 64 an H100 multiprocessor holds
 
 
-def test_auto_picks_no_gpu_until_one_is_timed_then_only_where_one_is(
+def test_auto_picks_the_gpu_where_a_card_measured_it_faster_and_only_where_one_is(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert best_method(20) == "join"  # the simulator is never picked
     monkeypatch.setattr(device, "usable", lambda: True)
-    assert not registry.GPU_TIMED  # not yet measured on a card (issue 46)
+    assert registry.GPU_TIMED  # measured on an H200 (issue 46, docs/benchmarks.md)
+    assert [best_method(n) for n in (12, 17, 18, 19, 20, 27, 28)] == [
+        "numpy", "join", "join", "gpu", "gpu", "gpu", "gpu",
+    ]  # fmt: skip
+    assert "gpu-join" not in {best_method(n) for n in range(1, 29)}  # the join's on the CPU
+    monkeypatch.setattr(registry, "GPU_TIMED", False)  # as before a card had timed them
     assert [best_method(n) for n in (12, 17, 20, 27, 28)] == [
         "numpy", "join", "join", "join", "backtrack",
     ]  # fmt: skip
-    monkeypatch.setattr(registry, "GPU_TIMED", True)  # as the measured table will set it
-    assert [best_method(n) for n in (12, 16, 17, 20, 27, 28)] == [
-        "numpy", "join", "gpu", "gpu", "gpu", "gpu",
-    ]  # fmt: skip
+    monkeypatch.setattr(registry, "GPU_TIMED", True)
     monkeypatch.setattr(device, "usable", lambda: False)
     assert best_method(20) == "join"
 
@@ -312,16 +314,17 @@ def test_auto_picks_no_gpu_until_one_is_timed_then_only_where_one_is(
 PAGES = ("README.md", "docs/counting.md", "docs/benchmarks.md", "docs/cluster.md")
 
 
-def test_every_page_says_the_gpu_methods_are_untimed_while_auto_ignores_them() -> None:
-    """One flag (registry.GPU_TIMED) and the pages agree: until a card's table is in
-    docs/benchmarks.md, each page that mentions the GPU methods says they are exact under
-    numba's CUDA simulator and not yet timed on a GPU."""
+def test_every_page_and_the_flag_agree_on_whether_a_card_has_timed_the_gpu_methods() -> None:
+    """One flag (registry.GPU_TIMED) and the pages agree: a page that mentions the GPU
+    methods says they are exact under numba's CUDA simulator and not yet timed on a GPU
+    exactly while no card's table is in docs/benchmarks.md; with it, each names the card."""
     root = Path(__file__).parent.parent
     for page in PAGES:
         text = " ".join((root / page).read_text(encoding="utf-8").split())
         assert "--method gpu" in text, page
         said = "exact under numba's CUDA simulator and not yet timed on a GPU" in text
         assert said != registry.GPU_TIMED, page
+        assert ("H200" in text) == registry.GPU_TIMED, page
 
 
 def test_our_kernels_keep_at_least_ygchs_occupancy_on_every_architecture() -> None:

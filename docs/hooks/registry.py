@@ -42,7 +42,7 @@ def methods_table() -> str:
         auto = _ranges(picked) if m.auto_from is not None else "never"
         if m.needs_device and not GPU_TIMED:
             auto = "never: exact under numba's CUDA simulator, not yet timed on a GPU"
-        elif m.needs_device:
+        elif m.needs_device and m.auto_from is not None:
             auto += ", where a GPU is found (else the others)"
         rows.append(
             f"| `{m.name}` | {m.variant} | {m.smallest}-{m.largest} | {auto} | {m.summary} |"

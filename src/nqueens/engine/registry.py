@@ -60,7 +60,7 @@ class Method:
     needs_device: bool = False  # `auto` picks it only once GPU_TIMED, and where
     # engine/device.py finds a usable GPU; the others are always ready
     plans_from: int = 0  # a count told to plan itself does so from this N (and from
-    # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 17
+    # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 19
 
     smallest = 1
 
@@ -178,8 +178,9 @@ GPU = Method(
     tally=_searched,
     counter="nqueens.engine.methods.gpu:METHOD",
     version="1",
-    auto_from=17,  # a guess until a card has timed it: while GPU_TIMED is False, `auto`
-    # picks no GPU method; then only where a GPU is found (`needs_device`)
+    auto_from=19,  # measured on an H200 beside its 16 cores' join (docs/benchmarks.md):
+    # 1.99-2.01 s against 3.54 s at N = 19, 1.50-1.65 s against 1.48 s at N = 18; only
+    # where a GPU is found (`needs_device`)
     recounted_by=N_("a recursive bitboard search on the CPU below each subproblem's rows"),
     slow_from=13,
     survives_fork=False,  # a CUDA context lives in the process that made it
@@ -188,7 +189,7 @@ GPU = Method(
     tasks_per_worker=1,  # "whole"): one launch through N = 25, one drain of the GPU at
     # its end (methods/gpu/split.py); --batch-size journals a long count as it goes
     needs_device=True,
-    plans_from=24,  # its probe's calibration counts N = 17: more than a count of N <= 23
+    plans_from=24,  # its probe's calibration counts N = 19: more than a count of N <= 23 gains
 )
 
 GPU_JOIN = Method(
@@ -286,12 +287,12 @@ METHODS: dict[str, Method] = {
 (`best_method`)."""
 
 
-GPU_TIMED = False
-"""Whether a card's measurements of the GPU methods are in docs/benchmarks.md (issue 46).
-Until then `gpu` and `gpu-join` are exact under numba's CUDA simulator but not yet timed
-on a GPU: `auto` picks neither, asks nothing of a driver, and every page that mentions
-them says so (tests/test_gpu.py holds the pages to this flag). The measured table turns
-it on, and sets the `gpu` entry's `auto_from` from what it measured."""
+GPU_TIMED = True
+"""Whether a card's measurements of the GPU methods are in docs/benchmarks.md: they are,
+from an NVIDIA H200 (2026-11-28, issue 46), and the `gpu` entry's `auto_from` is where
+it measured faster than the CPU. While it was false (the methods exact under numba's
+CUDA simulator only), `auto` picked neither and asked nothing of a driver, and every
+page that mentions them said so (tests/test_gpu.py holds the pages to this flag)."""
 
 
 def _device_ready(devices: bool | None) -> bool:
