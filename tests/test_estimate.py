@@ -404,7 +404,13 @@ class _Run:
         self.method = type(
             "Method",
             (),
-            {"name": "join", "batch_limit": 32, "tasks_per_worker": 16, "fields": [field]},
+            {
+                "name": "join",
+                "batch_limit": 32,
+                "tasks_per_worker": 16,
+                "fields": [field],
+                "needs_device": False,
+            },
         )()
         self.method.implementation = lambda: implementation  # type: ignore[attr-defined]
         self.unit = ProbeUnit.SECONDS
