@@ -170,7 +170,7 @@ def test_a_gpu_task_is_counted_whole_in_one_call(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_count_keeps_a_journal_resumes_after_kill_9_and_verifies(tmp_path: Path) -> None:
-    # a count the kill can land in: on a card N = 11 ends before the journal is read
+    # a count the kill can land in: on a card N = 11 can end before the journal is read
     n, batch = (20, "100") if ON_GPU else (11, "400")
     path = tmp_path / "gpu.db"
     proc = subprocess.Popen(
