@@ -58,23 +58,29 @@ def _ptxas() -> str:
     return found
 
 
+def _compiled_without_a_gpu(script: str, *args: str) -> str:
+    """What `script` prints, run with numba-cuda's real compiler and no GPU (skipped
+    where NVVM is missing)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=os.environ | {"NUMBA_ENABLE_CUDASIM": "0"},
+    )
+    if done.returncode != 0 and "nvvm" in done.stderr.lower():
+        unavailable("NVVM is not installed here (the dev group brings it on Linux)")
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[int, int], dict[str, str]]:
     """Each kernel's PTX for each architecture (one process per architecture)."""
-    ptx: dict[tuple[int, int], dict[str, str]] = {}
-    for capability in ARCHITECTURES:
-        done = subprocess.run(
-            [sys.executable, "-c", COMPILE, json.dumps(capability)],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=os.environ | {"NUMBA_ENABLE_CUDASIM": "0"},
-        )
-        if done.returncode != 0 and "nvvm" in done.stderr.lower():
-            unavailable("NVVM is not installed here (the dev group brings it on Linux)")
-        assert done.returncode == 0, done.stderr[-2000:]
-        ptx[capability] = json.loads(done.stdout)
-    return ptx
+    return {
+        capability: json.loads(_compiled_without_a_gpu(COMPILE, json.dumps(capability)))
+        for capability in ARCHITECTURES
+    }
 
 
 def _assembled(ptx: str, capability: tuple[int, int], folder: Path) -> dict[str, int]:
@@ -193,14 +199,4 @@ def test_the_tests_own_kernels_compile_for_a_real_gpu() -> None:
     module's attribute, not a constant to the compiler: tests/test_gpu_join.py's
     `_built` failed so on the first card): the kernels the tests define are compiled for
     an H100 too, with no GPU."""
-    done = subprocess.run(
-        [sys.executable, "-c", COMPILE_TEST_KERNELS],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=os.environ | {"NUMBA_ENABLE_CUDASIM": "0"},
-    )
-    if done.returncode != 0 and "nvvm" in done.stderr.lower():
-        unavailable("NVVM is not installed here (the dev group brings it on Linux)")
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["compiled"]
+    assert _compiled_without_a_gpu(COMPILE_TEST_KERNELS).split() == ["compiled"]
