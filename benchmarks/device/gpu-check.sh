@@ -109,7 +109,7 @@ EOF
 
 say "=== nqueens-lab GPU check: $(date -u +%FT%TZ), budget ${BUDGET} s, SIM=$SIM, logs in $LOGS"
 
-# ygch/n_queens is built in the background from the start (part 4 waits for it)
+# ygch/n_queens is built in the background from the start (part 3 waits for it)
 YSRC="$(dirname "$YGCH")/src"
 # twice: its published configuration (2: 160 threads a block, 6 rows placed first) and the
 # one its README names best on one card for N <= 22 (3: 192 threads, 5 rows)

@@ -306,9 +306,9 @@ def plan(
     elif probe is not None and parts.n > CALIBRATE_N:
         scale = _seconds_per_node(method.name)
     # A subproblem counted alone on a GPU leaves nearly all of it idle: its time says
-    # nothing of its share of a whole launch (issue 46: N = 22 timed so, 64 launches
-    # took minutes). A device's subproblems are sized by the probe, whose rate a whole
-    # count measured, wherever it has one.
+    # nothing of its share of a whole launch (issue 46: N = 22's plan, timed so a launch
+    # each, passed 25 s unfinished). A device's subproblems are sized by the probe,
+    # whose rate a whole count measured, wherever it has one.
     alone = not method.needs_device
     inner_sampled = any_timed = False
     seconds = np.full(strata, np.nan)
