@@ -141,6 +141,43 @@ def test_answers_and_errors_speak_japanese(japanese: object, args: tuple[str, ..
     assert english_words(said.replace("nqueens: error:", "")) == [], said
 
 
+@pytest.mark.parametrize(
+    ("status", "args"),
+    [
+        (1, ("solve", "2", "--variant", "toroidal")),
+        (1, ("solve", "4", "--variant", "superqueens")),
+        (2, ("solve", "abc")),
+        (2, ("solve", "5x3")),
+        (2, ("solve", "70x80")),
+        (2, ("solve", "20", "--all")),
+        (2, ("trace", "3x5")),
+        (2, ("show", "6", "--out", "nowhere/six.png")),
+        (2, ("show", "6", "--out", ".")),
+        (2, ("complete", "0:9", "--n", "8")),
+        (2, ("complete", "0:0 1:1", "--n", "8")),
+        (2, ("complete", "0:0 1:2")),
+        (2, ("complete", "0:0", "--n", "8", "--block", "zz")),
+        (2, ("count", "8", "--part", "5/4", "--journal", "eight.sqlite")),
+        (2, ("count", "8", "--part", "1/400", "--journal", "eight.sqlite")),
+        (2, ("count", "8", "--part", "1/4")),
+        (2, ("count", "8", "--verify-seed", "3")),
+        (2, ("count", "8", "--verify", "0")),
+        (2, ("count", "5x6", "--estimate")),
+        (2, ("count", "8", "--method", "join", "--variant", "toroidal")),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, tuple) else str(value),
+)
+def test_the_refusals_of_boards_files_and_counts_speak_japanese(
+    japanese: object, status: int, args: tuple[str, ...]
+) -> None:
+    """What a class meets beside the answers: a board size mistyped, a variant with no
+    solution, a picture's folder missing, a completion's fixed queens that attack, a
+    count's part or recount asked wrongly (once all English)."""
+    said = japanese(*args, status=status)  # type: ignore[operator]
+    assert said.strip()
+    assert english_words(said.replace("nqueens: error:", "")) == [], said
+
+
 HELP_PATHS = [
     path
     for path in (

@@ -81,7 +81,7 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
     ((0, 1), (3, 2))
     """
     if base not in (0, 1):
-        raise InvalidPlacementError(f"base must be 0 or 1, not {base!r}")
+        raise InvalidPlacementError(_("base must be 0 or 1, not {base}").format(base=repr(base)))
     stripped = text.lstrip("\ufeff").strip()
     if not stripped:
         raise InvalidPlacementError(

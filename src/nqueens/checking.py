@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
+from nqueens.messages import off_the_board
 from nqueens.placement import Placement, Square
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -121,7 +122,9 @@ def check(
     rules = Rules.given(with_variant(size if board is None else board, variant, "check"))
     if rules.rows != size:
         raise InvalidPlacementError(
-            f"the placement has {size:,} queens, one per row, but the board {rules.rows:,} rows"
+            _(
+                "the placement has {count} queens, one per row, but the board has {rows} rows"
+            ).format(count=f"{size:,}", rows=f"{rules.rows:,}")
         )
     if isinstance(given, Placement | list | tuple):
         cols: Sequence[int] = tuple(given)
@@ -155,9 +158,7 @@ def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """A rectangle's placement: one whole column number per row, on the board."""
     for row, col in enumerate(cols):
         if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < rules.cols:
-            raise InvalidPlacementError(
-                f"column {col!r} in row {row} is off the board (columns run 0..{rules.cols - 1})"
-            )
+            raise InvalidPlacementError(off_the_board(col, row, rules.cols))
     return tuple(cols)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
+from nqueens.i18n import _
 from nqueens.limits import COLUMN_LIST_MIN_CHARS
 from nqueens.placement import Placement
 
@@ -129,7 +130,9 @@ def write_columns(cols: Columns, out: BinaryIO, fmt: str, *, base: int = 0) -> N
 
     if fmt not in COLUMN_FORMATS:
         raise OutputFormatError(
-            f"unknown format {fmt!r}; choose one of {', '.join(COLUMN_FORMATS)}"
+            _("unknown format {name}; choose one of {names}").format(
+                name=repr(fmt), names=", ".join(COLUMN_FORMATS)
+            )
         )
     if fmt == "board":
         out.write((str(Placement(tuple(cols.tolist()))) + "\n").encode())
@@ -166,17 +169,25 @@ def _load_npy(path: str) -> Columns:
         with open(path, "rb") as stream:
             array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
-        reason = str(error) or "it is empty"
+        reason = str(error) or _("it is empty")
         if "pickled" in reason:  # numpy's long advice to unpickle is not ours to give
-            reason = "it holds pickled Python objects, which are never loaded"
-        raise InvalidPlacementError(f"{name} is not a NumPy array file: {reason}") from None
+            reason = _("it holds pickled Python objects, which are never loaded")
+        raise InvalidPlacementError(
+            _("{name} is not a NumPy array file: {reason}").format(name=name, reason=reason)
+        ) from None
     if not isinstance(array, np.ndarray):  # an .npz archive under a .npy name
-        raise InvalidPlacementError(f"{name} is a NumPy archive (.npz), not an array file")
+        raise InvalidPlacementError(
+            _("{name} is a NumPy archive (.npz), not an array file").format(name=name)
+        )
     if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError(
-            f"{name} holds an array of {array.dtype}, shape {array.shape}: a placement is "
-            "one dimension of whole column numbers"
+            _(
+                "{name} holds an array of {dtype}, shape {shape}: a placement is one "
+                "dimension of whole column numbers"
+            ).format(name=name, dtype=array.dtype, shape=array.shape)
         )
     if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
-        raise InvalidPlacementError(f"{name}: a column is larger than any board")
+        raise InvalidPlacementError(
+            _("{name}: a column is larger than any board").format(name=name)
+        )
     return array.astype(np.int64, copy=False)

@@ -184,8 +184,10 @@ def estimate(
     chosen, rules = _board(board, options, changes)
     if not rules.square:
         raise IncompatibleOptionsError(
-            f"a {rules.size} rectangle is counted by its own search in this process: "
-            "count it, there is no plan to make"
+            _(
+                "a {size} rectangle is counted by its own search in this process: count it, "
+                "there is no plan to make"
+            ).format(size=rules.size)
         )
     chosen.check_estimate()
     method = choose(rules.rows, chosen.method, rules.variant)
@@ -242,15 +244,17 @@ def plan_parts(
     chosen, rules = _board(board, options, changes)
     if chosen.part is not None:
         raise IncompatibleOptionsError(
-            "a plan of every part takes no part of its own: drop it", option="part"
+            _("a plan of every part takes no part of its own: drop it"), option="part"
         )
     if rules.square and rules.rows == 1:
         raise InvalidSizeError(_("N = 1 has no subproblems to share: count it at once"))
     try:
         return estimate(board, chosen.with_changes(part=(1, parts)), budget=budget, seed=seed)
     except InvalidPartError as error:  # said of part 1/M: say it of the M parts
-        reason = str(error).partition(": ")[2]
-        raise InvalidPartError(f"{parts} parts: {reason}", option="parts") from None
+        reason = error.reason or str(error)
+        raise InvalidPartError(
+            _("{parts} parts: {reason}").format(parts=parts, reason=reason), option="parts"
+        ) from None
 
 
 def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
@@ -261,8 +265,9 @@ def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
     given = options.engine_options_given()
     if given:
         raise IncompatibleOptionsError(
-            f"a {rules.size} rectangle is counted by its own search, in this process: "
-            f"drop {', '.join(given)}",
+            _(
+                "a {size} rectangle is counted by its own search, in this process: drop {options}"
+            ).format(size=rules.size, options=", ".join(given)),
             option=tuple(given),
         )
     started = time.perf_counter()

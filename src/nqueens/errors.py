@@ -164,4 +164,7 @@ class CountInterrupted(NQueensError):
 
 
 class InvalidPartError(NQueensError, ValueError):
-    """A `--part K/M` that names no share of the subproblems."""
+    """A `--part K/M` that names no share of the subproblems. `reason` is the message
+    without the part it names, for a plan of every part to say of them all."""
+
+    reason: str = ""

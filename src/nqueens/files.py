@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
     fcntl = None  # type: ignore[assignment]
 
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
-from nqueens.i18n import _
+from nqueens.i18n import N_, _
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
 
 __all__ = [
@@ -156,7 +156,9 @@ def followed(path: str | Path) -> Path:
         links += 1
         if links > LINKS_MAX:
             raise OutputPlaceError(
-                f"cannot write {shorten(str(path))}: too many levels of symbolic links"
+                _("cannot write {name}: too many levels of symbolic links").format(
+                    name=shorten(str(path))
+                )
             )
         _refuse_foreign(path, candidate, info, "symlink")
         target = os.readlink(candidate)
@@ -182,11 +184,18 @@ def _refuse_foreign(asked: str | Path, name: str, info: os.stat_result, what: st
     link = shorten(name)
     said = shorten(str(asked))
     where = f"{said} ({link})" if os.fspath(asked) != name else said
-    raise OutputPlaceError(
-        f"cannot write {where}: it is another user's {what} in {shorten(folder)}, a shared "
-        "folder anyone may write to; following or replacing it could overwrite another "
-        "file: give another name"
+    message = (
+        _(
+            "cannot write {name}: it is another user's file in {folder}, a shared folder "
+            "anyone may write to; replacing it could overwrite another file: give another name"
+        )
+        if what == "file"
+        else _(
+            "cannot write {name}: it is another user's symlink in {folder}, a shared folder "
+            "anyone may write to; following it could overwrite another file: give another name"
+        )
     )
+    raise OutputPlaceError(message.format(name=where, folder=shorten(folder)))
 
 
 def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
@@ -200,7 +209,9 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     """
     name = shorten(str(path))
     if str(path) == "":
-        raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
+        raise OutputPlaceError(
+            _("cannot write {name}: it is a folder, not a file name").format(name=name)
+        )
     if _descriptor(path) is not None:
         _check_stream(path, name, binary)
         return Path(path)
@@ -209,18 +220,28 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
         _check_stream(target, name, binary)
         return target
     if target.is_dir():
-        raise OutputPlaceError(f"cannot write {name}: it is a folder, not a file name")
+        raise OutputPlaceError(
+            _("cannot write {name}: it is a folder, not a file name").format(name=name)
+        )
     folder = target.parent
     if not folder.exists():
-        raise OutputPlaceError(f"cannot write {name}: there is no folder {shorten(str(folder))}")
+        raise OutputPlaceError(
+            _("cannot write {name}: there is no folder {folder}").format(
+                name=name, folder=shorten(str(folder))
+            )
+        )
     if not folder.is_dir():
-        raise OutputPlaceError(f"cannot write {name}: {shorten(str(folder))} is not a folder")
+        raise OutputPlaceError(
+            _("cannot write {name}: {folder} is not a folder").format(
+                name=name, folder=shorten(str(folder))
+            )
+        )
     prefix, tail = _temporary_affixes(target, ".probe")
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=tail):
             pass
     except OSError as error:
-        raise OutputPlaceError(f"cannot write {name}: {_reason(error)}") from None
+        raise OutputPlaceError(_cannot_write(name, error)) from None
     return target
 
 
@@ -254,7 +275,7 @@ def output_path(path: str | Path, *, suffix: str | None = None) -> Iterator[Path
         _put_in_place(part, target)
     except OSError as error:
         part.unlink(missing_ok=True)
-        raise OutputPlaceError(f"cannot write {shorten(str(path))}: {_reason(error)}") from None
+        raise OutputPlaceError(_cannot_write(shorten(str(path)), error)) from None
     except BaseException:
         part.unlink(missing_ok=True)
         raise
@@ -362,7 +383,7 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
     try:
         if descriptor == 1:
             if sys.stdout is None:  # closed by the shell (`>&-`)
-                raise OutputPlaceError("cannot write standard output: it is closed")
+                raise OutputPlaceError(_("cannot write standard output: it is closed"))
             sys.stdout.flush()
             yield sys.stdout.buffer
             sys.stdout.buffer.flush()
@@ -373,10 +394,12 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
         if descriptor == 1:
             raise
         raise OutputPlaceError(
-            f"cannot write {shorten(str(path))}: the reader went away (broken pipe)"
+            _("cannot write {name}: the reader went away (broken pipe)").format(
+                name=shorten(str(path))
+            )
         ) from None
     except OSError as error:
-        raise OutputPlaceError(f"cannot write {shorten(str(path))}: {_reason(error)}") from None
+        raise OutputPlaceError(_cannot_write(shorten(str(path)), error)) from None
 
 
 def _descriptor(path: str | Path) -> int | None:
@@ -402,12 +425,14 @@ def _descriptor(path: str | Path) -> int | None:
 def _check_stream(path: str | Path, name: str, binary: bool) -> None:
     descriptor = _descriptor(path)
     if descriptor is None and not os.access(path, os.W_OK):
-        raise OutputPlaceError(f"cannot write {name}: permission denied")
+        raise OutputPlaceError(_("cannot write {name}: permission denied").format(name=name))
     if binary and _is_terminal(path, descriptor):
-        where = "standard output" if descriptor == 1 else name
+        where = _("standard output") if descriptor == 1 else name
         raise OutputPlaceError(
-            f"cannot write binary data to a terminal ({where}): redirect it (> FILE, "
-            "| program) or name a file"
+            _(
+                "cannot write binary data to a terminal ({name}): redirect it (> FILE, "
+                "| program) or name a file"
+            ).format(name=where)
         )
 
 
@@ -587,7 +612,30 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
+_REASONS = {
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.EROFS: N_("read-only file system"),
+    errno.ENOSPC: N_("no space left on device"),
+    errno.EDQUOT: N_("disk quota exceeded"),
+    errno.ENAMETOOLONG: N_("file name too long"),
+    errno.ENOENT: N_("no such file or directory"),
+    errno.ENOTDIR: N_("not a directory"),
+    errno.EISDIR: N_("is a directory"),
+    errno.EIO: N_("input/output error"),
+    errno.ELOOP: N_("too many levels of symbolic links"),
+}
+"""The system's reasons a user meets, in its own English words (those of Linux's
+`strerror`) and in the reader's language; any other in the system's words."""
+
+
 def _reason(error: OSError) -> str:
     """The system's reason in words, lower-cased to read as part of a sentence."""
+    if error.errno in _REASONS:
+        return _(_REASONS[error.errno])
     reason = error.strerror or str(error)
     return reason[:1].lower() + reason[1:]
+
+
+def _cannot_write(name: str, error: OSError) -> str:
+    return _("cannot write {name}: {reason}").format(name=name, reason=_reason(error))

@@ -66,7 +66,9 @@ def check_language(lang: str) -> str:
         from nqueens.errors import UnknownLanguageError
 
         raise UnknownLanguageError(
-            f"unknown language {lang!r}; choose one of: {', '.join(LANGUAGES)}"
+            _("unknown language {name}; choose one of: {names}").format(
+                name=repr(lang), names=", ".join(LANGUAGES)
+            )
         )
     return lang
 

@@ -9,9 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nqueens.errors import NoSolutionError
-from nqueens.i18n import _, ngettext, pgettext
+from nqueens.i18n import N_, _, ngettext, pgettext
 
-__all__ = ["listed", "no_solution", "one_based_note", "plural", "seconds_of", "too_large"]
+__all__ = [
+    "fixed_queens_attack",
+    "listed",
+    "no_solution",
+    "off_the_board",
+    "one_based_note",
+    "plural",
+    "seconds_of",
+    "steps_on_squares_only",
+    "too_large",
+    "unknown_symmetry",
+]
 
 
 def no_solution(n: int) -> NoSolutionError:
@@ -21,6 +32,47 @@ def no_solution(n: int) -> NoSolutionError:
             "No solution: {n} queens cannot be placed on a {n}x{n} board without two of "
             "them attacking each other."
         ).format(n=n)
+    )
+
+
+_FIXED_QUEENS_ATTACK = {
+    "row": N_("the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} attack each "
+              "other (same row)"),
+    "column": N_("the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} attack each "
+                 "other (same column)"),
+    "diagonal": N_("the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} attack "
+                   "each other (same diagonal)"),
+    None: N_("the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} attack each "
+             "other"),
+}  # fmt: skip
+
+
+def fixed_queens_attack(r1: int, c1: int, r2: int, c2: int, line: str | None = None) -> str:
+    """The one wording of two fixed queens that attack each other (a completion's board
+    refused), with the line they share where it is known: "row", "column", "diagonal"."""
+    return _(_FIXED_QUEENS_ATTACK[line]).format(r1=r1, c1=c1, r2=r2, c2=c2)
+
+
+def off_the_board(col: object, row: int, cols: int) -> str:
+    """The one wording of a column number outside a board of `cols` columns."""
+    return _("column {col} in row {row} is off the board (columns run 0..{last})").format(
+        col=col, row=row, last=cols - 1
+    )
+
+
+def steps_on_squares_only(rows: int, cols: int) -> str:
+    """The one wording of a rectangle refused by the step-by-step search."""
+    return _("the step-by-step search runs on square boards, not {rows}x{cols}").format(
+        rows=rows, cols=cols
+    )
+
+
+def unknown_symmetry(name: object) -> str:
+    """The one wording of a symmetry not among `placement.SYMMETRIES`."""
+    from nqueens.placement import SYMMETRIES
+
+    return _("unknown symmetry {name}; choose from {names}").format(
+        name=repr(name), names=", ".join(SYMMETRIES)
     )
 
 

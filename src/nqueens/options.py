@@ -25,7 +25,7 @@ from nqueens.errors import (
     UnknownAlgorithmError,
     shorten,
 )
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
 from nqueens.validate import file_name, given_name, whole_count
 
@@ -143,7 +143,9 @@ class CountOptions:
         variants = dict.fromkeys(method.variant for method in METHODS.values())
         if self.variant is not None and self.variant not in variants:
             raise UnknownAlgorithmError(
-                f"unknown variant {shorten(self.variant)}; choose one of: {', '.join(variants)}",
+                _("unknown variant {name}; choose one of: {choices}").format(
+                    name=shorten(self.variant), choices=", ".join(variants)
+                ),
                 option="variant",
             )
         given_name(self.method, "method")
@@ -159,14 +161,17 @@ class CountOptions:
             )
         if not self.connect_timeout > 0:
             raise InvalidSizeError(
-                f"connect_timeout must be more than 0 seconds, not {self.connect_timeout!r}"
+                _("connect_timeout must be more than 0 seconds, not {value}").format(
+                    value=repr(self.connect_timeout)
+                )
             )
         wait = self.wait_for_workers
         number = isinstance(wait, int | float) and not isinstance(wait, bool)
         if not number or not 0 <= wait <= WAIT_MAX_SECONDS:
             raise InvalidSizeError(
-                f"wait_for_workers must be 0 to {WAIT_MAX_SECONDS:,.0f} seconds, not "
-                f"{self.wait_for_workers!r}",
+                _("wait_for_workers must be 0 to {limit} seconds, not {value}").format(
+                    limit=f"{WAIT_MAX_SECONDS:,.0f}", value=repr(self.wait_for_workers)
+                ),
                 option="wait_for_workers",
             )
         self._check_cluster()
@@ -201,12 +206,12 @@ class CountOptions:
                 )
             if self.part is not None:
                 raise JournalError(
-                    "a recount checks a whole count, not a part: verify the merged journal",
+                    _("a recount checks a whole count, not a part: verify the merged journal"),
                     option="verify",
                 )
         if self.verify_seed is not None and self.verify is None:
             raise IncompatibleOptionsError(
-                "a seed chooses the recount's sample: ask for a recount too", option="verify"
+                _("a seed chooses the recount's sample: ask for a recount too"), option="verify"
             )
 
     def check_count(self) -> CountOptions:
@@ -214,7 +219,7 @@ class CountOptions:
         counted into a journal, to be merged with the others' later."""
         if self.part is not None and self.journal is None:
             raise JournalError(
-                "a part is counted to be merged with the others later: it needs a journal",
+                _("a part is counted to be merged with the others later: it needs a journal"),
                 option="journal",
             )
         return self
@@ -225,8 +230,10 @@ class CountOptions:
         kept = [name for name in ("journal", "scheduler", "verify") if getattr(self, name)]
         if kept:
             raise IncompatibleOptionsError(
-                "an estimate counts nothing here: it keeps no journal and needs no scheduler "
-                "(give a cluster's size as workers)",
+                _(
+                    "an estimate counts nothing here: it keeps no journal and needs no "
+                    "scheduler (give a cluster's size as workers)"
+                ),
                 option=tuple(kept),
             )
         return self

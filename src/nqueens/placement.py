@@ -14,7 +14,7 @@ from typing import Literal
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
-from nqueens.messages import plural
+from nqueens.messages import off_the_board, plural, unknown_symmetry
 
 __all__ = [
     "SYMMETRIES",
@@ -70,14 +70,16 @@ class Placement:
         cols = tuple(self.cols)
         n = len(cols)
         if n == 0:
-            raise InvalidPlacementError("a placement needs at least one row")
+            raise InvalidPlacementError(_("a placement needs at least one row"))
         for row, col in enumerate(cols):
             if not isinstance(col, int) or isinstance(col, bool):
-                raise InvalidPlacementError(f"column {col!r} in row {row} is not a whole number")
-            if not 0 <= col < n:
                 raise InvalidPlacementError(
-                    f"column {col} in row {row} is off the board (columns run 0..{n - 1})"
+                    _("column {col} in row {row} is not a whole number").format(
+                        col=repr(col), row=row
+                    )
                 )
+            if not 0 <= col < n:
+                raise InvalidPlacementError(off_the_board(col, row, n))
         object.__setattr__(self, "cols", cols)
 
     # ----------------------------------------------------------------- construction
@@ -193,9 +195,7 @@ class Placement:
         try:
             return Placement(_TRANSFORMS[symmetry](self.cols))
         except KeyError:
-            raise InvalidPlacementError(
-                f"unknown symmetry {symmetry!r}; choose from {', '.join(SYMMETRIES)}"
-            ) from None
+            raise InvalidPlacementError(unknown_symmetry(symmetry)) from None
 
     def images(self) -> tuple[Placement, ...]:
         """The 8 images under `SYMMETRIES`, in that order (repeats included)."""
@@ -214,8 +214,10 @@ class Placement:
     def _require_permutation(self) -> None:
         if not self.is_permutation:
             raise InvalidPlacementError(
-                f"{self.to_string()!r} has two queens in one column; rotations and diagonal "
-                "reflections need one queen per row and per column"
+                _(
+                    "{placement} has two queens in one column; rotations and diagonal "
+                    "reflections need one queen per row and per column"
+                ).format(placement=repr(self.to_string()))
             )
 
     def orbit_size(self) -> int:

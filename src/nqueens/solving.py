@@ -287,10 +287,26 @@ def _variant_solutions(
     wanted = DEFAULT_ALGORITHM if algorithm == AUTO else algorithm
     search = variant_search(rules, wanted, steps=observer is not None)
     if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
+        message = (
+            _(
+                "{n} queens are too many for the toroidal {rows}x{cols} board's search to "
+                "find a first solution in seconds: use at most {limit}"
+            )
+            if rules.wrap
+            else _(
+                "{n} queens are too many for the superqueens {rows}x{cols} board's search to "
+                "find a first solution in seconds: use at most {limit}"
+            )
+            if rules.knight
+            else _(
+                "{n} queens are too many for the classic {rows}x{cols} board's search to find a "
+                "first solution in seconds: use at most {limit}"
+            )
+        )
         raise SizeTooLargeError(
-            f"{rules.rows} queens are too many for the {rules.variant} {rules.rows}x"
-            f"{rules.cols} board's search to find a first solution in seconds: use at most "
-            f"{VARIANT_FIRST_MAX_N}"
+            message.format(
+                n=rules.rows, rows=rules.rows, cols=rules.cols, limit=VARIANT_FIRST_MAX_N
+            )
         )
     stats = stats if stats is not None else SearchStats()
     found: Iterator[tuple[int, ...]]
@@ -323,7 +339,7 @@ def _engine_solutions(
 ) -> Iterator[Placement]:
     if observer is not None:
         raise IncompatibleOptionsError(
-            "the engine reports no search events; pick a teaching algorithm to observe"
+            _("the engine reports no search events; pick a teaching algorithm to observe")
         )
     return _placements_from_arrays(
         engine_chunks(n, unique=unique, limit=limit, workers=workers), stats
@@ -336,8 +352,10 @@ def engine_chunks(
     """The engine's solutions as NumPy chunks, refusing listings that would not end."""
     if limit is None and n > LISTING_MAX_N:
         raise SizeTooLargeError(
-            f"N = {n} has too many solutions to list: use N <= {LISTING_MAX_N}, --limit, "
-            "or `nqueens count N`"
+            _(
+                "N = {n} has too many solutions to list: use N <= {limit}, --limit, "
+                "or `nqueens count N`"
+            ).format(n=n, limit=LISTING_MAX_N)
         )
     check_n(
         n,

@@ -99,10 +99,16 @@ def whole_count(value: object, what: str, least: int = 1) -> int:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidSizeError(
-            f"{what} must be a whole number of at least {least}, not {shorten(value)}"
+            _("{what} must be a whole number of at least {least}, not {value}").format(
+                what=what, least=least, value=shorten(value)
+            )
         ) from None
     if number < least:
-        raise InvalidSizeError(f"{what} must be at least {least}, not {number}")
+        raise InvalidSizeError(
+            _("{what} must be at least {least}, not {value}").format(
+                what=what, least=least, value=number
+            )
+        )
     return number
 
 
@@ -112,7 +118,9 @@ def file_name(value: object, what: str, error: type[NQueensError] = InvalidSizeE
     text = os.fspath(value) if isinstance(value, os.PathLike) else value
     if not isinstance(text, str):
         raise error(
-            f"{what} must be a file name (a str or a pathlib.Path), not {shorten(value)}",
+            _("{what} must be a file name (a str or a pathlib.Path), not {value}").format(
+                what=what, value=shorten(value)
+            ),
             option=what,
         )
 
@@ -121,7 +129,10 @@ def given_name(value: object, what: str) -> None:
     """Refuse a `what` (a method, a variant) that is not text: a list or a dict would
     end in "unhashable type"."""
     if not isinstance(value, str):
-        raise InvalidSizeError(f"{what} must be a name (text), not {shorten(value)}", option=what)
+        raise InvalidSizeError(
+            _("{what} must be a name (text), not {value}").format(what=what, value=shorten(value)),
+            option=what,
+        )
 
 
 def placement_given(value: object) -> None:
@@ -132,6 +143,8 @@ def placement_given(value: object) -> None:
     ):
         return
     raise InvalidPlacementError(
-        "a placement is text (such as '0 4 7 5 2 6 1 3'), a Placement, a sequence of column "
-        f"numbers or a NumPy array, not {shorten(value)}"
+        _(
+            "a placement is text (such as '0 4 7 5 2 6 1 3'), a Placement, a sequence of "
+            "column numbers or a NumPy array, not {value}"
+        ).format(value=shorten(value))
     )

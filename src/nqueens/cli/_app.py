@@ -285,10 +285,6 @@ def cli() -> None:
     """The N-Queens toolkit: solve, teach, count."""
 
 
-RECTANGLE_COMMANDS = "`solve`, `show` and `count`"
-"""The commands that take a rectangle MxN, as the refusals of the others name them."""
-
-
 class _SquareSize(click.ParamType[int, Any]):
     """The board size N of a command for square boards. A rectangle MxN is refused in one
     line naming the commands that take one; NxN is N."""
@@ -302,14 +298,18 @@ class _SquareSize(click.ParamType[int, Any]):
             rows, cols = parse_board_size(value)
             if rows == cols:
                 return rows
-            command = f"`nqueens {ctx.info_name}`" if ctx is not None else "this command"
+            command = f"`nqueens {ctx.info_name}`" if ctx is not None else "`nqueens`"
             raise IncompatibleOptionsError(
-                f"{command} takes a square board N, not {shorten(str(value))}; a rectangle "
-                f"MxN goes to {RECTANGLE_COMMANDS}"
+                _(
+                    "{command} takes a square board N, not {size}; a rectangle MxN goes to "
+                    "`solve`, `show` and `count`"
+                ).format(command=command, size=shorten(str(value)))
             )
         number = whole_number(str(value), N_("board size"))
         if number is None:
-            self.fail(f"{shorten(str(value))} is not a valid integer.", param, ctx)
+            self.fail(
+                _("{value} is not a whole number.").format(value=shorten(str(value))), param, ctx
+            )
         return number
 
 

@@ -171,11 +171,20 @@ def _click_ngettext(singular: str, plural: str, count: int) -> str:
     return _(singular if count == 1 else plural)
 
 
+class _PathKind(str):
+    """A `click.Path`'s kind ("file"), said in the reader's language where click's
+    messages title-case it ("File '/tmp' is a directory."): click names it once, when the
+    option is made, before `speak` has pointed its `gettext` at the catalog."""
+
+    __slots__ = ()
+
+    def title(self) -> str:
+        return _(str(self)).title()
+
+
 def speak(cli: click.Command) -> None:
     """Every command of `cli` shows its help in the current language; click says its
     own words (Usage, Options, its usage errors) through the package's catalog."""
-    for command in _commands(cli):
-        command.context_class = _Context
     import click.core
     import click.decorators
     import click.exceptions
@@ -188,6 +197,11 @@ def speak(cli: click.Command) -> None:
         module._ = _click_gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+    for command in _commands(cli):
+        command.context_class = _Context
+        for param in command.params:
+            if isinstance(param.type, click.types.Path):
+                param.type.name = _PathKind(param.type.name)
 
 
 def help_messages(cli: click.Command, root: Path) -> Iterator[tuple[str, str, int]]:
@@ -250,6 +264,14 @@ CLICK_WORDS = (
     "Got unexpected extra arguments ({args})",
     "{value!r} is not {choice}.",
     "{value!r} is not one of {choices}.",
+    "file",
+    "directory",
+    "path",
+    "{name} {filename!r} does not exist.",
+    "{name} {filename!r} is a file.",
+    "{name} {filename!r} is a directory.",
+    "{name} {filename!r} is not readable.",
+    "{name} {filename!r} is not writable.",
 )
 """click's own words that a user of `nqueens` reads (`tools/catalog.py` puts them in the
 catalog), each form of a plural a message of its own (`_click_ngettext`)."""

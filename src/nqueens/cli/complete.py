@@ -15,6 +15,7 @@ from nqueens.cli._types import Real, Whole
 from nqueens.completion import Partial
 from nqueens.errors import InputFileError, InvalidPlacementError, NQueensError
 from nqueens.files import read_board_input
+from nqueens.i18n import _
 
 EXIT_STATUS = {"solved": 0, "impossible": 1, "unknown": 3}
 
@@ -110,7 +111,7 @@ def complete(
     if jsonl or len(boards) > 1:
         if fmt != "board" or block or exclude_sum or exclude_diff:
             raise click.UsageError(
-                "a batch (--jsonl or several files) takes no --format, --block or --exclude-*"
+                _("a batch (--jsonl or several files) takes no --format, --block or --exclude-*")
             )
         _batch(boards, size, base, diagonals, count_all, time_limit, seed, workers)
         return
@@ -156,8 +157,10 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
                 text = read_text(stream, name, head=head)
             except MemoryError:
                 raise InputFileError(
-                    f"not enough memory to read {name}: give a smaller board, or its queens "
-                    "as a column list (read in about the memory of its columns)"
+                    _(
+                        "not enough memory to read {name}: give a smaller board, or its queens "
+                        "as a column list (read in about the memory of its columns)"
+                    ).format(name=name)
                 ) from None
     return read_instance(text, n=size, base=base, diagonals=diagonals)
 
@@ -183,7 +186,7 @@ def _squares(text: str, base: int) -> list[tuple[int, int]]:
         board = None
     if board is None or board.form != "pairs":
         raise InvalidPlacementError(
-            f"--block takes row:col pairs such as '0:1 2:3', not {quoted(text)}"
+            _("--block takes row:col pairs such as '0:1 2:3', not {text}").format(text=quoted(text))
         )
     return list(board.queens)
 

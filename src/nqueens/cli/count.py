@@ -45,7 +45,13 @@ class _VerifyCount(click.ParamType[int | str, Any]):
         number = whole_number(text, N_("number of subproblems"))
         if number is not None and number >= 1:
             return number
-        self.fail(f"{shorten(text)} is neither a number of subproblems >= 1 nor 'all'", param, ctx)
+        self.fail(
+            _("{value} is neither a number of subproblems >= 1 nor 'all'").format(
+                value=shorten(text)
+            ),
+            param,
+            ctx,
+        )
 
 
 @contextmanager

@@ -99,7 +99,7 @@ def solve(
     if fmt == "npy":
         if not rules.classic:
             raise IncompatibleOptionsError(
-                "--format npy holds classic boards only: use list or csv"
+                _("--format npy holds classic boards only: use list or csv")
             )
         algorithm = ENGINE  # an array file is the engine's own output
     algorithm = chosen_algorithm(rules, algorithm, listing=listing)

@@ -18,7 +18,9 @@ from typing import Any
 from nqueens.boardtext import quoted
 from nqueens.completion.model import Partial
 from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError
+from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
+from nqueens.messages import fixed_queens_attack
 
 __all__ = ["every_row_fixed", "from_diagonals", "from_essence", "read_instance", "to_dimacs"]
 
@@ -37,17 +39,20 @@ def every_row_fixed(cols: Any, name: str, size: int | None, base: int) -> Any:
     (the file's, or "" where the answer names it)."""
     from nqueens.large import check_array
 
-    said = f"{name}: " if name else ""
     cols = cols - base if base else cols
     if size is not None and size != len(cols):
-        what = name or "the column list"
-        raise InvalidSizeError(f"{what} holds {len(cols):,} queens but --n says {size}")
+        message = (
+            _("{name} holds {count} queens but --n says {n}")
+            if name
+            else _("the column list holds {count} queens but --n says {n}")
+        )
+        raise InvalidSizeError(message.format(name=name, count=f"{len(cols):,}", n=size))
     conflicts = check_array(cols, examples=1)
     if not conflicts.is_valid:
         (r1, c1), (r2, c2) = conflicts.examples[0]
+        attack = fixed_queens_attack(r1 + base, c1 + base, r2 + base, c2 + base)
         raise InvalidPlacementError(
-            f"{said}the fixed queens on row {r1 + base}, col {c1 + base} and row "
-            f"{r2 + base}, col {c2 + base} attack each other"
+            _("{name}: {problem}").format(name=name, problem=attack) if name else attack
         )
     return cols
 
@@ -65,8 +70,10 @@ def read_instance(
         return from_diagonals(text, diagonals)  # 100 MB is scanned at memchr speed
     if diagonals is not None:
         raise InvalidPlacementError(
-            "--diagonals takes the first D pairs of a CSPLib excluded-diagonals file "
-            "(n = ..., numdiags = ..., diags = [...]); this input is not one"
+            _(
+                "--diagonals takes the first D pairs of a CSPLib excluded-diagonals file "
+                "(n = ..., numdiags = ..., diags = [...]); this input is not one"
+            )
         )
     if "letting" in text and _ESSENCE.search(text):
         return from_essence(text)
@@ -75,25 +82,35 @@ def read_instance(
 
 def from_diagonals(text: str, diagonals: int | None = None) -> Partial:
     """A CSPLib prob079 Excluded Diagonals file, with its first `diagonals` pairs."""
-    fields = _assignments(text, "excluded-diagonals", ("n", "numdiags", "diags"))
+    form = "excluded-diagonals"
+    fields = _assignments(text, form, ("n", "numdiags", "diags"))
     n, claimed, pairs = fields["n"], fields["numdiags"], fields["diags"]
     if not isinstance(n, int) or n < 1:
-        raise _bad("excluded-diagonals", f"n = {quoted(str(n))} is not a board size")
+        raise _bad(form, _("n = {n} is not a board size").format(n=quoted(str(n))))
     if not isinstance(pairs, list) or not all(_is_pair(p) for p in pairs):
-        raise _bad("excluded-diagonals", "diags must be a list of [index, type] pairs")
+        raise _bad(form, _("diags must be a list of [index, type] pairs"))
     if claimed != len(pairs):
-        raise _bad("excluded-diagonals", f"numdiags = {claimed!r} but diags has {len(pairs)}")
+        raise _bad(
+            form,
+            _("numdiags = {claimed} but diags has {count}").format(
+                claimed=repr(claimed), count=len(pairs)
+            ),
+        )
     if diagonals is not None and not 0 <= diagonals <= len(pairs):
         raise InvalidPlacementError(
-            f"--diagonals {diagonals}: the file has {len(pairs)} diagonals; give 0..{len(pairs)}"
+            _("--diagonals {asked}: the file has {count} diagonals; give 0..{count}").format(
+                asked=diagonals, count=len(pairs)
+            )
         )
     sums: set[int] = set()
     diffs: set[int] = set()
     for index, kind in pairs[: len(pairs) if diagonals is None else diagonals]:
         if kind not in (0, 1) or not 0 <= index <= 2 * n - 2:
             raise _bad(
-                "excluded-diagonals",
-                f"[{index}, {kind}] is no diagonal (index 0..{2 * n - 2}, type 0 or 1)",
+                form,
+                _("[{index}, {kind}] is no diagonal (index 0..{high}, type 0 or 1)").format(
+                    index=index, kind=kind, high=2 * n - 2
+                ),
             )
         (sums if kind == 1 else diffs).add(index if kind == 1 else index - (n - 1))
     return Partial(n, {}, excluded_sums=frozenset(sums), excluded_diffs=frozenset(diffs))
@@ -104,16 +121,13 @@ def from_essence(text: str) -> Partial:
     fields = _assignments(text, "Essence'", ("n", "init"))
     n, init = fields["n"], fields["init"]
     if not isinstance(n, int) or n < 1:
-        raise _bad("Essence'", f"n = {quoted(str(n))} is not a board size")
+        raise _bad("Essence'", _("n = {n} is not a board size").format(n=quoted(str(n))))
     if not isinstance(init, list) or not all(_is_pair(p) for p in init):
-        raise _bad("Essence'", "init must be a list of [row, col] pairs")
+        raise _bad("Essence'", _("init must be a list of [row, col] pairs"))
     fixed: dict[int, int] = {}
     for row, col in init:
         if row in fixed and fixed[row] != col:
-            raise InvalidPlacementError(
-                f"the fixed queens on row {row}, col {fixed[row]} and row {row}, col {col} "
-                "attack each other (same row)"
-            )
+            raise InvalidPlacementError(fixed_queens_attack(row, fixed[row], row, col, "row"))
         fixed[row] = col
     return Partial(n, fixed)
 
@@ -146,11 +160,16 @@ def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, obje
     found: dict[str, object] = {}
     for name in names:
         if name not in statements:
-            raise _bad(form, f"no '{name} = ...' line")
+            raise _bad(form, _("no '{name} = ...' line").format(name=name))
         value = "\n".join(statements[name]).strip()
         compact = "".join(value.split())
         if _LONG_NUMBER.search(compact):
-            raise _bad(form, f"{name} = {quoted(value, 30)} holds a number too large")
+            raise _bad(
+                form,
+                _("{name} = {value} holds a number too large").format(
+                    name=name, value=quoted(value, 30)
+                ),
+            )
         if _INTEGER.fullmatch(compact) and compact == value:
             found[name] = int(value)
         elif _PAIR_LIST.fullmatch(compact):
@@ -159,7 +178,12 @@ def _assignments(text: str, form: str, names: tuple[str, ...]) -> dict[str, obje
         elif _LIST.fullmatch(compact) and compact.endswith("]"):
             found[name] = None  # a list, but not of pairs
         else:
-            raise _bad(form, f"{name} = {quoted(value, 30)} is not a number or list")
+            raise _bad(
+                form,
+                _("{name} = {value} is not a number or list").format(
+                    name=name, value=quoted(value, 30)
+                ),
+            )
     return found
 
 
@@ -172,7 +196,7 @@ def _is_pair(value: object) -> bool:
 
 
 def _bad(form: str, what: str) -> InvalidPlacementError:
-    return InvalidPlacementError(f"not a CSPLib {form} file: {what}")
+    return InvalidPlacementError(_("not a CSPLib {form} file: {what}").format(form=form, what=what))
 
 
 def to_dimacs(partial: Partial) -> Iterator[str]:
@@ -186,8 +210,10 @@ def to_dimacs(partial: Partial) -> Iterator[str]:
     free = n - len(partial.fixed)
     if free > DIMACS_MAX_FREE:
         raise SizeTooLargeError(
-            f"the board has {free:,} free rows: its DIMACS form would need about "
-            f"{free**3 // 2:,} clauses; give boards with at most {DIMACS_MAX_FREE} free rows"
+            _(
+                "the board has {free} free rows: its DIMACS form would need about "
+                "{clauses} clauses; give boards with at most {limit} free rows"
+            ).format(free=f"{free:,}", clauses=f"{free**3 // 2:,}", limit=DIMACS_MAX_FREE)
         )
     used_rows = set(partial.fixed)
     used_cols = set(partial.fixed.values())

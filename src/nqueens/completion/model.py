@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError, InvalidSizeError
-from nqueens.messages import plural
+from nqueens.i18n import N_, _
+from nqueens.messages import fixed_queens_attack, plural
 from nqueens.placement import Placement, Square
 from nqueens.validate import board_size
 
@@ -57,15 +58,21 @@ class Partial:
         for row, col in self.blocked:
             if not (0 <= row < n and 0 <= col < n):
                 raise InvalidPlacementError(
-                    f"the blocked square row {row}, col {col} is off the {n}x{n} board"
+                    _("the blocked square row {row}, col {col} is off the {n}x{n} board").format(
+                        row=row, col=col, n=n
+                    )
                 )
-        ranges = (("sum", self.excluded_sums, 0), ("difference", self.excluded_diffs, 1 - n))
-        for kind, lines, low in ranges:
+        ranges = (
+            (N_("there is no sum diagonal {line} on the {n}x{n} board (they run {low}..{high})"),
+             self.excluded_sums, 0),
+            (N_("there is no difference diagonal {line} on the {n}x{n} board (they run "
+                "{low}..{high})"), self.excluded_diffs, 1 - n),
+        )  # fmt: skip
+        for message, lines, low in ranges:
             for line in lines:
                 if not low <= line <= low + 2 * n - 2:
                     raise InvalidPlacementError(
-                        f"there is no {kind} diagonal {line} on the {n}x{n} board "
-                        f"(they run {low}..{low + 2 * n - 2})"
+                        _(message).format(line=line, n=n, low=low, high=low + 2 * n - 2)
                     )
         self._check_fixed()
 
@@ -76,23 +83,26 @@ class Partial:
         for row, col in self.fixed.items():
             if not (0 <= row < n and 0 <= col < n):
                 raise InvalidPlacementError(
-                    f"the queen on row {row}, col {col} is off the {n}x{n} board"
+                    _("the queen on row {row}, col {col} is off the {n}x{n} board").format(
+                        row=row, col=col, n=n
+                    )
                 )
             if (row, col) in self.blocked:
                 raise InvalidPlacementError(
-                    f"the queen on row {row}, col {col} stands on a blocked square"
+                    _("the queen on row {row}, col {col} stands on a blocked square").format(
+                        row=row, col=col
+                    )
                 )
             if row + col in self.excluded_sums or row - col in self.excluded_diffs:
                 raise InvalidPlacementError(
-                    f"the queen on row {row}, col {col} stands on an excluded diagonal"
+                    _("the queen on row {row}, col {col} stands on an excluded diagonal").format(
+                        row=row, col=col
+                    )
                 )
             for key in (("column", col), ("diagonal", row + col), ("diagonal", row - col - 2 * n)):
                 if key in seen:
                     (r1, c1), (r2, c2) = sorted([seen[key], (row, col)])
-                    raise InvalidPlacementError(
-                        f"the fixed queens on row {r1}, col {c1} and row {r2}, col {c2} "
-                        f"attack each other (same {key[0]})"
-                    )
+                    raise InvalidPlacementError(fixed_queens_attack(r1, c1, r2, c2, key[0]))
                 seen[key] = (row, col)
 
     @classmethod
@@ -102,19 +112,25 @@ class Partial:
         board = parse_board(text, base=base)
         if board.n is None:
             if n is None:
-                raise InvalidSizeError("row:col pairs need the board size: give --n N")
+                raise InvalidSizeError(_("row:col pairs need the board size: give --n N"))
             size = board_size(n)
         else:
             size = board.n
             if n is not None and n != size:
                 rows = plural(size, "{count} row", "{count} rows")
-                raise InvalidSizeError(f"the board has {rows} but --n says {n}")
+                raise InvalidSizeError(
+                    _("the board has {rows} but --n says {n}").format(rows=rows, n=n)
+                )
         fixed: dict[int, int] = {}
         for row, col in board.queens:
             if row in fixed:
-                how = "given twice" if board.form == "pairs" else "has 2 queens"
+                message = (
+                    _("invalid board {board}: row {row} is given twice")
+                    if board.form == "pairs"
+                    else _("invalid board {board}: row {row} has 2 queens")
+                )
                 raise InvalidPlacementError(
-                    f"invalid board {quoted(text.strip())}: row {row + base} {how}"
+                    message.format(board=quoted(text.strip()), row=row + base)
                 )
             fixed[row] = col
         return cls(size, fixed, frozenset(board.blocked))

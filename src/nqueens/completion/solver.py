@@ -27,6 +27,7 @@ from typing import Any
 
 from nqueens.completion.model import Completion, Partial, Status
 from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
+from nqueens.i18n import N_, _
 
 __all__ = ["FIRST_BUDGET", "complete"]
 
@@ -116,16 +117,20 @@ def complete(
 
     if not isinstance(partial, Partial):
         raise InvalidPlacementError(
-            "complete takes a Partial (such as Partial(8, {0: 0}), or read_instance's), "
-            f"not {shorten(partial)}"
+            _(
+                "complete takes a Partial (such as Partial(8, {{0: 0}}), or read_instance's), "
+                "not {value}"
+            ).format(value=shorten(partial))
         )
     if time_limit is not None and not 0 <= time_limit < math.inf:  # nan too
         raise InvalidSizeError(
-            f"a time limit is a finite number of seconds >= 0, not {time_limit!r}"
+            _("a time limit is a finite number of seconds >= 0, not {value}").format(
+                value=repr(time_limit)
+            )
         )
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    check_memory(partial.n, COMPLETE_BYTES_PER_QUEEN, "complete a board")
+    check_memory(partial.n, COMPLETE_BYTES_PER_QUEEN, N_("complete a board"))
     if deadline is not None and time.perf_counter() >= deadline:  # spent reading the
         return Completion("unknown", None, None, 0, time.perf_counter() - start)  # board
     board = _Board(partial)

@@ -316,7 +316,9 @@ def best_method(n: int, variant: str = "classic", *, devices: bool | None = None
     asking (the documentation's table: the same on every machine)."""
     candidates = [m for m in METHODS.values() if m.auto_from is not None and m.variant == variant]
     if not candidates:
-        raise UnknownAlgorithmError(f"no counting method for the {variant!r} variant")
+        raise UnknownAlgorithmError(
+            _("no counting method for the {variant} variant").format(variant=repr(variant))
+        )
     fitting = [
         m
         for m in candidates
@@ -337,12 +339,15 @@ def choose(n: int, name: str, variant: str = "classic") -> Method:
     method = METHODS.get(name)
     if method is None:
         raise UnknownAlgorithmError(
-            f"unknown method {name!r}; choose one of: auto, {', '.join(METHODS)}"
+            _("unknown method {name}; choose one of: {names}").format(
+                name=repr(name), names=", ".join(["auto", *METHODS])
+            )
         )
     if method.variant != variant:
         raise IncompatibleOptionsError(
-            f"the {method.name} method counts {method.variant} boards, not {variant} ones: "
-            "use --method auto"
+            _(
+                "the {method} method counts {counted} boards, not {given} ones: use --method auto"
+            ).format(method=method.name, counted=method.variant, given=variant)
         )
     method.check_size(n)
     return method

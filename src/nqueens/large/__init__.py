@@ -20,10 +20,10 @@ from nqueens.errors import (
     InvalidSizeError,
     SizeTooLargeError,
 )
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
-from nqueens.messages import no_solution
-from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
+from nqueens.messages import no_solution, off_the_board, unknown_symmetry
+from nqueens.placement import SYMMETRY_STEPS
 from nqueens.validate import board_size
 
 __all__ = [
@@ -51,8 +51,9 @@ def check_memory(n: int, bytes_per_queen: int, job: str) -> None:
     have = _physical_memory()
     if have and need > have:
         raise SizeTooLargeError(
-            f"N = {n:,} needs about {_bytes(need)} of memory to {job}; this machine has "
-            f"{_bytes(have)}"
+            _("N = {n} needs about {need} of memory to {job}; this machine has {have}").format(
+                n=f"{n:,}", need=_bytes(need), job=_(job), have=_bytes(have)
+            )
         )
 
 
@@ -108,7 +109,7 @@ def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
     n = board_size(n)
     if n in (2, 3):
         return None
-    check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, "construct a placement")
+    check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, N_("construct a placement"))
     evens = np.arange(2, n + 1, 2, dtype=np.int64)  # 1-based columns
     odds = np.arange(1, n + 1, 2, dtype=np.int64)
     if n % 6 == 2:  # swap 1 and 3, move 5 to the end
@@ -130,9 +131,7 @@ _PRIMITIVES: dict[str, Callable[[Columns], Columns]] = {
 def transform_array(cols: Columns, symmetry: str) -> Columns:
     """The image of a permutation under one of the 8 symmetries, in O(N) memory."""
     if symmetry not in SYMMETRY_STEPS:
-        raise InvalidPlacementError(
-            f"unknown symmetry {symmetry!r}; choose from {', '.join(SYMMETRIES)}"
-        )
+        raise InvalidPlacementError(unknown_symmetry(symmetry))
     for step in SYMMETRY_STEPS[symmetry]:
         cols = _PRIMITIVES[step](cols)
     return cols
@@ -188,13 +187,11 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     """
     array = np.asarray(cols)
     if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
-        raise InvalidPlacementError("a placement is a non-empty list of whole column numbers")
+        raise InvalidPlacementError(_("a placement is a non-empty list of whole column numbers"))
     n = array.size
     if int(array.min()) < 0 or int(array.max()) >= n:
         row = _first_row(array, lambda values, rows: (values < 0) | (values >= n))
-        raise InvalidPlacementError(
-            f"column {int(array[row])} in row {row} is off the board (columns run 0..{n - 1})"
-        )
+        raise InvalidPlacementError(off_the_board(int(array[row]), row, n))
     counts: list[int] = []
     found: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for kind in range(3):
@@ -340,9 +337,11 @@ def min_conflicts(
     if n in (2, 3):
         raise no_solution(n)
     if max_sweeps < 1:
-        raise InvalidSizeError(f"the sweep limit must be at least 1, not {max_sweeps}")
+        raise InvalidSizeError(
+            _("the sweep limit must be at least 1, not {value}").format(value=max_sweeps)
+        )
     check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
-    check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, "search by min-conflicts")
+    check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, N_("search by min-conflicts"))
     start = time.perf_counter()
     board = _Board(n, np.zeros(n, np.int64), np.zeros(2 * n - 1, np.int64))
     state = np.array([seed % 2147483646 + 1], np.int64)  # Park-Miller: 1 .. 2**31 - 2

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.errors import InvalidPlacementError
 from nqueens.files import READ_SLICE
+from nqueens.i18n import _
 from nqueens.limits import (
     BOARD_TEXT_MAX_BYTES,
     CHECK_ARRAY_FROM_N,
@@ -55,13 +56,17 @@ def read_column_list(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
         offset += len(data)
         if offset > BOARD_TEXT_MAX_BYTES:
             raise InvalidPlacementError(
-                f"cannot read {name}: it holds more than {BOARD_TEXT_MAX_BYTES >> 30} GiB"
+                _("cannot read {name}: it holds more than {size} GiB").format(
+                    name=name, size=BOARD_TEXT_MAX_BYTES >> 30
+                )
             )
         junk = data.translate(None, COLUMN_BYTES)
         if junk:
             at = offset - len(data) + data.index(junk[:1])
             raise InvalidPlacementError(
-                f"{said}: byte {junk[:1]!r} at offset {at} is no column number, comma or space"
+                _("{name}: byte {byte} at offset {at} is no column number, comma or space").format(
+                    name=said, byte=repr(junk[:1]), at=at
+                )
             )
         text = carry + data
         cut = len(text) if not data else max(text.rfind(c) for c in _SEPARATORS) + 1
@@ -69,7 +74,9 @@ def read_column_list(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
         long_number = _LONG_NUMBER.search(text) or _LONG_NUMBER.search(carry)
         if long_number is not None:
             raise InvalidPlacementError(
-                f"{said}: the number {long_number.group().decode()}... is larger than any column"
+                _("{name}: the number {digits}... is larger than any column").format(
+                    name=said, digits=long_number.group().decode()
+                )
             )
         if text.translate(None, _SEPARATORS):  # some digits (NumPy reads none as a 0)
             columns.extend(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))

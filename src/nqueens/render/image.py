@@ -20,6 +20,7 @@ from matplotlib.patches import Rectangle
 
 from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
+from nqueens.i18n import _
 from nqueens.placement import Placement
 from nqueens.render.colours import (
     ATTACK_COLOURS,
@@ -229,11 +230,12 @@ def picture(
 
     The boards are square (`Placement`) or all of one rectangle (`VariantBoard`)."""
     if not placements:
-        raise InvalidPlacementError("nothing to draw: no placements given")
+        raise InvalidPlacementError(_("nothing to draw: no placements given"))
     if len(placements) > MAX_PICTURE_BOARDS:
         raise SizeTooLargeError(
-            f"{len(placements)} boards is too many for one picture "
-            f"(at most {MAX_PICTURE_BOARDS}): use --limit"
+            _("{count} boards is too many for one picture (at most {limit}): use --limit").format(
+                count=len(placements), limit=MAX_PICTURE_BOARDS
+            )
         )
     n = placements[0].n
     width = placements[0].width if isinstance(placements[0], VariantBoard) else n

@@ -487,7 +487,9 @@ def tree_format(path: str | Path, layout: str = "auto") -> str:
 def check_layout(layout: str) -> None:
     if layout not in LAYOUTS:
         raise UnknownAlgorithmError(
-            f"unknown layout {layout!r}; choose one of: {', '.join(LAYOUTS)}"
+            _("unknown layout {name}; choose one of: {names}").format(
+                name=repr(layout), names=", ".join(LAYOUTS)
+            )
         )
 
 

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.i18n import N_, _
-from nqueens.messages import too_large
+from nqueens.messages import steps_on_squares_only, too_large
 from nqueens.placement import Placement
 from nqueens.search.backtracking import BACKTRACKING
 from nqueens.search.bitboard import BITBOARD, BITBOARD_STACK
@@ -328,8 +328,6 @@ def walk(board: BoardLike, algorithm: str = STEPPED, *, state: bool = False) -> 
     if not rules.classic:
         variant_search(rules, chosen.name, steps=True)
         if not rules.square:
-            raise IncompatibleOptionsError(
-                f"the step-by-step search runs on square boards, not {rules.rows}x{rules.cols}"
-            )
+            raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
     chosen.check_size(rules.rows, first_only=True)
     return Walk(rules, chosen, state and rules.classic)

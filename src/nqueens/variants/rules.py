@@ -23,7 +23,7 @@ from nqueens.errors import (
     UnknownAlgorithmError,
     shorten,
 )
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.validate import board_size, whole_number
 
@@ -66,11 +66,13 @@ class Rules:
         board_size(self.cols)
         if self.rows > self.cols:
             raise InvalidSizeError(
-                f"the {self.rows}x{self.cols} board is the {self.cols}x{self.rows} board turned "
-                f"a quarter: give the shorter side first ({self.cols}x{self.rows})"
+                _(
+                    "the {rows}x{cols} board is the {cols}x{rows} board turned a quarter: "
+                    "give the shorter side first ({cols}x{rows})"
+                ).format(rows=self.rows, cols=self.cols)
             )
         if self.wrap and not self.square:
-            raise InvalidSizeError("a toroidal board is square: give one size N")
+            raise InvalidSizeError(_("a toroidal board is square: give one size N"))
         if not self.square and self.cols > BITBOARD_MAX_N:
             raise self.too_wide()
 
@@ -78,8 +80,9 @@ class Rules:
         """The one bound of a board searched row by row in 64-bit words: every rectangle,
         and a variant's square board when it is counted."""
         return SizeTooLargeError(
-            f"the {self.rows}x{self.cols} board is too wide for 64-bit rows: use N <= "
-            f"{BITBOARD_MAX_N}"
+            _("the {rows}x{cols} board is too wide for 64-bit rows: use N <= {limit}").format(
+                rows=self.rows, cols=self.cols, limit=BITBOARD_MAX_N
+            )
         )
 
     @classmethod
@@ -88,7 +91,9 @@ class Rules:
         rows, cols = parse_board_size(size)
         if variant not in VARIANTS:
             raise UnknownAlgorithmError(
-                f"unknown variant {shorten(variant)}; choose one of: {', '.join(VARIANTS)}"
+                _("unknown variant {name}; choose one of: {choices}").format(
+                    name=shorten(variant), choices=", ".join(VARIANTS)
+                )
             )
         return cls(rows, cols, wrap=variant == "toroidal", knight=variant == "superqueens")
 
@@ -107,7 +112,9 @@ class Rules:
             return cls.of(variant or "classic", board)
         if variant is not None and variant != board.variant:
             raise IncompatibleOptionsError(
-                f"the rules given are {board.variant}'s, not {shorten(variant)}'s: give one"
+                _("the rules given are {given}'s, not {asked}'s: give one").format(
+                    given=board.variant, asked=shorten(variant)
+                )
             )
         return board
 
@@ -136,10 +143,14 @@ class Rules:
             from nqueens.messages import no_solution
 
             return no_solution(self.rows)
-        return NoSolutionError(
-            f"No solution: no {self.rows} queens fit on the {self.variant} "
-            f"{self.rows}x{self.cols} board."
+        message = (
+            _("No solution: no {n} queens fit on the toroidal {rows}x{cols} board.")
+            if self.wrap
+            else _("No solution: no {n} queens fit on the superqueens {rows}x{cols} board.")
+            if self.knight
+            else _("No solution: no {n} queens fit on the classic {rows}x{cols} board.")
         )
+        return NoSolutionError(message.format(n=self.rows, rows=self.rows, cols=self.cols))
 
     def attacks(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """True when queens on squares `a` and `b` attack each other under these rules."""
@@ -222,7 +233,9 @@ def parse_board_size(size: int | str) -> tuple[int, int]:
         whole = whole_number(size, N_("board size"))
         if whole is None:
             raise InvalidSizeError(
-                f"board size must be a whole number N or MxN, not {shorten(size)}"
+                _("board size must be a whole number N or MxN, not {size}").format(
+                    size=shorten(size)
+                )
             )
         size = whole
     n = board_size(size)

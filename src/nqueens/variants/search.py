@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.limits import BITBOARD_MAX_N
+from nqueens.messages import steps_on_squares_only
 from nqueens.placement import Placement
 from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Solution, timed
 from nqueens.variants.rules import Rules
@@ -73,9 +74,7 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     runs it: each square of a row is checked against the queens above by the rules' own
     check function (`Rules.attack`), so a rejection names its attacker."""
     if not rules.square:
-        raise IncompatibleOptionsError(
-            f"the step-by-step search runs on square boards, not {rules.rows}x{rules.cols}"
-        )
+        raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
     stats = stats if stats is not None else SearchStats()
     n = rules.rows
     cols: list[int] = []

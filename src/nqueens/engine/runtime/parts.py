@@ -16,6 +16,7 @@ import numpy as np
 
 from nqueens.engine.arrays import Indices
 from nqueens.errors import InvalidPartError, shorten
+from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 
 __all__ = ["Part", "share"]
@@ -31,7 +32,9 @@ class Part(tuple[int, int]):
 
     def __new__(cls, k: int, m: int) -> Part:
         if isinstance(k, bool) or isinstance(m, bool) or not 1 <= k <= m:
-            raise InvalidPartError(f"a part is K/M with 1 <= K <= M, not {k}/{m}")
+            raise InvalidPartError(
+                _("a part is K/M with 1 <= K <= M, not {k}/{m}").format(k=k, m=m)
+            )
         return super().__new__(cls, (int(k), int(m)))
 
     @classmethod
@@ -43,7 +46,9 @@ class Part(tuple[int, int]):
         """
         match = _PART.fullmatch(text)
         if match is None or max(len(match[1]), len(match[2])) > NUMBER_MAX_DIGITS:
-            raise InvalidPartError(f"a part is K/M (the K-th of M shares), not {shorten(text)}")
+            raise InvalidPartError(
+                _("a part is K/M (the K-th of M shares), not {text}").format(text=shorten(text))
+            )
         return cls(int(match[1]), int(match[2]))
 
     @classmethod
@@ -56,7 +61,10 @@ class Part(tuple[int, int]):
         if isinstance(part, tuple | list) and len(part) == 2:
             return cls(*part)
         raise InvalidPartError(
-            f"part must be 'K/M' or (K, M), such as '1/4', not {shorten(part)}", option="part"
+            _("part must be 'K/M' or (K, M), such as '1/4', not {value}").format(
+                value=shorten(part)
+            ),
+            option="part",
         )
 
     @property
@@ -76,11 +84,14 @@ class Part(tuple[int, int]):
     def check(self, subproblems: int) -> None:
         """Refuse more parts than subproblems (a part with nothing to count)."""
         if self.m > subproblems:
-            raise InvalidPartError(
-                f"part {self}: this count has only {subproblems:,} subproblems, "
-                f"so use M <= {subproblems:,}",
-                option="part",
+            reason = _("this count has only {count} subproblems, so use M <= {count}").format(
+                count=f"{subproblems:,}"
             )
+            error = InvalidPartError(
+                _("part {part}: {reason}").format(part=self, reason=reason), option="part"
+            )
+            error.reason = reason
+            raise error
 
 
 def share(subproblems: int, part: Part) -> Indices:

@@ -25,7 +25,7 @@ from nqueens.engine.runtime.cluster import LOOPBACK, TLSFiles, parse_address
 from nqueens.engine.runtime.cluster.tls import own_credentials
 from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, shorten
 from nqueens.files import check_output_place, not_a_file
-from nqueens.i18n import N_
+from nqueens.i18n import N_, _
 from nqueens.validate import whole_number, worker_count
 
 __all__ = [
@@ -117,7 +117,7 @@ def check_port_free(host: str, port: int) -> None:
         found = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror:
         return  # Dask says so itself
-    for family, kind, protocol, _, where in found:
+    for family, kind, protocol, _name, where in found:
         with socket.socket(family, kind, protocol) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             try:
@@ -137,7 +137,9 @@ def worker_count_of(text: str) -> str:
     number = whole_number(text, N_("workers"))
     if number is None:
         raise InvalidSizeError(
-            f"--nworkers takes 'auto' or a number of worker processes, not {shorten(text)}"
+            _("--nworkers takes 'auto' or a number of worker processes, not {value}").format(
+                value=shorten(text)
+            )
         )
     return str(worker_count(number))
 

@@ -28,6 +28,7 @@ from nqueens.errors import (
     VerificationError,
     shorten,
 )
+from nqueens.i18n import _
 from nqueens.known import published_count
 
 __all__ = [
@@ -53,7 +54,9 @@ def recount_samples(samples: object) -> int | Literal["all"]:
         return ALL
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidSizeError(
-            f"a recount takes a number of subproblems >= 1 or 'all', not {shorten(samples)}",
+            _("a recount takes a number of subproblems >= 1 or 'all', not {value}").format(
+                value=shorten(samples)
+            ),
             option="verify",
         )
     return samples
