@@ -178,6 +178,28 @@ def test_the_refusals_of_boards_files_and_counts_speak_japanese(
     assert english_words(said.replace("nqueens: error:", "")) == [], said
 
 
+def test_a_journal_refused_speaks_japanese(japanese: object) -> None:
+    """A journal that is no journal, missing, in no folder, for other work, or a whole
+    count merged as a part: each refusal is one Japanese line (once all English)."""
+    Path("notes.txt").write_text("not a journal\n")
+    said = "".join(
+        japanese(*args, status=status)  # type: ignore[operator]
+        for status, args in [
+            (2, ("count", "8", "--journal", "notes.txt")),
+            (2, ("journal", "missing.sqlite")),
+            (2, ("count", "8", "--journal", "0/eight.sqlite")),
+            (0, ("count", "8", "--journal", "eight.sqlite")),
+            (2, ("count", "9", "--journal", "eight.sqlite")),
+            (2, ("journal", "merge", "eight.sqlite", "--out", "all.sqlite")),
+            (0, ("count", "8", "--part", "1/2", "--journal", "half.sqlite")),
+            (2, ("journal", "merge", "half.sqlite", "--out", "all.sqlite")),
+        ]
+    )
+    refusals = [line for line in said.splitlines() if line.startswith("nqueens: error:")]
+    assert len(refusals) == 6, said
+    assert english_words("\n".join(refusals).replace("nqueens: error:", "")) == [], said
+
+
 HELP_PATHS = [
     path
     for path in (

@@ -96,21 +96,25 @@ def not_a_file(path: str | Path) -> str | None:
     """
     descriptor = _descriptor(path)
     if descriptor is not None:
-        names = {0: "standard input", 1: "standard output", 2: "standard error"}
-        return names.get(descriptor, f"the open descriptor {descriptor}")
+        names = {0: N_("standard input"), 1: N_("standard output"), 2: N_("standard error")}
+        if descriptor in names:
+            return _(names[descriptor])
+        return _("the open descriptor {descriptor}").format(descriptor=descriptor)
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):
         return None
     kinds = [
-        (stat.S_ISREG, None),
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO (a named pipe)"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, N_("a folder")),
+        (stat.S_ISFIFO, N_("a FIFO (a named pipe)")),
+        (stat.S_ISCHR, N_("a character device")),
+        (stat.S_ISBLK, N_("a block device")),
+        (stat.S_ISSOCK, N_("a socket")),
     ]
-    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+    if stat.S_ISREG(mode):
+        return None
+    found = next((kind for test, kind in kinds if test(mode)), None)
+    return _(found) if found is not None else _("not a regular file")
 
 
 def is_stdout(path: str | Path | None) -> bool:

@@ -201,7 +201,7 @@ class CountOptions:
             recount_samples(self.verify)
             if self.journal is None:
                 raise JournalError(
-                    "a recount reads the subproblems a journal keeps: it needs a journal",
+                    _("a recount reads the subproblems a journal keeps: it needs a journal"),
                     option="journal",
                 )
             if self.part is not None:

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 from nqueens.errors import JournalError, shorten
+from nqueens.i18n import _
 
 __all__ = ["Claim"]
 
@@ -45,16 +46,19 @@ class Claim:
             with _claimed_lock:
                 if key in _claimed:
                     raise JournalError(
-                        f"journal {path} is in use by another count in this "
-                        "process: give each count its own journal, or wait for that one"
+                        _(
+                            "journal {path} is in use by another count in this process: give "
+                            "each count its own journal, or wait for that one"
+                        ).format(path=path)
                     )
                 _claimed.add(key)
             self.key = key
             if not _lock(self.handle):
                 raise JournalError(
-                    f"journal {path} is in use by a running count "
-                    f"({_holder(key)}): wait for it to finish, or stop it and run this "
-                    "command again to resume"
+                    _(
+                        "journal {path} is in use by a running count ({holder}): wait for it "
+                        "to finish, or stop it and run this command again to resume"
+                    ).format(path=path, holder=_holder(key))
                 )
         except BaseException:
             self.release()
@@ -103,10 +107,10 @@ def _holder(key: tuple[int, int]) -> str:
             for fd in os.listdir(f"/proc/{pid}/fd"):
                 found = os.stat(f"/proc/{pid}/fd/{fd}")
                 if (found.st_dev, found.st_ino) == key:
-                    return f"process {pid}: {_command_of(pid)}"
+                    return _("process {pid}: {command}").format(pid=pid, command=_command_of(pid))
         except OSError:
             continue
-    return "in another process, of another user or on another machine"
+    return _("in another process, of another user or on another machine")
 
 
 def _command_of(pid: int) -> str:

@@ -38,6 +38,7 @@ from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.claim import Claim
 from nqueens.errors import JournalError, JournalMismatchError, shorten
 from nqueens.files import followed, name_max, not_a_file
+from nqueens.i18n import N_, _, pgettext
 
 __all__ = [
     "FORMAT",
@@ -97,6 +98,41 @@ def _rollback(db: sqlite3.Connection) -> None:
         db.execute("ROLLBACK")
 
 
+_CANNOT = {
+    "create": N_("cannot create the journal {path} ({reason})"),
+    "open": N_("cannot open the journal {path} ({reason})"),
+    "use": N_("cannot use the journal {path} ({reason})"),
+    "read": N_("cannot read the journal {path} ({reason})"),
+    "write": N_("cannot write the journal {path} ({reason})"),
+}
+
+
+def identity_label(key: str) -> str:
+    """A key of a journal's identity as its differences name it: the key itself in
+    English (n, subproblems, split), the thing it means in Japanese."""
+    labels = {
+        "format": pgettext("a journal's identity", "format"),
+        "n": pgettext("a journal's identity", "n"),
+        "method": pgettext("a journal's identity", "method"),
+        "version": pgettext("a journal's identity", "version"),
+        "subproblems": pgettext("a journal's identity", "subproblems"),
+        "split": pgettext("a journal's identity", "split"),
+        "part": pgettext("a journal's identity", "part"),
+        "fields": pgettext("a journal's identity", "fields"),
+    }
+    return labels.get(key, key)
+
+
+def _cannot(doing: str, path: Path, error: BaseException) -> str:
+    """What failed with the journal, and the system's (or SQLite's) reason."""
+    reason = getattr(error, "strerror", None) or error
+    return _(_CANNOT[doing]).format(path=path, reason=reason)
+
+
+def _no_journal(path: Path) -> str:
+    return _("no journal at {path}: give the file a count wrote with --journal").format(path=path)
+
+
 def check_place(path: Path) -> bool:
     """Whether the journal exists; refuse a place it could not be kept in (a directory, a
     stream, a missing or read-only folder, a read-only or foreign file, a name too long
@@ -105,38 +141,50 @@ def check_place(path: Path) -> bool:
     only where the kernel would follow it (`files.followed`)."""
     followed(path)
     kind = not_a_file(path)
-    if kind == "a folder":
-        raise JournalError(f"journal {path} is a directory: give a file name for --journal")
+    if kind is not None and os.path.isdir(path):
+        raise JournalError(
+            _("journal {path} is a directory: give a file name for --journal").format(path=path)
+        )
     if kind is not None:
         raise JournalError(
-            f"journal {shorten(str(path))} is {kind}, not a file: give a file name for --journal"
+            _("journal {path} is {kind}, not a file: give a file name for --journal").format(
+                path=shorten(str(path)), kind=kind
+            )
         )
     folder = path.parent
     if not folder.is_dir():
-        raise JournalError(f"cannot keep a journal in {folder}: no such folder")
+        raise JournalError(
+            _("cannot keep a journal in {folder}: no such folder").format(folder=folder)
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise JournalError(f"cannot keep a journal in {folder}: the folder is read-only")
+        raise JournalError(
+            _("cannot keep a journal in {folder}: the folder is read-only").format(folder=folder)
+        )
     most = name_max(folder) - len(COMPANION)
     if len(os.fsencode(path.name)) > most:
         raise JournalError(
-            f"journal name {shorten(path.name)} is too long: SQLite keeps NAME{COMPANION} "
-            f"beside it; give a name of at most {most} bytes"
+            _(
+                "journal name {name} is too long: SQLite keeps NAME{companion} beside it; give "
+                "a name of at most {most} bytes"
+            ).format(name=shorten(path.name), companion=COMPANION, most=most)
         )
     if not path.exists():
         try:  # the surest test that it can be created: create it (and leave no trace)
             path.touch(exist_ok=False)
             path.unlink()
         except OSError as error:
-            raise JournalError(
-                f"cannot create the journal {path} ({error.strerror or error})"
-            ) from None
+            raise JournalError(_cannot("create", path, error)) from None
         return False
     if not os.access(path, os.R_OK | os.W_OK):
-        raise JournalError(f"cannot write the journal {path}: the file is read-only")
+        raise JournalError(
+            _("cannot write the journal {path}: the file is read-only").format(path=path)
+        )
     with path.open("rb") as f:
         header = f.read(len(_SQLITE_HEADER))
     if header and header != _SQLITE_HEADER:
-        raise JournalError(f"{path} is not a journal (not an SQLite file): give another file")
+        raise JournalError(
+            _("{path} is not a journal (not an SQLite file): give another file").format(path=path)
+        )
     return bool(header)
 
 
@@ -156,20 +204,18 @@ class Journal:
         except JournalError:
             raise
         except OSError as error:
-            raise JournalError(
-                f"cannot create the journal {self.path} ({error.strerror or error})"
-            ) from None
+            raise JournalError(_cannot("create", self.path, error)) from None
         try:
             self._db = connect(self.path)
         except sqlite3.Error as error:
             self._forget_new(existing)
-            raise JournalError(f"cannot open the journal {self.path} ({error})") from None
+            raise JournalError(_cannot("open", self.path, error)) from None
         try:
             self._digest = _open_or_create(self._db, self.path, self.identity, self.fields)
         except sqlite3.Error as error:
             self._db.close()
             self._forget_new(existing)
-            raise JournalError(f"cannot use the journal {self.path} ({error})") from None
+            raise JournalError(_cannot("use", self.path, error)) from None
         except BaseException:
             self._db.close()
             self._forget_new(existing)
@@ -223,7 +269,7 @@ class Journal:
                 raise
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
-            raise JournalError(f"cannot write the journal {self.path} ({error})") from None
+            raise JournalError(_cannot("write", self.path, error)) from None
         self._digest = digest
 
     @property
@@ -279,19 +325,25 @@ def _read_identity(db: sqlite3.Connection, path: Path) -> tuple[dict[str, str], 
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if tables != {"meta", "done"}:
         raise JournalError(
-            f"{path} is an SQLite file but not an nqueens journal: give another file"
+            _("{path} is an SQLite file but not an nqueens journal: give another file").format(
+                path=path
+            )
         )
     stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
     if stored.get("format") != FORMAT:
         raise JournalMismatchError(
-            f"journal {path} is from an earlier nqueens (format "
-            f"{stored.get('format', '1')}; its columns meant other things): start a new one"
+            _(
+                "journal {path} is from an earlier nqueens (format {format}; its columns meant "
+                "other things): start a new one"
+            ).format(path=path, format=stored.get("format", "1"))
         )
     for key in ("n", "subproblems"):
         if not str(stored.get(key, "")).isdecimal() or not str(stored[key]).isascii():
             raise JournalMismatchError(
-                f"journal {path}: its identity was changed ({key} = "
-                f"{shorten(str(stored.get(key)), 24)} is not a number); start a new one"
+                _(
+                    "journal {path}: its identity was changed ({key} = {value} is not a "
+                    "number); start a new one"
+                ).format(path=path, key=key, value=shorten(str(stored.get(key)), 24))
             )
     recorded = stored.pop("digest", "")
     return stored, recorded
@@ -308,13 +360,17 @@ def _read_meta(
     rows = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     if recorded != f"{_digest_of(stored, rows):064x}":
         raise JournalMismatchError(
-            f"journal {path} does not match its digest (changed outside nqueens): "
-            "`nqueens journal --repair` recounts it"
+            _(
+                "journal {path} does not match its digest (changed outside nqueens): "
+                "`nqueens journal --repair` recounts it"
+            ).format(path=path)
         )
     if not all(type(value) is int for row in rows for value in row):
         raise JournalMismatchError(
-            f"journal {path} holds text where numbers belong (changed outside nqueens): "
-            "`nqueens journal --repair` recounts those rows"
+            _(
+                "journal {path} holds text where numbers belong (changed outside nqueens): "
+                "`nqueens journal --repair` recounts those rows"
+            ).format(path=path)
         )
     return stored, recorded, rows
 
@@ -324,18 +380,22 @@ def _open_existing(
 ) -> int:
     db.execute("BEGIN")
     try:
-        stored, _, rows = _read_meta(db, path)
+        stored, _recorded, rows = _read_meta(db, path)
     finally:
         _rollback(db)
     differences = [
-        f"{key} {stored.get(key)!s} here, {value} now"
+        _("{key} {stored} here, {value} now").format(
+            key=identity_label(key), stored=stored.get(key), value=value
+        )
         for key, value in identity.items()
         if stored.get(key) != value
     ]
     if differences:
         raise JournalMismatchError(
-            f"journal {path} was made for other work ({'; '.join(differences)}): "
-            "use a new --journal file, or rerun the command that made it"
+            _(
+                "journal {path} was made for other work ({differences}): use a new --journal "
+                "file, or rerun the command that made it"
+            ).format(path=path, differences="; ".join(differences))
         )
     db.execute("BEGIN IMMEDIATE")  # can it still be written? (a read-only place says no)
     try:
@@ -386,18 +446,23 @@ def read_summary(path: str | Path) -> JournalSummary:
     kind = not_a_file(path)
     if kind is not None:
         raise JournalError(
-            f"{shorten(str(path))} is {kind}, not a journal: give the file a "
-            "count wrote with --journal"
+            _("{path} is {kind}, not a journal: give the file a count wrote with --journal").format(
+                path=shorten(str(path)), kind=kind
+            )
         )
     if not path.is_file():
-        raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
+        raise JournalError(_no_journal(path))
     with path.open("rb") as f:
         if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
-            raise JournalError(f"{path} is not a journal (not an SQLite file)")
+            raise JournalError(
+                _("{path} is not a journal (not an SQLite file): give another file").format(
+                    path=path
+                )
+            )
     try:
         db = connect(path, read_only=True)
     except sqlite3.Error as error:
-        raise JournalError(f"cannot open the journal {path} ({error})") from None
+        raise JournalError(_cannot("open", path, error)) from None
     try:
         db.execute("BEGIN")  # one reading: a count's batch lands before it or after
         stored, digest, found = _read_meta(db, path)
@@ -405,14 +470,20 @@ def read_summary(path: str | Path) -> JournalSummary:
         rows = {idx: tuple(values) for idx, *values in found}
         method = METHODS[stored["method"]]
     except (sqlite3.Error, KeyError) as error:
-        raise JournalError(f"cannot read the journal {path} ({error})") from None
+        raise JournalError(_cannot("read", path, error)) from None
     finally:
         db.close()
     if fields != [f.name for f in method.fields]:
         raise JournalMismatchError(
-            f"journal {path} holds {' '.join(fields) or 'no fields'}, not what this version's "
-            f"{method.name} method counts ({' '.join(f.name for f in method.fields)}): "
-            "start a new one"
+            _(
+                "journal {path} holds {fields}, not what this version's {method} method counts "
+                "({counted}): start a new one"
+            ).format(
+                path=path,
+                fields=" ".join(fields) or _("no fields"),
+                method=method.name,
+                counted=" ".join(f.name for f in method.fields),
+            )
         )
     table = np.array(list(rows.values()), np.int64).reshape(len(rows), len(fields))
     combined = method.sum_rows(table)
@@ -450,7 +521,7 @@ def read_unchecked(path: str | Path) -> Unchecked:
     path = Path(path)
     check_place(path)
     if not path.exists():
-        raise JournalError(f"no journal at {path}: give the file a count wrote with --journal")
+        raise JournalError(_no_journal(path))
     db = connect(path)
     try:
         db.execute("BEGIN")  # one reading, as `read_summary`'s
@@ -458,7 +529,7 @@ def read_unchecked(path: str | Path) -> Unchecked:
         fields = stored.get("fields", "").split()
         found = db.execute(f"SELECT idx, {_columns(fields)} FROM done").fetchall()
     except sqlite3.Error as error:
-        raise JournalError(f"cannot read the journal {path} ({error})") from None
+        raise JournalError(_cannot("read", path, error)) from None
     finally:
         db.close()
     rows: dict[int, tuple[int, ...]] = {}
@@ -498,7 +569,7 @@ def rewrite(path: str | Path, replace: dict[int, tuple[int, ...]], drop: Iterabl
             raise
         db.execute("COMMIT")
     except sqlite3.Error as error:
-        raise JournalError(f"cannot write the journal {path} ({error})") from None
+        raise JournalError(_cannot("write", path, error)) from None
     finally:
         db.close()
         claim.release()

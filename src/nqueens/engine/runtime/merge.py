@@ -24,10 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-from nqueens.engine.runtime.journal import Journal, JournalSummary, read_summary
+from nqueens.engine.runtime.journal import Journal, JournalSummary, identity_label, read_summary
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.errors import JournalError, JournalMismatchError, shorten
 from nqueens.files import check_output_place, not_a_file, output_path
+from nqueens.i18n import _
 
 __all__ = ["merge_journals"]
 
@@ -48,7 +49,9 @@ def _read_piece(path: Path) -> _Piece:
     stored = summary.identity
     if "part" not in stored:
         raise JournalMismatchError(
-            f"journal {path} is a whole count, not a part: merge the journals of --part runs"
+            _(
+                "journal {path} is a whole count, not a part: merge the journals of --part runs"
+            ).format(path=path)
         )
     return _Piece(path, stored, Part.from_string(stored["part"]), summary.rows)
 
@@ -56,19 +59,25 @@ def _read_piece(path: Path) -> _Piece:
 def _same_run(first: _Piece, other: _Piece) -> None:
     keys = sorted((set(first.identity) | set(other.identity)) - {"part"})
     differences = [
-        f"{key} {first.identity.get(key)} there, {other.identity.get(key)} here"
+        _("{key} {there} there, {here} here").format(
+            key=identity_label(key), there=first.identity.get(key), here=other.identity.get(key)
+        )
         for key in keys
         if first.identity.get(key) != other.identity.get(key)
     ]
     if differences:
         raise JournalMismatchError(
-            f"journal {other.path} belongs to another run than {first.path} "
-            f"({'; '.join(differences)}): merge the parts of one command"
+            _(
+                "journal {path} belongs to another run than {first} ({differences}): merge "
+                "the parts of one command"
+            ).format(path=other.path, first=first.path, differences="; ".join(differences))
         )
     if first.part.m != other.part.m:
         raise JournalMismatchError(
-            f"journal {other.path} is part {other.part} but {first.path} is part "
-            f"{first.part}: the parts of one run share M"
+            _(
+                "journal {path} is part {part} but {first} is part {first_part}: the parts of "
+                "one run share M"
+            ).format(path=other.path, part=other.part, first=first.path, first_part=first.part)
         )
 
 
@@ -79,14 +88,18 @@ def _check_shares(pieces: Sequence[_Piece], subproblems: int) -> None:
         k = piece.part.k
         if k in seen:
             raise JournalError(
-                f"overlapping parts: part {piece.part} is both {seen[k]} and {piece.path}"
+                _("overlapping parts: part {part} is both {one} and {other}").format(
+                    part=piece.part, one=seen[k], other=piece.path
+                )
             )
         seen[k] = piece.path
     m = pieces[0].part.m
     missing = [f"{k}/{m}" for k in range(1, m + 1) if k not in seen]
     if missing:
         raise JournalError(
-            f"incomplete: part {', '.join(missing)} missing; merge all {m} parts of the run"
+            _("incomplete: part {missing} missing; merge all {m} parts of the run").format(
+                missing=", ".join(missing), m=m
+            )
         )
     for piece in pieces:
         wanted = set(share(subproblems, piece.part).tolist())
@@ -94,13 +107,22 @@ def _check_shares(pieces: Sequence[_Piece], subproblems: int) -> None:
         if not held <= wanted:
             stray = min(held - wanted)
             raise JournalError(
-                f"overlapping parts: {piece.path} (part {piece.part}) holds subproblem "
-                f"{stray}, which belongs to another part"
+                _(
+                    "overlapping parts: {path} (part {part}) holds subproblem {stray}, which "
+                    "belongs to another part"
+                ).format(path=piece.path, part=piece.part, stray=stray)
             )
         if held != wanted:
             raise JournalError(
-                f"incomplete: {piece.path} (part {piece.part}) has {len(held):,} of "
-                f"{len(wanted):,} subproblems done; rerun its command to finish it"
+                _(
+                    "incomplete: {path} (part {part}) has {done} of {wanted} subproblems done; "
+                    "rerun its command to finish it"
+                ).format(
+                    path=piece.path,
+                    part=piece.part,
+                    done=f"{len(held):,}",
+                    wanted=f"{len(wanted):,}",
+                )
             )
 
 
@@ -144,18 +166,22 @@ def merge_journals(
     if recount != 0:
         recount = recount_samples(recount)
     if not paths:
-        raise JournalError("nothing to merge: give the journals of every part")
+        raise JournalError(_("nothing to merge: give the journals of every part"))
     kind = not_a_file(out)
     if kind is not None:  # `-`, a FIFO, /dev/null: a database is no stream
         raise JournalError(
-            f"--out {shorten(str(out))} is {kind}: a merged journal is a file, give its name"
+            _("--out {out} is {kind}: a merged journal is a file, give its name").format(
+                out=shorten(str(out)), kind=kind
+            )
         )
     check_output_place(out)
     target = Path(out)
     inputs = [Path(p) for p in paths]
     for path in inputs:
         if target.exists() and path.exists() and path.samefile(target):
-            raise JournalError(f"--out {target} is one of the parts: give a new file")
+            raise JournalError(
+                _("--out {out} is one of the parts: give a new file").format(out=target)
+            )
     pieces = [_read_piece(path) for path in inputs]
     for other in pieces[1:]:
         _same_run(pieces[0], other)

@@ -23,6 +23,7 @@ from nqueens.engine.runtime.parts import Part, share
 from nqueens.engine.runtime.pool import BACKENDS, Backend, batches, in_a_worker
 from nqueens.engine.runtime.warm import warm_up
 from nqueens.errors import CountInterrupted, VerificationError
+from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
@@ -57,7 +58,9 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
             warm_up(method, options.on_compile)  # (a GPU's, say: the client may have none)
         parts = method.split(n)
     except KeyboardInterrupt:
-        raise CountInterrupted("interrupted before counting began; nothing was counted") from None
+        raise CountInterrupted(
+            _("interrupted before counting began; nothing was counted")
+        ) from None
     if part is not None:
         part.check(len(parts))
     book = _open_journal(journal, method, parts, part)
@@ -179,7 +182,9 @@ def final_tally(method: Method, n: int, values: Sequence[int]) -> Tally:
         unique = unique_from(tally.total, half_turn, quarter_turn)
     except ArithmeticError as error:
         raise VerificationError(
-            f"{error}: a subproblem was miscounted; recount the journal's subproblems to find it",
+            _(
+                "{error}: a subproblem was miscounted; recount the journal's subproblems to find it"
+            ).format(error=error),
             option="verify",
         ) from None
     return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
@@ -189,17 +194,19 @@ def _interrupted(
     done: int, total: int, book: Journal | None, part: Part | None
 ) -> CountInterrupted:
     """Where an interrupted count stopped, as `nqueens journal` says it of the journal."""
-    where = "" if part is None else f"part {part}: "
     if book is None:
-        return CountInterrupted(
-            f"{where}interrupted after {done:,} of {total:,} subproblems; nothing was kept: "
-            "a journal makes a long count resumable",
-            option="journal",
-        )
-    return CountInterrupted(
-        f"{where}interrupted after {done:,} of {total:,} subproblems, kept in {book.path}; "
-        "run the same command again to resume"
-    )
+        said = _(
+            "interrupted after {done} of {total} subproblems; nothing was kept: a journal "
+            "makes a long count resumable"
+        ).format(done=f"{done:,}", total=f"{total:,}")
+    else:
+        said = _(
+            "interrupted after {done} of {total} subproblems, kept in {path}; run the same "
+            "command again to resume"
+        ).format(done=f"{done:,}", total=f"{total:,}", path=book.path)
+    if part is not None:
+        said = _("part {part}: {reason}").format(part=part, reason=said)
+    return CountInterrupted(said, option="journal" if book is None else None)
 
 
 def journal_identity(method: Method, parts: Parts, part: Part | None = None) -> dict[str, str]:

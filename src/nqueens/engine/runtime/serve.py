@@ -217,7 +217,9 @@ def _check_scheduler_file(path: str) -> None:
     kind = not_a_file(path)
     if kind is not None:
         raise InvalidSchedulerAddressError(
-            f"--scheduler-file {shorten(path)} is {kind}, not a file: give a file name"
+            _("--scheduler-file {path} is {kind}, not a file: give a file name").format(
+                path=shorten(path), kind=kind
+            )
         )
     check_output_place(path)
 

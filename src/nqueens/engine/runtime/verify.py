@@ -73,10 +73,25 @@ def versus_published(n: int, total: int, unique: int, variant: str = "classic") 
     if total == known_total and known_unique in (None, unique):
         return True
     board = f"N = {n}" + ("" if variant == "classic" else f", {variant},")
-    ours = f"{total:,} solutions" + (f", {unique:,} unique" if known_unique is not None else "")
-    theirs = f"{known_total:,}" + (f", {known_unique:,} unique" if known_unique is not None else "")
+    message = (
+        _(
+            "{board} counted {total} solutions, but the published count is {known_total}: do "
+            "not trust this count"
+        )
+        if known_unique is None
+        else _(
+            "{board} counted {total} solutions, {unique} unique, but the published count is "
+            "{known_total}, {known_unique} unique: do not trust this count"
+        )
+    )
     raise PublishedMismatchError(
-        f"{board} counted {ours}, but the published count is {theirs}: do not trust this count"
+        message.format(
+            board=board,
+            total=f"{total:,}",
+            unique=f"{unique:,}",
+            known_total=f"{known_total:,}",
+            known_unique=f"{known_unique or 0:,}",
+        )
     )
 
 
@@ -110,8 +125,10 @@ def verify_journal(
     parts = method.split(summary.n)
     if parts.fingerprint() != summary.split:
         raise JournalMismatchError(
-            f"journal {summary.path} was split differently from this version's "
-            f"{method.name} method: it cannot be recounted here"
+            _(
+                "journal {path} was split differently from this version's {method} method: it "
+                "cannot be recounted here"
+            ).format(path=summary.path, method=method.name)
         )
     recount = method.implementation().recount
     by = method.recounted_by or f"the {method.name} method's own task, in this process"
@@ -136,8 +153,10 @@ def verify_journal(
             said = ", ".join(f"{method.fields[i].name} {kept[i]}" for i in wrong)
             found = ", ".join(str(int(again[i])) for i in wrong)
             raise VerificationError(
-                f"subproblem {index} of {summary.path} disagrees: the journal has {said}, "
-                f"a recount {found}; do not trust this count"
+                _(
+                    "subproblem {index} of {path} disagrees: the journal has {said}, a recount "
+                    "{found}; do not trust this count"
+                ).format(index=index, path=summary.path, said=said, found=found)
             )
     return Verification(
         summary.path, summary.n, method.name, tuple(chosen), by, len(finished), seed
@@ -176,8 +195,10 @@ def repair_journal(path: str | Path, *, workers: int | None = None) -> Repair:
     method = METHODS.get(identity.get("method", ""))
     if method is None or identity.get("version") != method.version:
         raise JournalMismatchError(
-            f"journal {journal.path} was written by another version of the "
-            f"{identity.get('method', '?')!s} method: it cannot be recounted here"
+            _(
+                "journal {path} was written by another version of the {method} method: it "
+                "cannot be recounted here"
+            ).format(path=journal.path, method=identity.get("method", "?"))
         )
     n = int(identity.get("n", "0"))
     warm_up(method)
@@ -189,8 +210,10 @@ def repair_journal(path: str | Path, *, workers: int | None = None) -> Repair:
     )
     if not same:
         raise JournalMismatchError(
-            f"journal {journal.path}: its identity was changed (it is not this version's "
-            f"split of N = {n}, {method.name}); start a new one"
+            _(
+                "journal {path}: its identity was changed (it is not this version's split of "
+                "N = {n}, {method}); start a new one"
+            ).format(path=journal.path, n=n, method=method.name)
         )
     stored = [*journal.rows, *journal.unreadable]
     ours = {i for i in stored if isinstance(i, int) and 0 <= i < len(parts)}

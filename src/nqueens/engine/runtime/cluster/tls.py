@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.engine.runtime.cluster.address import Address
 from nqueens.errors import BackendUnavailableError, shorten
+from nqueens.i18n import _
 
 if TYPE_CHECKING:
     import ssl
@@ -67,11 +68,15 @@ class TLSFiles:
             kind = not_a_file(file)
             if kind is not None:
                 raise BackendUnavailableError(
-                    f"TLS {what} file {shorten(str(file))} is {kind}, not a file"
+                    _("TLS {what} file {file} is {kind}, not a file").format(
+                        what=what, file=shorten(str(file)), kind=kind
+                    )
                 )
             if not Path(file).is_file():
                 raise BackendUnavailableError(
-                    f"TLS {what} file {shorten(str(file))} does not exist"
+                    _("TLS {what} file {file} does not exist").format(
+                        what=what, file=shorten(str(file))
+                    )
                 )
         try:
             self.context()
