@@ -81,7 +81,7 @@ def test_a_large_placement_is_checked_in_linear_time() -> None:
 
 
 def test_what_is_not_a_placement_on_the_board_is_refused() -> None:
-    with pytest.raises(InvalidPlacementError, match="8 queens, one per row, but the board has 7 rows"):
+    with pytest.raises(InvalidPlacementError, match="8 queens, one per row, but the board has 7"):
         nqueens.check("0 4 7 5 2 6 1 3", 7)
     with pytest.raises(InvalidPlacementError, match="off the board"):
         nqueens.check([0, 6, 1], "3x6")
