@@ -67,12 +67,10 @@ def steps_on_squares_only(rows: int, cols: int) -> str:
     )
 
 
-def unknown_symmetry(name: object) -> str:
-    """The one wording of a symmetry not among `placement.SYMMETRIES`."""
-    from nqueens.placement import SYMMETRIES
-
+def unknown_symmetry(name: object, symmetries: Sequence[str]) -> str:
+    """The one wording of a symmetry not among `symmetries` (`placement.SYMMETRIES`)."""
     return _("unknown symmetry {name}; choose from {names}").format(
-        name=repr(name), names=", ".join(SYMMETRIES)
+        name=repr(name), names=", ".join(symmetries)
     )
 
 

@@ -195,7 +195,7 @@ class Placement:
         try:
             return Placement(_TRANSFORMS[symmetry](self.cols))
         except KeyError:
-            raise InvalidPlacementError(unknown_symmetry(symmetry)) from None
+            raise InvalidPlacementError(unknown_symmetry(symmetry, SYMMETRIES)) from None
 
     def images(self) -> tuple[Placement, ...]:
         """The 8 images under `SYMMETRIES`, in that order (repeats included)."""

@@ -23,7 +23,7 @@ from nqueens.errors import (
 from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
 from nqueens.messages import no_solution, off_the_board, unknown_symmetry
-from nqueens.placement import SYMMETRY_STEPS
+from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size
 
 __all__ = [
@@ -131,7 +131,7 @@ _PRIMITIVES: dict[str, Callable[[Columns], Columns]] = {
 def transform_array(cols: Columns, symmetry: str) -> Columns:
     """The image of a permutation under one of the 8 symmetries, in O(N) memory."""
     if symmetry not in SYMMETRY_STEPS:
-        raise InvalidPlacementError(unknown_symmetry(symmetry))
+        raise InvalidPlacementError(unknown_symmetry(symmetry, SYMMETRIES))
     for step in SYMMETRY_STEPS[symmetry]:
         cols = _PRIMITIVES[step](cols)
     return cols
