@@ -159,11 +159,7 @@ def followed(path: str | Path) -> Path:
             continue
         links += 1
         if links > LINKS_MAX:
-            raise OutputPlaceError(
-                _("cannot write {name}: too many levels of symbolic links").format(
-                    name=shorten(str(path))
-                )
-            )
+            raise OutputPlaceError(_cannot_write(shorten(str(path)), errno.ELOOP))
         _refuse_foreign(path, candidate, info, "symlink")
         target = os.readlink(candidate)
         if os.path.isabs(target):
@@ -429,7 +425,7 @@ def _descriptor(path: str | Path) -> int | None:
 def _check_stream(path: str | Path, name: str, binary: bool) -> None:
     descriptor = _descriptor(path)
     if descriptor is None and not os.access(path, os.W_OK):
-        raise OutputPlaceError(_("cannot write {name}: permission denied").format(name=name))
+        raise OutputPlaceError(_cannot_write(name, errno.EACCES))
     if binary and _is_terminal(path, descriptor):
         where = _("standard output") if descriptor == 1 else name
         raise OutputPlaceError(
@@ -641,5 +637,7 @@ def _reason(error: OSError) -> str:
     return reason[:1].lower() + reason[1:]
 
 
-def _cannot_write(name: str, error: OSError) -> str:
-    return _("cannot write {name}: {reason}").format(name=name, reason=_reason(error))
+def _cannot_write(name: str, error: OSError | int) -> str:
+    """Why `name` cannot be written: an error's reason, or that of an errno."""
+    reason = _reason(error) if isinstance(error, OSError) else _(_REASONS[error])
+    return _("cannot write {name}: {reason}").format(name=name, reason=reason)

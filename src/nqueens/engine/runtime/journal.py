@@ -129,6 +129,10 @@ def _cannot(doing: str, path: Path, error: BaseException) -> str:
     return _(_CANNOT[doing]).format(path=path, reason=reason)
 
 
+def _not_a_journal(path: Path) -> str:
+    return _("{path} is not a journal (not an SQLite file): give another file").format(path=path)
+
+
 def _no_journal(path: Path) -> str:
     return _("no journal at {path}: give the file a count wrote with --journal").format(path=path)
 
@@ -182,9 +186,7 @@ def check_place(path: Path) -> bool:
     with path.open("rb") as f:
         header = f.read(len(_SQLITE_HEADER))
     if header and header != _SQLITE_HEADER:
-        raise JournalError(
-            _("{path} is not a journal (not an SQLite file): give another file").format(path=path)
-        )
+        raise JournalError(_not_a_journal(path))
     return bool(header)
 
 
@@ -454,11 +456,7 @@ def read_summary(path: str | Path) -> JournalSummary:
         raise JournalError(_no_journal(path))
     with path.open("rb") as f:
         if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
-            raise JournalError(
-                _("{path} is not a journal (not an SQLite file): give another file").format(
-                    path=path
-                )
-            )
+            raise JournalError(_not_a_journal(path))
     try:
         db = connect(path, read_only=True)
     except sqlite3.Error as error:
