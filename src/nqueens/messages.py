@@ -6,9 +6,9 @@ here once, so that its wording, and its translation, change in one place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from nqueens.errors import NoSolutionError
+from nqueens.errors import NoSolutionError, shorten
 from nqueens.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "steps_on_squares_only",
     "too_large",
     "unknown_symmetry",
+    "unknown_variant",
 ]
 
 
@@ -64,6 +65,13 @@ def steps_on_squares_only(rows: int, cols: int) -> str:
     """The one wording of a rectangle refused by the step-by-step search."""
     return _("the step-by-step search runs on square boards, not {rows}x{cols}").format(
         rows=rows, cols=cols
+    )
+
+
+def unknown_variant(name: object, variants: Iterable[str]) -> str:
+    """The one wording of a variant not among `variants` (a board's, or a count's)."""
+    return _("unknown variant {name}; choose one of: {choices}").format(
+        name=shorten(name), choices=", ".join(variants)
     )
 
 

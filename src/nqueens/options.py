@@ -23,10 +23,10 @@ from nqueens.errors import (
     InvalidSizeError,
     JournalError,
     UnknownAlgorithmError,
-    shorten,
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
+from nqueens.messages import unknown_variant
 from nqueens.validate import file_name, given_name, whole_count
 
 if TYPE_CHECKING:
@@ -143,9 +143,7 @@ class CountOptions:
         variants = dict.fromkeys(method.variant for method in METHODS.values())
         if self.variant is not None and self.variant not in variants:
             raise UnknownAlgorithmError(
-                _("unknown variant {name}; choose one of: {choices}").format(
-                    name=shorten(self.variant), choices=", ".join(variants)
-                ),
+                unknown_variant(self.variant, variants),
                 option="variant",
             )
         given_name(self.method, "method")

@@ -25,6 +25,7 @@ from nqueens.errors import (
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
+from nqueens.messages import unknown_variant
 from nqueens.validate import board_size, whole_number
 
 __all__ = [
@@ -90,11 +91,7 @@ class Rules:
         """The rules of a named variant on a board of `size` (N, or "MxN")."""
         rows, cols = parse_board_size(size)
         if variant not in VARIANTS:
-            raise UnknownAlgorithmError(
-                _("unknown variant {name}; choose one of: {choices}").format(
-                    name=shorten(variant), choices=", ".join(VARIANTS)
-                )
-            )
+            raise UnknownAlgorithmError(unknown_variant(variant, VARIANTS))
         return cls(rows, cols, wrap=variant == "toroidal", knight=variant == "superqueens")
 
     @classmethod
