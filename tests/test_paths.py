@@ -59,6 +59,26 @@ def test_every_output_takes_any_legal_name(
     assert [p.name for p in tmp_path.iterdir()] == [file]  # that name, and nothing else
 
 
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_name_through_a_link_then_up_is_where_the_kernel_puts_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writer: str
+) -> None:
+    """`proj/../notes.txt`, where proj links to elsewhere/sub, is elsewhere/notes.txt:
+    the link is followed before `..` goes up. Folding the name as text first wrote over
+    home/notes.txt, a file the user never named."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    (elsewhere / "sub").mkdir(parents=True)
+    home.mkdir()
+    (home / "proj").symlink_to(elsewhere / "sub")
+    extension, args = WRITERS[writer]
+    kept = home / f"notes.{extension}"
+    kept.write_text("keep")
+    monkeypatch.chdir(home)
+    _invoke(*(a.format(file=f"proj/../notes.{extension}") for a in args))
+    assert kept.read_text() == "keep"
+    assert (elsewhere / f"notes.{extension}").stat().st_size > 0
+
+
 @pytest.fixture(scope="module")
 def parts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("parts")
@@ -88,6 +108,25 @@ def test_a_journal_takes_any_legal_name(
         summary = json.loads(invoke("journal", journal, "--json").stdout)
         assert (summary["n"], summary["total"], summary["unique"]) == (8, 92, 12)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([file, merged])
+
+
+def test_a_journal_through_a_link_then_up_is_where_the_kernel_puts_it(
+    tmp_path: Path, parts: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A journal named `proj/../j.db` (proj a link to elsewhere/sub) is written, read
+    and merged to as elsewhere/j.db; home gets nothing, not even an empty file."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    (elsewhere / "sub").mkdir(parents=True)
+    home.mkdir()
+    (home / "proj").symlink_to(elsewhere / "sub")
+    monkeypatch.chdir(home)
+    _invoke("count", "8", "--journal", "proj/../j.db")
+    _invoke("journal", "merge", str(parts / "p1.db"), str(parts / "p2.db"), "--out", "proj/../m.db")
+    for journal in ("proj/../j.db", "proj/../m.db"):
+        summary = json.loads(invoke("journal", journal, "--json").stdout)
+        assert (summary["n"], summary["total"], summary["unique"]) == (8, 92, 12)
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["j.db", "m.db", "sub"]
+    assert [p.name for p in home.iterdir()] == ["proj"]
 
 
 def test_a_journal_of_250_characters(

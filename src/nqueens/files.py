@@ -135,7 +135,9 @@ def followed(path: str | Path) -> Path:
     too (`protected_regular`, `protected_fifos`): writing into it, or replacing it, would
     hand our output to its owner. The rule is checked here whatever the system's own
     settings, which may be off, and which root's renames never meet."""
-    pending = os.fspath(os.path.abspath(path)).split(os.sep)
+    # joined, not `os.path.abspath`: that folds `link/..` as text, where the kernel
+    # follows the link first and then goes up from its target
+    pending = os.path.join(os.getcwd(), os.fspath(path)).split(os.sep)
     pending.reverse()
     resolved = os.sep
     links = 0

@@ -86,7 +86,8 @@ def connect(path: str | Path, *, read_only: bool = False) -> sqlite3.Connection:
     """The one way a journal is opened: by a `file:` URI built from the path quoted, so
     that a `#`, `?` or `%` in a name is part of the name (a URI would read `n#1.db` as
     the file `n`); read-only when asked, never creating a file then."""
-    uri = Path(os.path.abspath(path)).as_uri() + ("?mode=ro" if read_only else "")
+    # absolute(), not abspath: `link/..` is the kernel's to follow, not folded as text
+    uri = Path(path).absolute().as_uri() + ("?mode=ro" if read_only else "")
     return sqlite3.connect(uri, uri=True, isolation_level=None)
 
 
