@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nqueens
-from nqueens.errors import InvalidSizeError, UnknownAlgorithmError
+from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, UnknownAlgorithmError
 from nqueens.variants import (
     KNOWN_VARIANT_COUNTS,
     RECTANGLE_TOTALS,
@@ -144,6 +144,8 @@ def test_sizes_and_names_are_checked() -> None:
         Rules.of("toroidal", "5x7")
     with pytest.raises(UnknownAlgorithmError, match="unknown variant 'hex'"):
         Rules.of("hex", 8)
+    with pytest.raises(IncompatibleOptionsError, match="not both"):
+        Rules(11, 11, wrap=True, knight=True)  # counted as the toroidal board, 88 for 44
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,10 @@
 The classic board is `Rules(n, n)`. `wrap` makes the diagonals run round the edges (the
 toroidal board, where rows and columns wrap too, though one queen per row and column
 already keeps those apart); `knight` adds the knight's moves (superqueens, also called
-amazons). A rectangular board of M rows and N columns (M <= N) takes M queens, one per
-row, so the number of its solutions is the number of nodes at depth M of the N-board's
-search tree; its rows are 64-bit words, so N is at most `limits.BITBOARD_MAX_N` (63).
+amazons); a board takes one of the two, never both. A rectangular board of M rows and N
+columns (M <= N) takes M queens, one per row, so the number of its solutions is the
+number of nodes at depth M of the N-board's search tree; its rows are 64-bit words, so
+N is at most `limits.BITBOARD_MAX_N` (63).
 """
 
 from __future__ import annotations
@@ -74,6 +75,13 @@ class Rules:
             )
         if self.wrap and not self.square:
             raise InvalidSizeError(_("a toroidal board is square: give one size N"))
+        if self.wrap and self.knight:  # no variant of ours: every surface would name it wrongly
+            raise IncompatibleOptionsError(
+                _(
+                    "a board wraps (toroidal) or adds the knight's moves (superqueens), "
+                    "not both: give one"
+                )
+            )
         if not self.square and self.cols > BITBOARD_MAX_N:
             raise self.too_wide()
 
@@ -178,14 +186,8 @@ class Rules:
             return LINE, N_("same diagonal, rising to the right")
         if (self.wrap and (dr - dc) % self.rows == 0) or (self.wrap and (dr + dc) % self.rows == 0):
             return WRAP, N_("same diagonal, round the edge")
-        if self.knight:
-            kr, kc = abs(dr), abs(dc)
-            if self.wrap:
-                kr, kc = min(kr, self.rows - kr), min(kc, self.cols - kc)
-            if {kr, kc} == {1, 2}:
-                if (kr, kc) != (abs(dr), abs(dc)):
-                    return KNIGHT, N_("a knight's move, round the edge")
-                return KNIGHT, N_("a knight's move")
+        if self.knight and {abs(dr), abs(dc)} == {1, 2}:  # superqueens never wrap
+            return KNIGHT, N_("a knight's move")
         return None
 
     def attacked(self, cols: tuple[int, ...] | list[int]) -> dict[tuple[int, int], str]:
