@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens import CheckResult, Rules
-from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError
 from tests.naive import (
     naive_attack,
     naive_attacks,
@@ -78,6 +78,19 @@ def test_a_large_placement_is_checked_in_linear_time() -> None:
     assert result.placement is None
     with pytest.raises(SizeTooLargeError, match="N <= 2000"):
         nqueens.check(cols, nqueens.Rules.of("toroidal", len(cols)))
+
+
+@pytest.mark.parametrize("form", ["list", "array"])
+def test_a_large_check_asked_for_no_examples_still_says_invalid(form: str) -> None:
+    """`valid` was read from the examples alone: asking for none made any board valid."""
+    import numpy as np
+
+    crowded = np.arange(3000) if form == "array" else list(range(3000))
+    result = nqueens.check(crowded, examples=0)
+    assert not result.valid and result.attacks == () and result.lines == (0, 0, 1)
+    assert nqueens.check(nqueens.construct(3000), examples=0).valid
+    with pytest.raises(InvalidSizeError, match="examples must be at least 0, not -3"):
+        nqueens.check(crowded, examples=-3)
 
 
 def test_what_is_not_a_placement_on_the_board_is_refused() -> None:

@@ -60,8 +60,9 @@ class CheckResult:
 
     @property
     def valid(self) -> bool:
-        """No two queens attack each other."""
-        return not self.attacks
+        """No two queens attack each other (read from the crowded lines where the O(N)
+        check ran: its `attacks` are only examples, none when none were asked for)."""
+        return not any(self.lines) if self.lines is not None else not self.attacks
 
     @property
     def complete(self) -> bool:
@@ -114,9 +115,10 @@ def check(
     (Attack(a=(1, 2), b=(2, 1), how='same diagonal, rising to the right'),)
     """
     from nqueens.columns import parse_placement
-    from nqueens.validate import placement_given
+    from nqueens.validate import placement_given, whole_count
 
     placement_given(placement)
+    examples = whole_count(examples, "examples", least=0)
     given = parse_placement(placement) if isinstance(placement, str) else placement
     size = len(given)
     rules = Rules.given(with_variant(size if board is None else board, variant, "check"))

@@ -24,7 +24,7 @@ from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
 from nqueens.messages import no_solution, off_the_board, unknown_symmetry
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
-from nqueens.validate import board_size
+from nqueens.validate import board_size, whole_count
 
 __all__ = [
     "Conflicts",
@@ -185,6 +185,7 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     >>> check_array([0, 1, 2]).examples
     (((0, 0), (1, 1)),)
     """
+    examples = whole_count(examples, "examples", least=0)
     array = np.asarray(cols)
     if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError(_("a placement is a non-empty list of whole column numbers"))
