@@ -124,3 +124,19 @@ def test_parallel_listing_gives_the_same_rows_in_the_same_order(unique: bool) ->
 def test_parallel_listing_refuses_bad_worker_counts() -> None:
     with pytest.raises(nqueens.InvalidSizeError, match="workers"):
         solution_arrays(13, workers=0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"chunk": 0}, "chunk must be at least 1, not 0"),  # it searched for ever
+        ({"chunk": 2.5}, "chunk must be a whole number"),
+        ({"limit": -1}, "limit must be at least 0, not -1"),
+    ],
+)
+def test_chunks_and_limits_that_list_nothing_are_refused(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(nqueens.InvalidSizeError, match=message):
+        solution_arrays(8, **options)  # type: ignore[arg-type]
+    assert [len(a) for a in solution_arrays(8, limit=0)] == []

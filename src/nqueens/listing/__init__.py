@@ -18,7 +18,7 @@ from nqueens.engine.runtime.pool import start_pool
 from nqueens.i18n import _
 from nqueens.limits import BITBOARD_MAX_N, check_n
 from nqueens.listing import kernel
-from nqueens.validate import board_size, worker_count
+from nqueens.validate import board_size, whole_count, worker_count
 
 __all__ = ["CHUNK", "solution_arrays"]
 
@@ -56,7 +56,9 @@ def solution_arrays(
     """
     n = engine_board_size(n)
     count = worker_count(workers)
+    chunk = whole_count(chunk, "chunk")  # 0 would fill no row, and search for ever
     if limit is not None:
+        limit = whole_count(limit, "limit", least=0)
         return _first_rows(_search(n, (), unique, min(chunk, max(limit, 1))), limit)
     if count == 1 or n < PARALLEL_FROM:
         return _search(n, (), unique, chunk)
