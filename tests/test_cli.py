@@ -81,6 +81,16 @@ def test_algorithm_choice_and_stats() -> None:
     code, out, err = invoke("solve", "6", "-A", "flags-stack", "--stats")
     assert code == 0 and out.startswith(". Q . . . .")
     assert "flags-stack: 31 nodes" in err
+    code, _, err = invoke("solve", "1", "-A", "backtracking", "--stats")
+    assert code == 0 and err.startswith("backtracking: 1 node, 1 check, 0 backtracks, ")
+
+
+def test_the_engines_stats_say_what_it_counts_not_zeros(tmp_path: object) -> None:
+    """The engine's kernel counts no nodes: --stats printed "0 nodes, 0 checks"."""
+    out = f"{tmp_path}/all.npy"
+    code, _, err = invoke("solve", "8", "--all", "-f", "npy", "--out", out, "--stats")
+    assert code == 0 and "engine: 92 solutions, " in err and "0 nodes" not in err
+    assert "(the engine counts no nodes, checks or backtracks)" in err
 
 
 def test_count() -> None:

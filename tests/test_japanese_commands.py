@@ -50,6 +50,8 @@ COMMANDS = [
     ("solve", "6", "--all"),
     ("solve", "6", "--unique", "--format", "grid"),
     ("solve", "8", "--all", "--format", "list", "--limit", "3"),
+    ("solve", "6", "--stats"),
+    ("solve", "8", "--all", "--format", "npy", "--out", "all.npy", "--stats"),
     ("solve", "5", "--variant", "toroidal", "--all"),
     ("count", "8"),
     ("count", "10", "--json"),

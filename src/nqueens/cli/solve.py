@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -14,13 +15,14 @@ from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
-from nqueens.messages import plural
+from nqueens.messages import listed, plural, seconds_of
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
 from nqueens.solving import solutions
 
 if TYPE_CHECKING:
     from nqueens.placement import Placement
+    from nqueens.search import SearchStats
     from nqueens.variants.board import VariantBoard
     from nqueens.variants.rules import Rules
 
@@ -108,7 +110,9 @@ def solve(
     base = 1 if one_based else 0
     with _opened(output, binary=fmt == "npy") as out:
         if algorithm == ENGINE and fmt in ARRAY_FORMATS:
+            started = time.perf_counter()
             written = _solve_into_arrays(rules.rows, unique, wanted, fmt, out, base, workers)
+            stats.time = time.perf_counter() - started  # the writing too: chunks stream out
         else:
             found = solutions(
                 rules,
@@ -121,11 +125,27 @@ def solve(
             written = _write_text(found, fmt, out, base, listing)
     _close_listing(written, listing, unique, limit, fmt, output, rules)
     if show_stats:
-        click.echo(
-            f"{algorithm}: {stats.nodes:,} nodes, {stats.checks:,} checks, "
-            f"{stats.backtracks:,} backtracks, {stats.time:.3f} s",
-            err=True,
+        click.echo(_stats_line(algorithm, stats, written), err=True)
+
+
+def _stats_line(algorithm: str, stats: SearchStats, written: int) -> str:
+    """`--stats`: the search's work, or for the engine, whose kernel counts no nodes, the
+    solutions and the time (zeros would be false, not "not measured")."""
+    from nqueens.solving import ENGINE
+
+    elapsed = seconds_of(stats.time, ".3f")
+    if algorithm == ENGINE:
+        found = plural(written, "{count} solution", "{count} solutions")
+        return _("{algorithm}: {work} (the engine counts no nodes, checks or backtracks)").format(
+            algorithm=algorithm, work=listed([found, elapsed])
         )
+    work = [
+        plural(stats.nodes, "{count} node", "{count} nodes"),
+        plural(stats.checks, "{count} check", "{count} checks"),
+        plural(stats.backtracks, "{count} backtrack", "{count} backtracks"),
+        elapsed,
+    ]
+    return _("{algorithm}: {work}").format(algorithm=algorithm, work=listed(work))
 
 
 def _write_text(
