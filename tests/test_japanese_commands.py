@@ -166,6 +166,7 @@ def test_answers_and_errors_speak_japanese(japanese: object, args: tuple[str, ..
         (2, ("count", "8", "--verify", "0")),
         (2, ("count", "5x6", "--estimate")),
         (2, ("count", "8", "--method", "join", "--variant", "toroidal")),
+        (3, ("construct", "2000", "--method", "min-conflicts", "--max-sweeps", "1")),
     ],
     ids=lambda value: " ".join(value) if isinstance(value, tuple) else str(value),
 )

@@ -165,6 +165,11 @@ def test_construct_command_with_min_conflicts(tmp_path: Path) -> None:
     assert (np.load(path) == first).all()
     code, out, _ = invoke("construct", "10", "--method", "min-conflicts", "-f", "list")
     assert code == 0 and Placement.from_string(out).is_valid
+    code, out, err = invoke(
+        "construct", "2000", "--method", "min-conflicts", "--max-sweeps", "1", "-o", str(path)
+    )
+    assert code == 3 and out == "" and err.startswith("unknown: no solution within 1 sweep (")
+    assert (np.load(path) == first).all()  # nothing written over the placement kept
 
 
 def test_the_package_exports_the_huge_board_functions_lazily() -> None:

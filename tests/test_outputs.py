@@ -23,6 +23,7 @@ import pytest
 
 from tests.places import FULL, NULL, is_char_device, make_device, only
 from tests.processes import (
+    HANG_GUARD,
     NQUEENS,
     assert_one_line,
     journal_rows,
@@ -71,6 +72,28 @@ def test_a_full_device_is_one_line_and_status_2(tmp_path: Path, command: str) ->
     assert "cannot write" in line and "no space left on device" in line
     assert is_char_device(device)
     only(tmp_path, "full")
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "cannot write standard output: no space left on device"), ("ja", "標準出力")],
+)
+def test_standard_output_on_a_full_device_is_named(
+    tmp_path: Path, lang: str, expected: str
+) -> None:
+    """`nqueens count 8 > full` said the system's bare 'No space left on device', in
+    English whatever the language, naming nothing."""
+    device = make_device(tmp_path / "full", FULL)
+    with device.open("wb") as full:
+        result = subprocess.run(
+            [*NQUEENS, "--lang", lang, "count", "8"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            timeout=HANG_GUARD,
+        )
+    line = assert_one_line(result)
+    assert expected in line and "No space" not in line, line
 
 
 @contextlib.contextmanager

@@ -79,6 +79,21 @@ def test_a_name_through_a_link_then_up_is_where_the_kernel_puts_it(
     assert (elsewhere / f"notes.{extension}").stat().st_size > 0
 
 
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_name_too_long_for_any_file_is_refused_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writer: str
+) -> None:
+    """A name of 300 bytes: refused before any work as a name that cannot be written,
+    not with the system's words and the path alone."""
+    monkeypatch.chdir(tmp_path)
+    extension, args = WRITERS[writer]
+    result = invoke(*(a.format(file="a" * 300 + f".{extension}") for a in args))
+    assert result.status == 2, result.stderr
+    assert result.stderr.startswith("nqueens: error: cannot write 'aaaa"), result.stderr
+    assert result.stderr.rstrip().endswith(": file name too long"), result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.fixture(scope="module")
 def parts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("parts")

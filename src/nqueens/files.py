@@ -221,7 +221,11 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     if is_stream(target):
         _check_stream(target, name, binary)
         return target
-    if target.is_dir():
+    try:
+        is_folder = target.is_dir()
+    except OSError as error:  # a name too long: pathlib lets that one through
+        raise OutputPlaceError(_cannot_write(name, error)) from None
+    if is_folder:
         raise OutputPlaceError(
             _("cannot write {name}: it is a folder, not a file name").format(name=name)
         )
@@ -637,6 +641,25 @@ def _reason(error: OSError) -> str:
         return _(_REASONS[error.errno])
     reason = error.strerror or str(error)
     return reason[:1].lower() + reason[1:]
+
+
+_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+"""Reasons a write fails for want of room: with no file named, the write was standard
+output's (every file a command writes is opened by name, and named when it fails)."""
+
+
+def failure(error: OSError) -> str:
+    """What a system error that reached the command's end says, in the reader's language:
+    the file it names and the reason ("x.txt: permission denied"), standard output's
+    write that found no room, or the reason alone."""
+    if error.filename:
+        return _("{name}: {problem}").format(
+            name=shorten(str(error.filename)), problem=_reason(error)
+        )
+    if error.errno in _FULL:
+        return _cannot_write(_("standard output"), error)
+    reason = _reason(error)
+    return reason[:1].upper() + reason[1:]
 
 
 def _cannot_write(name: str, error: OSError | int) -> str:

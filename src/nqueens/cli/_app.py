@@ -20,7 +20,7 @@ import click
 from nqueens.cli._options import lang_option, with_flags
 from nqueens.cli._signals import Stopped, Terminated, received, stopping_as_interrupt
 from nqueens.errors import IncompatibleOptionsError, NQueensError, printable, shorten
-from nqueens.files import STDOUT, is_stdout, output_file
+from nqueens.files import STDOUT, failure, is_stdout, output_file
 from nqueens.i18n import N_, _
 from nqueens.render.text import STYLES
 from nqueens.validate import whole_number
@@ -73,10 +73,9 @@ class _Group(click.Group):
         except _ReaderGone:  # standard output's reader went away (`| head`)
             result = _reader_gone()
         except OSError as error:  # a file or device failed mid-way, not a bad argument
-            place = f"{shorten(str(error.filename))}: " if error.filename else ""
-            result = _fail(_current_folder_gone() or f"{place}{error.strerror or error}", 2)
+            result = _fail(_current_folder_gone() or failure(error), 2)
         except MemoryError:
-            result = _fail("not enough memory for this size: try a smaller N", 2)
+            result = _fail(_("not enough memory for this size: try a smaller N"), 2)
         if standalone_mode:
             try:  # what is still buffered, here rather than at the interpreter's exit
                 sys.stdout.flush()

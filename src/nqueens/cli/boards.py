@@ -174,15 +174,25 @@ def construct(
 
         def report(sweeps: int, left: int) -> None:
             if sys.stderr.isatty():
-                click.echo(f"sweep {sweeps}: {left:,} rows in conflict", err=True)
+                said = plural(
+                    left,
+                    "sweep {sweep}: {count} row in conflict",
+                    "sweep {sweep}: {count} rows in conflict",
+                    sweep=f"{sweeps:,}",
+                )
+                click.echo(said, err=True)
 
         found = min_conflicts(n, seed=seed, max_sweeps=max_sweeps, on_progress=report)
         if not found.solved:
-            click.echo(
-                f"unknown: no solution within {max_sweeps} sweeps ({found.conflicts:,} rows "
-                "still in conflict); raise --max-sweeps or try another --seed",
-                err=True,
+            within = plural(
+                max_sweeps,
+                "unknown: no solution within {count} sweep ({left} rows still in conflict); "
+                "raise --max-sweeps or try another --seed",
+                "unknown: no solution within {count} sweeps ({left} rows still in conflict); "
+                "raise --max-sweeps or try another --seed",
+                left=f"{found.conflicts:,}",
             )
+            click.echo(within, err=True)
             raise click.exceptions.Exit(3)
         cols = transform_array(found.cols, symmetry)
     assert cols is not None
