@@ -250,3 +250,17 @@ def test_english_help_is_as_written() -> None:
     assert "Solve N queens: the first solution, or all / unique ones" in said
     assert "\nOptions:\n" in said and "[default: board]" in said
     assert "nqueens solve 8                          the first solution" in said
+
+
+@pytest.mark.parametrize("path", HELP_PATHS[1:], ids=" ".join)
+def test_every_command_takes_lang_after_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: tuple[str, ...]
+) -> None:
+    """The docs say `--lang ja` goes before or after the command: after `solve`, `count`,
+    `check`... it said "No such option" (only the teaching commands took it there)."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        said = invoke(*path, "--lang", "ja", "--help", prog_name="nqueens")
+    finally:
+        set_language(None)
+    assert said.status == 0 and "使い方" in said.output, said.output

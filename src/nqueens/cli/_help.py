@@ -183,8 +183,9 @@ class _PathKind(str):
 
 
 def speak(cli: click.Command) -> None:
-    """Every command of `cli` shows its help in the current language; click says its
-    own words (Usage, Options, its usage errors) through the package's catalog."""
+    """Every command of `cli` shows its help in the current language, and takes `--lang`
+    after its name; click says its own words (Usage, Options, its usage errors) through
+    the package's catalog."""
     import click.core
     import click.decorators
     import click.exceptions
@@ -197,8 +198,12 @@ def speak(cli: click.Command) -> None:
         module._ = _click_gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = _click_ngettext  # type: ignore[attr-defined]
+    from nqueens.cli._options import lang_option
+
     for command in _commands(cli):
         command.context_class = _Context
+        if not any(param.name == "lang" for param in command.params):
+            lang_option(command)  # `--lang` after any command, as before it
         for param in command.params:
             if isinstance(param.type, click.types.Path):
                 param.type.name = _PathKind(param.type.name)

@@ -73,8 +73,9 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 def lang_option(f: _F) -> _F:
-    """`--lang ja|en`: the language of the teaching surfaces and their errors (default: the
-    locale, LANG=ja_JP.UTF-8 speaks Japanese). Given before the command or after it."""
+    """`--lang ja|en`: the language of every command's output and errors (default: the
+    locale, LANG=ja_JP.UTF-8 speaks Japanese). Given before the command or after it: the
+    group takes it here, `_help.speak` gives it to every command."""
     return click.option(
         "--lang",
         type=click.Choice(LANGUAGES),

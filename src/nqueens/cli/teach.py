@@ -12,7 +12,6 @@ from nqueens.cli._app import _SIZE_COMMAND, _size_argument, cli
 from nqueens.cli._options import (
     algorithm_option,
     json_option,
-    lang_option,
     one_based_option,
     stop_after_option,
     variant_option,
@@ -23,7 +22,6 @@ from nqueens.i18n import _
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @click.option("--algorithms", help="Comma-separated names (default: all).")
 @json_option("each algorithm's row")
@@ -74,7 +72,6 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @algorithm_option("backtracking")
 @stop_after_option("--limit", "-l", default=200, what="steps", zero="every step")

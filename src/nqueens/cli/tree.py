@@ -5,14 +5,13 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
-from nqueens.cli._options import algorithm_option, lang_option, out_option
+from nqueens.cli._options import algorithm_option, out_option
 from nqueens.cli._types import Whole
 from nqueens.i18n import _
 from nqueens.messages import plural
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @algorithm_option("backtracking")
 @out_option("The picture to write (.svg, .png, .pdf).")

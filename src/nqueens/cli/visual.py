@@ -10,7 +10,6 @@ import click
 from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, _say_written, _size_argument, cli
 from nqueens.cli._options import (
     algorithm_option,
-    lang_option,
     max_steps_option,
     one_based_option,
     out_option,
@@ -33,7 +32,6 @@ _file_option = out_option("The file to write.", required=True)
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_board_size_argument
 @click.option("--all", "-a", "all_", is_flag=True, help="Every solution, in a numbered grid.")
 @click.option("--unique", "-u", is_flag=True, help="One solution per symmetry class.")
@@ -101,7 +99,6 @@ def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @algorithm_option("backtracking")
 @_file_option
@@ -210,7 +207,6 @@ def _stderr_console() -> Console:
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @algorithm_option("backtracking")
 @_file_option
@@ -260,7 +256,6 @@ def play(
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @algorithm_option("backtracking")
 @one_based_option

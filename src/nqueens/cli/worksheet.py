@@ -5,13 +5,12 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _say_written, _size_argument, cli
-from nqueens.cli._options import lang_option, one_based_option, out_option
+from nqueens.cli._options import one_based_option, out_option
 from nqueens.cli._types import Whole
 from nqueens.messages import plural
 
 
 @cli.command(**_SIZE_COMMAND)
-@lang_option
 @_size_argument
 @out_option("The PDF to write (.pdf).", required=True)
 @click.option(
