@@ -65,6 +65,21 @@ def test_numpy_integers_count_as_n_does(tmp_path: Path) -> None:
     assert [len(rows) for rows in [list(nqueens.solutions(8, limit=np.int64(3)))]] == [3]
 
 
+def test_numpy_integers_are_columns_and_sizes_everywhere() -> None:
+    """A column read from an array, and a rectangle's sides, as np.int64: check refused
+    the first; Rules kept the second and counting failed deep inside (bit_length)."""
+    assert nqueens.check([np.int64(1), 3, 0, 2]).valid
+    assert nqueens.check([np.int64(0), np.int64(2)], "2x4").valid
+    assert nqueens.Placement((np.int8(1), 3, 0, 2)).cols == (1, 3, 0, 2)
+    rules = nqueens.Rules(np.int64(4), np.int64(6))
+    assert (type(rules.rows), type(rules.cols)) == (int, int)
+    assert nqueens.count(rules).total == nqueens.count("4x6").total
+    figure = nqueens.show(np.int64(6))  # type: ignore[arg-type]
+    assert len(figure.axes) == 1
+    with pytest.raises(NQueensError, match="True in row 0 is not a whole number"):
+        nqueens.check([True, 3, 0, 2])
+
+
 @pytest.mark.parametrize("text", ["٨", "1_0", " 8 ", "+8", "8.0", "0x8", "\uff18"])
 def test_n_as_text_is_read_by_the_command_lines_rule(text: str) -> None:
     """One rule for N, the API's and the command line's: digits of any script and `_`

@@ -261,6 +261,42 @@ def test_contradictory_boards_are_refused(kwargs: dict[str, object], message: st
         Partial(8, **args)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"fixed": {0: 1.5}}, r"1\.5 in fixed is not a whole number"),  # was 'solved'
+        ({"fixed": {0: True}}, "True in fixed is not a whole number"),  # was read as 1
+        ({"fixed": [0, 4]}, r"fixed maps each row to its queen's column .* not \[0, 4\]"),
+        ({"excluded_sums": [1.5]}, r"1\.5 in excluded_sums"),  # an IndexError deep inside
+        ({"excluded_diffs": ["1"]}, "'1' in excluded_diffs is not a whole number"),
+        ({"blocked": [(0,)]}, r"\(0,\) in blocked is not a square \(row, col\)"),
+        ({"blocked": [(0, 1.0)]}, r"1\.0 in blocked is not a whole number"),
+    ],
+)
+def test_what_is_no_row_column_or_diagonal_is_refused(
+    kwargs: dict[str, object], message: str
+) -> None:
+    args: dict[str, object] = {"fixed": {}, **kwargs}
+    with pytest.raises(InvalidPlacementError, match=message):
+        Partial(8, **args)  # type: ignore[arg-type]
+
+
+def test_numpy_integers_are_rows_columns_and_diagonals() -> None:
+    import numpy as np
+
+    board = Partial(
+        np.int64(8),  # type: ignore[arg-type]
+        {np.int64(0): np.int32(0)},
+        blocked=frozenset({(np.int8(1), 2)}),
+        excluded_sums=frozenset({np.int64(1)}),
+    )
+    assert board == Partial(8, {0: 0}, frozenset({(1, 2)}), frozenset({1}))
+    assert type(board.n) is int and all(type(c) is int for c in board.fixed.values())
+    found = complete(board)
+    assert found.status == "solved" and found.placement is not None
+    assert found.placement.is_valid and found.placement.cols[0] == 0
+
+
 def test_a_huge_board_with_many_fixed_queens_costs_what_its_free_part_costs() -> None:
     from nqueens.large import construct
 

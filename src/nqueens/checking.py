@@ -9,8 +9,10 @@ NumPy loads only on that path.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens.errors import InvalidPlacementError
@@ -158,10 +160,14 @@ def _how(rules: Rules, a: Square, b: Square) -> str:
 
 def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """A rectangle's placement: one whole column number per row, on the board."""
-    for row, col in enumerate(cols):
-        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < rules.cols:
+    on_board: list[int] = []
+    for row, col in enumerate(cols):  # a NumPy integer is a column too, a bool is not
+        whole = isinstance(col, Integral) and not isinstance(col, bool)
+        number = operator.index(col) if whole else -1
+        if not 0 <= number < rules.cols:
             raise InvalidPlacementError(off_the_board(col, row, rules.cols))
-    return tuple(cols)
+        on_board.append(number)
+    return tuple(on_board)
 
 
 def _check_array(cols: Columns | Sequence[int], rules: Rules, examples: int) -> CheckResult:

@@ -7,6 +7,7 @@ validation; searches and renderers only use it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -46,6 +47,19 @@ SYMMETRIES: tuple[Symmetry, ...] = (
 """The 8 symmetries of the square (the dihedral group D4), in a fixed order."""
 
 
+def _column(col: object, row: int) -> int:
+    """`col` as a Python int: an int or any integer that `operator.index` takes (a NumPy
+    integer, read from an array); never a bool, which Python's int would call 0 or 1."""
+    try:
+        if isinstance(col, bool):
+            raise TypeError
+        return operator.index(col)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidPlacementError(
+            _("column {col} in row {row} is not a whole number").format(col=repr(col), row=row)
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Placement:
     """N queens on an N x N board, one per row: `cols[row]` is the queen's column.
@@ -67,17 +81,12 @@ class Placement:
     cols: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        cols = tuple(self.cols)
-        n = len(cols)
+        given = tuple(self.cols)
+        n = len(given)
         if n == 0:
             raise InvalidPlacementError(_("a placement needs at least one row"))
+        cols = tuple(_column(col, row) for row, col in enumerate(given))
         for row, col in enumerate(cols):
-            if not isinstance(col, int) or isinstance(col, bool):
-                raise InvalidPlacementError(
-                    _("column {col} in row {row} is not a whole number").format(
-                        col=repr(col), row=row
-                    )
-                )
             if not 0 <= col < n:
                 raise InvalidPlacementError(off_the_board(col, row, n))
         object.__setattr__(self, "cols", cols)

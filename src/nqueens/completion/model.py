@@ -9,13 +9,14 @@ general case of both. A diagonal is named by `row + col` (a sum diagonal, 0..2N-
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 from nqueens.boardtext import parse_board, quoted
-from nqueens.errors import InvalidPlacementError, InvalidSizeError
+from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
 from nqueens.i18n import N_, _
 from nqueens.messages import fixed_queens_attack, plural
 from nqueens.placement import Placement, Square
@@ -24,6 +25,35 @@ from nqueens.validate import board_size
 __all__ = ["Completion", "Partial", "Status"]
 
 Status = Literal["solved", "impossible", "unknown"]
+
+
+def _whole(value: object, field: str) -> int:
+    """`value` as a Python int (an int or a NumPy integer, never a bool or 1.5): a row,
+    a column or a diagonal of the field named."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidPlacementError(
+        _("{value} in {field} is not a whole number").format(value=shorten(value), field=field)
+    )
+
+
+def _squares(given: Iterable[object]) -> frozenset[Square]:
+    """The blocked squares as (row, col) pairs of whole numbers."""
+    squares: set[Square] = set()
+    for square in given:
+        try:
+            pair: tuple[object, ...] = tuple(square)  # type: ignore[arg-type]
+        except TypeError:
+            pair = ()
+        if len(pair) != 2:
+            raise InvalidPlacementError(
+                _("{value} in blocked is not a square (row, col)").format(value=shorten(square))
+            )
+        squares.add((_whole(pair[0], "blocked"), _whole(pair[1], "blocked")))
+    return frozenset(squares)
 
 
 @dataclass(frozen=True)
@@ -53,8 +83,20 @@ class Partial:
 
     def __post_init__(self) -> None:
         n = board_size(self.n)
-        for name in ("blocked", "excluded_sums", "excluded_diffs"):
-            object.__setattr__(self, name, frozenset(getattr(self, name)))
+        if not isinstance(self.fixed, Mapping):
+            raise InvalidPlacementError(
+                _("fixed maps each row to its queen's column ({example}), not {value}").format(
+                    example="{0: 1, 3: 2}", value=shorten(self.fixed)
+                )
+            )
+        fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in self.fixed.items()}
+        excluded = {
+            name: frozenset(_whole(line, name) for line in getattr(self, name))
+            for name in ("excluded_sums", "excluded_diffs")
+        }
+        values = {"n": n, "fixed": fixed, "blocked": _squares(self.blocked), **excluded}
+        for name, value in values.items():  # as given, but in Python's own ints
+            object.__setattr__(self, name, value)
         for row, col in self.blocked:
             if not (0 <= row < n and 0 <= col < n):
                 raise InvalidPlacementError(

@@ -64,8 +64,8 @@ class Rules:
     knight: bool = False
 
     def __post_init__(self) -> None:
-        board_size(self.rows)
-        board_size(self.cols)
+        object.__setattr__(self, "rows", board_size(self.rows))  # a NumPy integer: an int
+        object.__setattr__(self, "cols", board_size(self.cols))
         if self.rows > self.cols:
             raise InvalidSizeError(
                 _(

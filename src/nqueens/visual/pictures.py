@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
+from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,6 +84,8 @@ def show(
     from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
+    if isinstance(what, Integral) and not isinstance(what, int):  # a NumPy integer: N
+        what = operator.index(what)
     if isinstance(what, Placement):
         placements = [what]
     elif isinstance(what, int | str | Rules):
