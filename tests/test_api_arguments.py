@@ -58,6 +58,27 @@ def test_the_messages_say_what_was_expected() -> None:
         nqueens.count(10, journal=b"x.db")
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: nqueens.Placement.from_string(None), "text must be a str, not None"),
+        (lambda: nqueens.count(8, {"workers": 1}), "options must be a CountOptions, not {'w"),
+        (lambda: nqueens.estimate(8, {"workers": 1}), "options must be a CountOptions"),
+        (lambda: nqueens.first(4, stats=5), "stats must be a SearchStats, not 5"),
+        (lambda: nqueens.solutions(4, stats=[]), r"stats must be a SearchStats, not \[\]"),
+        (lambda: nqueens.solutions(4, observer=5), "observer must be a function of one event"),
+        (lambda: nqueens.variants.count(8), "rules must be a board's Rules .* not 8"),
+        (lambda: next(nqueens.variants.solutions(8)), "rules must be a board's Rules"),
+    ],
+    ids=["from_string", "count", "estimate", "first", "solutions", "observer", "vcount", "vsol"],
+)
+def test_an_argument_of_the_wrong_kind_is_named(call: object, message: str) -> None:
+    """Each failed deep inside with an AttributeError that named neither the argument
+    nor what it takes ('NoneType' object has no attribute 'lstrip', ...)."""
+    with pytest.raises(NQueensError, match=message):
+        call()  # type: ignore[operator]
+
+
 def test_numpy_integers_count_as_n_does(tmp_path: Path) -> None:
     """N took np.int64 and workers refused it."""
     result = nqueens.count(np.int64(8), workers=np.int64(2), batch_size=np.int32(4))

@@ -18,6 +18,7 @@ from nqueens.errors import InvalidPlacementError, shorten
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import plural
+from nqueens.validate import kind_given
 
 __all__ = ["BLOCKED_MARKS", "EMPTY_MARKS", "QUEEN_MARKS", "BoardText", "parse_board", "quoted"]
 
@@ -80,6 +81,7 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
     >>> parse_board("0:1, 3:2").queens
     ((0, 1), (3, 2))
     """
+    kind_given(text, str, "text", _("a str"), InvalidPlacementError)
     if base not in (0, 1):
         raise InvalidPlacementError(_("base must be 0 or 1, not {base}").format(base=repr(base)))
     stripped = text.lstrip("\ufeff").strip()

@@ -21,6 +21,7 @@ from nqueens.errors import (
 from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
+from nqueens.validate import kind_given
 from nqueens.variants.rules import BoardLike, Rules
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ def _board(
     the count reads the board from: a `Rules` given as the board; else N or "MxN" under
     `variant`, or under the board of the method named (``method="toroidal"`` counts the
     toroidal board), or the classic rules. The options' `variant` is made to agree."""
+    if options is not None:
+        kind_given(options, CountOptions, "options", _("a CountOptions"))
     chosen = (options or CountOptions()).with_changes(**changes)
     named = METHODS.get(chosen.method)
     variant = chosen.variant or (named.variant if named is not None else None)
@@ -141,7 +144,7 @@ def _recount(options: CountOptions) -> Verification | None:
 
 
 def estimate(
-    board: int | str,
+    board: BoardLike,
     options: CountOptions | None = None,
     /,
     *,
@@ -205,7 +208,7 @@ def estimate(
 
 
 def plan_parts(
-    board: int | str,
+    board: BoardLike,
     parts: int,
     options: CountOptions | None = None,
     /,

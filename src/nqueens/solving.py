@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypedDict, Unpack, overload
 
-from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
+from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, shorten
 from nqueens.i18n import _
 from nqueens.limits import (
     FIRST_ENGINE_FROM_N,
@@ -24,7 +24,7 @@ from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import Event, Solution, timed
 from nqueens.search.stepping import CHECK_FUNCTION, variant_search
-from nqueens.validate import whole_count, worker_count
+from nqueens.validate import kind_given, whole_count, worker_count
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -166,6 +166,7 @@ def solutions(
     '0 2 4 1'
     """
     rules = Rules.given(with_variant(n, variant, "solutions"))
+    _observing(stats, observer)
     if limit is not None:
         limit = whole_count(limit, "limit", least=0)
     if workers is not None:
@@ -258,6 +259,7 @@ def first(
     Placement.from_string('2 5 8 0 3 6 9 1 4 7')
     """
     rules = Rules.given(with_variant(n, variant, "first"))
+    _observing(stats, observer)
     if not rules.classic:
         return next(_variant_solutions(rules, algorithm, False, stats, observer, 1), None)
     n = rules.rows
@@ -268,6 +270,20 @@ def first(
     chosen = get_algorithm(algorithm)
     chosen.check_size(n, first_only=True)
     return next(chosen.search(n, stats=stats, observer=observer, limit=1), None)
+
+
+def _observing(stats: object, observer: object) -> None:
+    """Refuse a `stats` that is no SearchStats and an `observer` that cannot be called:
+    either failed at the first node, far from the argument."""
+    if stats is not None:
+        kind_given(stats, SearchStats, "stats", _("a SearchStats"))
+    if observer is not None and not callable(observer):
+        raise IncompatibleOptionsError(
+            _("observer must be a function of one event, not {value}").format(
+                value=shorten(observer)
+            ),
+            option="observer",
+        )
 
 
 def _variant_solutions(

@@ -7,6 +7,7 @@ import os
 import re
 
 from nqueens.errors import (
+    IncompatibleOptionsError,
     InvalidPlacementError,
     InvalidSizeError,
     NQueensError,
@@ -120,6 +121,25 @@ def file_name(value: object, what: str, error: type[NQueensError] = InvalidSizeE
         raise error(
             _("{what} must be a file name (a str or a pathlib.Path), not {value}").format(
                 what=what, value=shorten(value)
+            ),
+            option=what,
+        )
+
+
+def kind_given(
+    value: object,
+    kind: type | tuple[type, ...],
+    what: str,
+    expected: str,
+    error: type[NQueensError] = IncompatibleOptionsError,
+) -> None:
+    """Refuse a `what` that is not `expected` (words, translated by the caller; an
+    instance of `kind`): the wrong type would fail deep inside, with an AttributeError
+    that names neither the argument nor what it takes."""
+    if not isinstance(value, kind):
+        raise error(
+            _("{what} must be {expected}, not {value}").format(
+                what=what, expected=expected, value=shorten(value)
             ),
             option=what,
         )

@@ -13,10 +13,12 @@ import math
 from collections.abc import Iterator
 
 from nqueens.errors import IncompatibleOptionsError
+from nqueens.i18n import _
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.messages import steps_on_squares_only
 from nqueens.placement import Placement
 from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Solution, timed
+from nqueens.validate import kind_given
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
@@ -53,6 +55,7 @@ def solutions(
     46
     """
     stats = stats if stats is not None else SearchStats()
+    _rules_given(rules)
     if proved_empty(rules):
         return
     found = timed(_search(rules, stats), stats)
@@ -61,6 +64,11 @@ def solutions(
             continue
         stats.solutions += 1
         yield cols
+
+
+def _rules_given(rules: object) -> None:
+    """Refuse what is no `Rules`: these searches take the board's rules, not N."""
+    kind_given(rules, Rules, "rules", _("a board's Rules (such as Rules.of('toroidal', 7))"))
 
 
 def proved_empty(rules: Rules) -> bool:
@@ -73,6 +81,7 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     """The search step by step on a square variant board, as the teaching `backtracking`
     runs it: each square of a row is checked against the queens above by the rules' own
     check function (`Rules.attack`), so a rejection names its attacker."""
+    _rules_given(rules)
     if not rules.square:
         raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
     stats = stats if stats is not None else SearchStats()
@@ -131,6 +140,7 @@ def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> in
     >>> count(Rules(5, 8)), count(Rules(5, 8), unique=True)
     (568, 142)
     """
+    _rules_given(rules)
     if fast is None:
         fast = rules.cols >= FAST_FROM_N
     if not fast:
