@@ -403,3 +403,25 @@ def test_the_variant_keyword_is_deprecated_for_the_boards_rules() -> None:
     with pytest.warns(DeprecationWarning, match=r"^play\(board, variant='toroidal'\)"):
         player = nqueens.play(5, variant="toroidal")
     assert player.recording.solutions == nqueens.play(Rules.of("toroidal", 5)).recording.solutions
+
+
+@pytest.mark.parametrize(
+    ("board", "algorithm"),
+    [
+        *(
+            (Rules.of(v, n), a)
+            for v, n in (("toroidal", 7), ("classic", 8))
+            for a in ("bitboard", "backtracking")
+        ),
+        (Rules(4, 6), "bitboard"),  # a rectangle has no step-by-step search
+    ],
+    ids=str,
+)
+def test_stats_count_the_solutions_reached_on_every_path(board: Rules, algorithm: str) -> None:
+    """Asked for unique ones, the variants' bitboard counted those kept (4 of the torus's
+    28) where every other search counts those reached, as SearchStats says."""
+    from nqueens.search import SearchStats
+
+    stats = SearchStats()
+    kept = sum(1 for _ in nqueens.solutions(board, unique=True, stats=stats, algorithm=algorithm))
+    assert kept == count(board, unique=True) and stats.solutions == count(board)

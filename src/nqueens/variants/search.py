@@ -60,9 +60,9 @@ def solutions(
         return
     found = timed(_search(rules, stats), stats)
     for cols in found:
+        stats.solutions += 1  # every one the search reached, as SearchStats counts them
         if unique and not is_canonical(cols, rules):
             continue
-        stats.solutions += 1
         yield cols
 
 
