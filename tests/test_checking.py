@@ -93,6 +93,22 @@ def test_a_large_check_asked_for_no_examples_still_says_invalid(form: str) -> No
         nqueens.check(crowded, examples=-3)
 
 
+def test_a_rectangles_solution_reads_back_in_every_form_it_is_given() -> None:
+    """solutions("4x6") yields a VariantBoard; its column list and rows are text of a 4x6
+    board. Each was refused: the text read as a square's, the board as no placement."""
+    solution = next(nqueens.solutions("4x6"))
+    rows = "/".join(solution.to_rows())  # type: ignore[union-attr]
+    for text, board in [(solution, None), (solution, "4x6"), ("0 2 4 1", "4x6"),
+                        (rows, nqueens.Rules(4, 6))]:  # fmt: skip
+        result = nqueens.check(text, board)
+        assert result.valid and result.rules == nqueens.Rules(4, 6), (text, board)
+    assert nqueens.check("0 1 4 2", "4x6").attacks[0].a == (0, 0)
+    with pytest.raises(InvalidPlacementError, match=r"column 6 in row 3 is off.*0\.\.5"):
+        nqueens.check("0 2 4 6", "4x6")
+    with pytest.raises(InvalidPlacementError, match="row 0 has 5 squares, but the board is 6"):
+        nqueens.check("Q..../..Q...", "2x6")
+
+
 def test_what_is_not_a_placement_on_the_board_is_refused() -> None:
     with pytest.raises(InvalidPlacementError, match="8 queens, one per row, but the board has 7"):
         nqueens.check("0 4 7 5 2 6 1 3", 7)

@@ -71,8 +71,9 @@ class BoardText:
     blocked: tuple[Square, ...] = ()
 
 
-def parse_board(text: str, *, base: int = 0) -> BoardText:
-    """Read board text; `base` is the first row and column number of lists and pairs.
+def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardText:
+    """Read board text; `base` is the first row and column number of lists and pairs;
+    `width` the number of columns of a rectangle's rows (default: as many as rows).
 
     >>> parse_board("1 3 0 2").queens
     ((0, 1), (1, 3), (2, 0), (3, 2))
@@ -99,30 +100,31 @@ def parse_board(text: str, *, base: int = 0) -> BoardText:
             .format(board=quoted(stripped), number=quoted(long_number.group(), 24))
         )  # fmt: skip
     if _COLUMNS.fullmatch(stripped):
-        return _columns([int(t) for t in _NUMBER.findall(stripped)], base, stripped)
+        return _columns([int(t) for t in _NUMBER.findall(stripped)], base, stripped, width)
     if _PAIRS.fullmatch(stripped):
         pairs = [(int(r) - base, int(c) - base) for r, c in _PAIR.findall(stripped)]
         return BoardText("pairs", None, tuple(pairs))
-    return _rows(stripped, base)
+    return _rows(stripped, base, width)
 
 
-def _columns(numbers: list[int], base: int, text: str) -> BoardText:
+def _columns(numbers: list[int], base: int, text: str, width: int | None) -> BoardText:
     n = len(numbers)
+    wide = n if width is None else width
     for row, value in enumerate(numbers):
-        if not base <= value < n + base:
+        if not base <= value < wide + base:
             raise InvalidPlacementError(
                 _(
                     "invalid placement {placement}: column {value} in row {row} is off the "
                     "board (columns run {first}..{last})"
                 ).format(
                     placement=quoted(text), value=value, row=row + base, first=base,
-                    last=n - 1 + base,
+                    last=wide - 1 + base,
                 )
             )  # fmt: skip
     return BoardText("columns", n, tuple((r, v - base) for r, v in enumerate(numbers)))
 
 
-def _rows(text: str, base: int) -> BoardText:
+def _rows(text: str, base: int, width: int | None) -> BoardText:
     lines = [line for line in _LINE_BREAK.split(text) if line.strip()]
     caption: list[int] | None = None
     heading = _HEADING.fullmatch(lines[0]) if len(lines) > 1 else None
@@ -137,7 +139,13 @@ def _rows(text: str, base: int) -> BoardText:
     rows = [_marks(line) for line in lines if not (grid and _GRID_RULE.fullmatch(line))]
     n = len(rows)
     for row, marks in enumerate(rows):
-        if len(marks) != n:
+        if width is not None and len(marks) != width:
+            squares = plural(len(marks), "{count} square", "{count} squares")
+            raise InvalidPlacementError(
+                _("invalid board {board}: row {row} has {squares}, but the board is {width} wide")
+                .format(board=quoted(text), row=row, squares=squares, width=width)
+            )  # fmt: skip
+        if width is None and len(marks) != n:
             squares = plural(len(marks), "{count} square", "{count} squares")
             rows_said = plural(n, "{count} row", "{count} rows")
             raise InvalidPlacementError(

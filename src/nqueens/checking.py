@@ -19,7 +19,8 @@ from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
 from nqueens.messages import off_the_board
-from nqueens.placement import Placement, Square
+from nqueens.placement import Placement, Square, columns_of
+from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class CheckResult:
 
 
 def check(
-    placement: Placement | str | Sequence[int] | Columns,
+    placement: Placement | VariantBoard | str | Sequence[int] | Columns,
     board: BoardLike | None = None,
     *,
     variant: str | None = None,
@@ -83,9 +84,11 @@ def check(
 
     Parameters
     ----------
-    placement : Placement, str, sequence of int or NumPy array
-        The column of each row's queen, or text (a column list, board rows). A NumPy
-        array, or a list of more than 2,000 columns, is checked in O(N).
+    placement : Placement, VariantBoard, str, sequence of int or NumPy array
+        The column of each row's queen, or text (a column list, board rows; a
+        rectangle's rows as wide as its `board`), or a rectangle's solution as
+        `solutions` yields it. A NumPy array, or a list of more than 2,000 columns, is
+        checked in O(N).
     board : int, str or Rules, optional
         The board the placement is on: its `Rules` (a variant's, or a rectangle's), or
         N / "MxN"; default the classic board of the placement's size.
@@ -119,11 +122,21 @@ def check(
     from nqueens.columns import parse_placement
     from nqueens.validate import placement_given, whole_count
 
+    if isinstance(placement, VariantBoard):  # a rectangle's solution, as solutions() yields
+        board = Rules(placement.n, placement.width) if board is None else board
+        placement = placement.cols
     placement_given(placement)
     examples = whole_count(examples, "examples", least=0)
-    given = parse_placement(placement) if isinstance(placement, str) else placement
+    named = None if board is None else Rules.given(with_variant(board, variant, "check"))
+    given: Placement | Sequence[int] | Columns
+    if not isinstance(placement, str):
+        given = placement
+    elif named is not None and not named.square:  # its rows are wider than it is tall
+        given = columns_of(placement, width=named.cols)
+    else:
+        given = parse_placement(placement)
     size = len(given)
-    rules = Rules.given(with_variant(size if board is None else board, variant, "check"))
+    rules = named or Rules.given(with_variant(size, variant, "check"))
     if rules.rows != size:
         raise InvalidPlacementError(
             _(

@@ -24,6 +24,7 @@ __all__ = [
     "Square",
     "Symmetry",
     "canonical_cols",
+    "columns_of",
     "is_canonical_cols",
     "symmetry_view",
 ]
@@ -45,6 +46,40 @@ SYMMETRIES: tuple[Symmetry, ...] = (
     "antitranspose",
 )
 """The 8 symmetries of the square (the dihedral group D4), in a fixed order."""
+
+
+def columns_of(text: str, *, base: int = 0, width: int | None = None) -> tuple[int, ...]:
+    """The column of each row's queen in board text (a column list or board rows; see
+    `Placement.from_string`), on a board `width` columns wide (default: square)."""
+    board = parse_board(text, base=base, width=width)
+    if board.form == "pairs":
+        raise InvalidPlacementError(
+            _(
+                "invalid placement {placement}: row:col pairs describe a partial board "
+                "(see `nqueens complete`); give a column per row"
+            ).format(placement=quoted(text.strip()))
+        )
+    if board.blocked:
+        row, col = board.blocked[0]
+        raise InvalidPlacementError(
+            _(
+                "invalid placement {placement}: a placement has no blocked squares (x on "
+                "row {row}, col {col})"
+            ).format(placement=quoted(text.strip()), row=row, col=col)
+        )
+    cols: list[list[int]] = [[] for _ in range(board.n or 0)]
+    for row, col in board.queens:
+        cols[row].append(col)
+    for row, queens in enumerate(cols):
+        if len(queens) != 1:
+            how_many = plural(len(queens), "{count} queen", "{count} queens")
+            raise InvalidPlacementError(
+                _(
+                    "invalid board {board}: row {row} has {count}; a placement has "
+                    "exactly one queen in each row"
+                ).format(board=quoted(text.strip()), row=row, count=how_many)
+            )
+    return tuple(queens[0] for queens in cols)
 
 
 def _column(col: object, row: int) -> int:
@@ -107,35 +142,7 @@ class Placement:
         column in a column list (0 or 1); board rows need no base. The one board-text
         parser (`nqueens.boardtext`) reads the text; this checks it is a placement.
         """
-        board = parse_board(text, base=base)
-        if board.form == "pairs":
-            raise InvalidPlacementError(
-                _(
-                    "invalid placement {placement}: row:col pairs describe a partial board "
-                    "(see `nqueens complete`); give a column per row"
-                ).format(placement=quoted(text.strip()))
-            )
-        if board.blocked:
-            row, col = board.blocked[0]
-            raise InvalidPlacementError(
-                _(
-                    "invalid placement {placement}: a placement has no blocked squares (x on "
-                    "row {row}, col {col})"
-                ).format(placement=quoted(text.strip()), row=row, col=col)
-            )
-        cols: list[list[int]] = [[] for _ in range(board.n or 0)]
-        for row, col in board.queens:
-            cols[row].append(col)
-        for row, queens in enumerate(cols):
-            if len(queens) != 1:
-                how_many = plural(len(queens), "{count} queen", "{count} queens")
-                raise InvalidPlacementError(
-                    _(
-                        "invalid board {board}: row {row} has {count}; a placement has "
-                        "exactly one queen in each row"
-                    ).format(board=quoted(text.strip()), row=row, count=how_many)
-                )
-        return cls(tuple(queens[0] for queens in cols))
+        return cls(columns_of(text, base=base))
 
     # ----------------------------------------------------------------- printing
     @property
