@@ -56,6 +56,24 @@ def test_solve_limit_and_one_based() -> None:
     assert invoke("solve", "8", "-l", "2")[1].rstrip().endswith("first 2 solutions for N = 8")
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("solve", "6", "--all", "-f", "npy", "--out", "{folder}/a.npy"),
+        ("construct", "10", "--out", "{folder}/b.NPY"),
+        ("check", "{folder}/c.npy"),
+    ],
+    ids=lambda args: args[0],
+)
+def test_one_based_is_refused_beside_an_array(tmp_path: object, args: tuple[str, ...]) -> None:
+    """An array's columns count from 0: --one-based was silently dropped when one was
+    written, and shifted every column by one when one was read."""
+    assert invoke("construct", "10", "--out", f"{tmp_path}/c.npy")[0] == 0
+    code, _, err = invoke(*(a.format(folder=tmp_path) for a in args), "--one-based")
+    assert code == 2 and "a .npy array holds columns from 0" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.npy"]  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("fmt", ["board", "compact", "grid", "unicode", "list", "jsonl", "csv"])
 def test_every_format_from_the_command(fmt: str) -> None:
     code, out, _ = invoke("solve", "6", "--all", "--format", fmt)
@@ -135,6 +153,9 @@ def test_compare_json_rows_and_skips() -> None:
     assert rows[0]["skipped"] == "lists every solution only up to N = 8"
     assert rows[0]["space"] == 9**9 and rows[0]["space_log10"] == pytest.approx(8.588, abs=1e-3)
     assert rows[1]["solutions"] == 352 and rows[1]["nodes"] == 8393
+    code, out, _ = invoke("compare", "6", "--json", "--algorithms", "flags,bitboard,flags")
+    names = [json.loads(line)["algorithm"] for line in out.splitlines()]
+    assert (code, names) == (0, ["flags", "bitboard"])  # a name given twice is one row
 
 
 def test_trace_reads_step_by_step() -> None:
@@ -148,6 +169,8 @@ def test_trace_reads_step_by_step() -> None:
     )
     assert "found solution 1: 1 3 0 2" in out
     assert lines[-1] == ("end of search: 78 steps, 16 queens placed, 16 taken back, 2 solutions")
+    last = invoke("trace", "1")[1].splitlines()[-1]
+    assert last == "end of search: 3 steps, 1 queen placed, 1 taken back, 1 solution"
 
 
 def test_trace_limits_and_boards() -> None:

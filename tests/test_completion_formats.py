@@ -136,7 +136,7 @@ def test_dimacs_is_satisfiable_exactly_when_a_completion_exists() -> None:
 def test_dimacs_from_the_command() -> None:
     done = run_nqueens("complete", "0:0", "--n", "4", "--format", "dimacs")
     lines = done.stdout.splitlines()
-    assert done.returncode == 0 and lines[0].startswith("c ")
+    assert done.returncode == 0 and lines[0] == "c n-queens completion, n = 4, 1 fixed queen"
     clauses, variables = _clauses(lines)
     assert variables == 6 and not naive_satisfiable(clauses, variables)  # 4x4, corner fixed
     comments = [line.split() for line in lines if line.startswith("c q ")]

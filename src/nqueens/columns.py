@@ -58,7 +58,7 @@ def read_placement(argument: str, *, base: int = 0, narrow: bool = False) -> Pla
     >>> read_placement(" ".join(map(str, range(3000))), base=0).shape
     (3000,)
     """
-    if argument.endswith(".npy") and Path(argument).is_file():
+    if argument.lower().endswith(".npy") and Path(argument).is_file():
         return _from_base(_load_npy(argument), base)
     with board_source(argument) as source:  # read once: it may be standard input
         if source is None:
@@ -116,7 +116,7 @@ def column_format(n: int, path: str | Path | None = None) -> str:
     >>> column_format(8), column_format(1000), column_format(8, "q.npy")
     ('board', 'lines', 'npy')
     """
-    if path is not None and str(path).endswith(".npy"):
+    if path is not None and str(path).lower().endswith(".npy"):  # Q.NPY too
         return "npy"
     return "board" if n <= BOARD_DRAWN_UP_TO else "lines"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from nqueens.errors import NoSolutionError, shorten
+from nqueens.errors import IncompatibleOptionsError, NoSolutionError, shorten
 from nqueens.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
@@ -89,6 +89,14 @@ def one_based_note() -> str:
     return _(
         "Rows and columns are numbered from 1; the code's arrays keep its own indices, "
         "from 0: column 1 is col[0], row 1 is board[0]."
+    )
+
+
+def npy_counts_from_zero() -> IncompatibleOptionsError:
+    """--one-based beside a .npy array, written or read: an array holds columns from 0,
+    as NumPy indexes them (taking the option silently would shift a check by one)."""
+    return IncompatibleOptionsError(  # the flag named in the words: no option= to add it
+        _("a .npy array holds columns from 0, as NumPy indexes them: drop --one-based")
     )
 
 

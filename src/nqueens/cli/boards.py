@@ -14,7 +14,7 @@ from nqueens.cli._types import Whole
 from nqueens.columns import read_placement
 from nqueens.files import STDOUT, check_output_place
 from nqueens.i18n import _
-from nqueens.messages import no_solution, plural
+from nqueens.messages import no_solution, npy_counts_from_zero, plural
 
 if TYPE_CHECKING:
     from nqueens.checking import CheckResult
@@ -37,6 +37,8 @@ def check(placement: str, one_based: bool, variant: str) -> None:
     from nqueens.checking import check as check_placement
 
     base = 1 if one_based else 0
+    if one_based and placement.lower().endswith(".npy"):
+        raise npy_counts_from_zero()
     from nqueens.variants.rules import Rules
 
     queens = read_placement(placement, base=base, narrow=True)
@@ -165,6 +167,8 @@ def construct(
 
     n = board_size(n)
     fmt = fmt or column_format(n, output)
+    if one_based and fmt == "npy":
+        raise npy_counts_from_zero()
     check_output_place(output or STDOUT, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
         _answer_no(str(no_solution(n)), on_stdout=output is None and fmt != "npy")

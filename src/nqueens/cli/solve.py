@@ -15,7 +15,7 @@ from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
-from nqueens.messages import listed, plural, seconds_of
+from nqueens.messages import listed, npy_counts_from_zero, plural, seconds_of
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
 from nqueens.solving import solutions
@@ -103,6 +103,8 @@ def solve(
             raise IncompatibleOptionsError(
                 _("--format npy holds classic boards only: use list or csv")
             )
+        if one_based:
+            raise npy_counts_from_zero()
         algorithm = ENGINE  # an array file is the engine's own output
     algorithm = chosen_algorithm(rules, algorithm, listing=listing)
     wanted = limit if listing else 1  # whether to list is --all's choice, not --format's

@@ -242,7 +242,8 @@ def to_dimacs(partial: Partial) -> Iterator[str]:
         clauses.append(lines.get(("col", c), []))
     for members in lines.values():
         clauses.extend([-a, -b] for i, a in enumerate(members) for b in members[i + 1 :])
-    yield f"c n-queens completion, n = {n}, {len(partial.fixed)} fixed queens"
+    fixed = len(partial.fixed)  # a file's comment, in English as DIMACS files are
+    yield f"c n-queens completion, n = {n}, {fixed} fixed queen{'' if fixed == 1 else 's'}"
     for (r, c), var in squares.items():
         yield f"c q {var} {r} {c}"
     yield f"p cnf {len(squares)} {len(clauses)}"

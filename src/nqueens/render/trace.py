@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.i18n import N_, _
 from nqueens.limits import TRACE_MAX_STEPS, check_count
-from nqueens.messages import plural
+from nqueens.messages import listed, plural
 from nqueens.search.events import TRIED, UNUSED, Event, Place, Reject, Remove, Solution
 from nqueens.search.replay import Replay
 
@@ -140,12 +140,10 @@ def trace_lines(
                 solutions, "stopped after {count} solution", "stopped after {count} solutions"
             )
             return
-    yield _(
-        "end of search: {steps} steps, {nodes} queens placed, {backtracks} taken back, "
-        "{solutions} solutions"
-    ).format(
-        steps=replay.step,
-        nodes=replay.nodes,
-        backtracks=replay.backtracks,
-        solutions=replay.solutions,
-    )
+    work = [  # each its own plural: "1 queen placed", "1 solution" at N = 1
+        plural(replay.step, "{count} step", "{count} steps"),
+        plural(replay.nodes, "{count} queen placed", "{count} queens placed"),
+        plural(replay.backtracks, "{count} taken back", "{count} taken back"),
+        plural(replay.solutions, "{count} solution", "{count} solutions"),
+    ]
+    yield _("end of search: {work}").format(work=listed(work))
