@@ -54,6 +54,7 @@ COMMANDS = [
     ("solve", "8", "--all", "--format", "npy", "--out", "all.npy", "--stats"),
     ("solve", "5", "--variant", "toroidal", "--all"),
     ("count", "8"),
+    ("count", "8", "--part", "1/2", "--journal", "p1.db"),  # what comes next, in code
     ("count", "10", "--json"),
     ("count", "4x6"),
     ("count", "7", "--variant", "toroidal"),

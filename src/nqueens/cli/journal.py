@@ -161,7 +161,7 @@ def _done_line(done: int, share: int, part: str | None) -> str:
     if done == share:
         return _(
             "part {part}: finished, {done} of {all} subproblems; when every part is done: "
-            "nqueens journal merge PARTS... --out FILE"
+            "`nqueens journal merge PARTS... --out FILE`"
         ).format(**counts)
     return _("part {part}: {done} of {all} subproblems done").format(**counts)
 

@@ -50,9 +50,9 @@ def count_lines(result: CountResult, journal: str | None) -> list[str]:
             plural(
                 result.subproblems,
                 "{board}, part {k} of {m}: {count} subproblem counted into {journal}; when all "
-                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
+                "{m} parts are done: `nqueens journal merge PARTS... --out FILE`",
                 "{board}, part {k} of {m}: {count} subproblems counted into {journal}; when all "
-                "{m} parts are done: nqueens journal merge PARTS... --out FILE",
+                "{m} parts are done: `nqueens journal merge PARTS... --out FILE`",
                 board=board,
                 k=result.part.k,
                 m=result.part.m,
