@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,33 @@ def test_an_npy_file_is_read_as_an_array(tmp_path: Path) -> None:
     bad.write_bytes(b"not an array")
     with pytest.raises(InvalidPlacementError, match="not a NumPy array file"):
         read_placement(str(bad))
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "it is empty"),
+        (b"0 4 7 5 2 6 1 3", "it does not begin as a .npy file does"),
+        (pickle.dumps([0, 2]), "it holds pickled Python objects, which are never loaded"),
+        ("header", "it ends before its array does: the file was cut short"),
+        ("data", "it ends before its array does: the file was cut short"),
+    ],
+    ids=["empty", "text", "pickle", "cut in the header", "cut in the data"],
+)
+def test_why_an_npy_file_is_no_array_is_said_in_our_words(
+    tmp_path: Path, content: bytes | str, reason: str
+) -> None:
+    """NumPy's own words came through ("EOF: reading array header, expected 118 bytes
+    got 90"), and a text file was said to hold pickled objects."""
+    whole = tmp_path / "whole.npy"
+    np.save(whole, np.arange(100))
+    made = whole.read_bytes()
+    cut = {"header": made[:100], "data": made[:200]}
+    bad = tmp_path / "bad.npy"
+    bad.write_bytes(cut[content] if isinstance(content, str) else content)
+    with pytest.raises(InvalidPlacementError) as refused:
+        read_placement(str(bad))
+    assert str(refused.value).endswith(f"' is not a NumPy array file: {reason}")
 
 
 def test_the_default_format_follows_the_size_and_the_name() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
-from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text
+from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text, system_reason
 from nqueens.i18n import _
 from nqueens.limits import COLUMN_LIST_MIN_CHARS
 from nqueens.placement import Placement
@@ -160,20 +160,40 @@ def _from_base(cols: Columns, base: int) -> Columns:
     return cols
 
 
+NPY_MAGIC = b"\x93NUMPY"
+"""How every .npy file begins."""
+
+
+def _not_an_array(error: Exception, start: bytes) -> str:
+    """Why NumPy could not load a .npy file, in our words and the reader's language
+    (NumPy's own say "EOF: reading array header", or advise unpickling)."""
+    if isinstance(error, OSError):
+        return system_reason(error)
+    if isinstance(error, EOFError) or not start:
+        return _("it is empty")
+    if not start.startswith(NPY_MAGIC):
+        if start.startswith(b"\x80"):  # pickle's protocol mark: never loaded
+            return _("it holds pickled Python objects, which are never loaded")
+        return _("it does not begin as a .npy file does")
+    return _("it ends before its array does: the file was cut short")
+
+
 def _load_npy(path: str) -> Columns:
     """A .npy file's column array: one-dimensional, of whole numbers, else one line."""
     import numpy as np
 
     name = shorten(path)
+    start = b""
     try:
         with open(path, "rb") as stream:
+            start = stream.read(len(NPY_MAGIC))
+            stream.seek(0)
             array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
-        reason = str(error) or _("it is empty")
-        if "pickled" in reason:  # numpy's long advice to unpickle is not ours to give
-            reason = _("it holds pickled Python objects, which are never loaded")
         raise InvalidPlacementError(
-            _("{name} is not a NumPy array file: {reason}").format(name=name, reason=reason)
+            _("{name} is not a NumPy array file: {reason}").format(
+                name=name, reason=_not_an_array(error, start)
+            )
         ) from None
     if not isinstance(array, np.ndarray):  # an .npz archive under a .npy name
         raise InvalidPlacementError(

@@ -51,6 +51,7 @@ __all__ = [
     "STDOUT",
     "board_source",
     "check_output_place",
+    "failure",
     "followed",
     "is_stdout",
     "is_stream",
@@ -61,6 +62,7 @@ __all__ = [
     "read_board_input",
     "read_text",
     "standard_input",
+    "system_reason",
 ]
 
 BOM = "\ufeff"
@@ -516,7 +518,7 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
             yield None
             return
         raise InputFileError(
-            _("cannot read {name}: {reason}").format(name=name, reason=_reason(error))
+            _("cannot read {name}: {reason}").format(name=name, reason=system_reason(error))
         ) from None
     if stream is not None:
         with stream:
@@ -635,7 +637,7 @@ _REASONS = {
 `strerror`) and in the reader's language; any other in the system's words."""
 
 
-def _reason(error: OSError) -> str:
+def system_reason(error: OSError) -> str:
     """The system's reason in words, lower-cased to read as part of a sentence."""
     if error.errno in _REASONS:
         return _(_REASONS[error.errno])
@@ -654,15 +656,15 @@ def failure(error: OSError) -> str:
     write that found no room, or the reason alone."""
     if error.filename:
         return _("{name}: {problem}").format(
-            name=shorten(str(error.filename)), problem=_reason(error)
+            name=shorten(str(error.filename)), problem=system_reason(error)
         )
     if error.errno in _FULL:
         return _cannot_write(_("standard output"), error)
-    reason = _reason(error)
+    reason = system_reason(error)
     return reason[:1].upper() + reason[1:]
 
 
 def _cannot_write(name: str, error: OSError | int) -> str:
     """Why `name` cannot be written: an error's reason, or that of an errno."""
-    reason = _reason(error) if isinstance(error, OSError) else _(_REASONS[error])
+    reason = system_reason(error) if isinstance(error, OSError) else _(_REASONS[error])
     return _("cannot write {name}: {reason}").format(name=name, reason=reason)
