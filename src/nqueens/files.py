@@ -213,9 +213,7 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     """
     name = shorten(str(path))
     if str(path) == "":
-        raise OutputPlaceError(
-            _("cannot write {name}: it is a folder, not a file name").format(name=name)
-        )
+        raise _a_folder(name)
     if _descriptor(path) is not None:
         _check_stream(path, name, binary)
         return Path(path)
@@ -228,9 +226,7 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     except OSError as error:  # a name too long: pathlib lets that one through
         raise OutputPlaceError(_cannot_write(name, error)) from None
     if is_folder:
-        raise OutputPlaceError(
-            _("cannot write {name}: it is a folder, not a file name").format(name=name)
-        )
+        raise _a_folder(name)
     folder = target.parent
     if not folder.exists():
         raise OutputPlaceError(
@@ -662,6 +658,13 @@ def failure(error: OSError) -> str:
         return _cannot_write(_("standard output"), error)
     reason = system_reason(error)
     return reason[:1].upper() + reason[1:]
+
+
+def _a_folder(name: str) -> OutputPlaceError:
+    """The refusal of an output named as a folder (or named by nothing: "")."""
+    return OutputPlaceError(
+        _("cannot write {name}: it is a folder, not a file name").format(name=name)
+    )
 
 
 def _cannot_write(name: str, error: OSError | int) -> str:

@@ -117,6 +117,12 @@ def listed(items: Sequence[str]) -> str:
     return pgettext("a list of items", ", ").join(items)
 
 
+def apart(items: Sequence[str]) -> str:
+    """Items that hold commas themselves, apart: "; " in English, a full-width one in
+    Japanese."""
+    return _("; ").join(items)
+
+
 def seconds_of(value: float, spec: str = ".2f") -> str:
     """A time in seconds with its unit: "0.50 s", "0.50 秒"."""
     return _("{value} s").format(value=format(value, spec))

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.files import output_file
 from nqueens.i18n import N_, _, pgettext
+from nqueens.messages import apart
 from nqueens.render.colours import TREE_FILL, TREE_INK, TREE_ROOT_INK
 from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import picture_format
@@ -289,7 +290,7 @@ def _title(tree: SearchTree) -> str:
         )
     if not tree.complete:
         parts.append(_("stopped early"))
-    return _("; ").join(parts)
+    return apart(parts)
 
 
 def _sector(shape: Shape) -> str:

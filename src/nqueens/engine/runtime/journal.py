@@ -39,6 +39,7 @@ from nqueens.engine.runtime.claim import Claim
 from nqueens.errors import JournalError, JournalMismatchError, shorten
 from nqueens.files import followed, name_max, not_a_file
 from nqueens.i18n import N_, _, pgettext
+from nqueens.messages import apart
 
 __all__ = [
     "FORMAT",
@@ -398,7 +399,7 @@ def _open_existing(
             _(
                 "journal {path} was made for other work ({differences}): use a new --journal "
                 "file, or rerun the command that made it"
-            ).format(path=path, differences="; ".join(differences))
+            ).format(path=path, differences=apart(differences))
         )
     db.execute("BEGIN IMMEDIATE")  # can it still be written? (a read-only place says no)
     try:

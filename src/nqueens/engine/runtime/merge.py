@@ -29,6 +29,7 @@ from nqueens.engine.runtime.parts import Part, share
 from nqueens.errors import JournalError, JournalMismatchError, shorten
 from nqueens.files import check_output_place, not_a_file, output_path
 from nqueens.i18n import _
+from nqueens.messages import apart
 
 __all__ = ["merge_journals"]
 
@@ -70,7 +71,7 @@ def _same_run(first: _Piece, other: _Piece) -> None:
             _(
                 "journal {path} belongs to another run than {first} ({differences}): merge "
                 "the parts of one command"
-            ).format(path=other.path, first=first.path, differences="; ".join(differences))
+            ).format(path=other.path, first=first.path, differences=apart(differences))
         )
     if first.part.m != other.part.m:
         raise JournalMismatchError(
