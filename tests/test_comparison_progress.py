@@ -96,7 +96,7 @@ def test_the_bar_speaks_the_language_chosen_in_its_own_thread() -> None:
     with use_language("ja"):
         run_live(console, slow, lambda _name: 8_000)
     said = out.getvalue()
-    counts = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) ノード", said)}
+    counts = {int(n.replace(",", "")) for n in re.findall(r"ノード ([\d,]+) 個", said)}
     assert len(counts - {8_000}) >= 2 and "残り" in said
     assert "nodes" not in said and "ETA" not in said
 

@@ -196,3 +196,12 @@ def test_cut_nodes_show_their_subtree_sizes() -> None:
     assert sorted(labels) == sorted(f"{node.cols[-1]} +{node.below:,}" for node in cut)
     title = next(root.iter(f"{SVG}text")).text or ""
     assert title.endswith(f"cut at depth 3: {len(tree(6)) - len(found)} nodes, 4 solutions below")
+
+
+def test_the_title_counts_in_words_that_fit_the_numbers() -> None:
+    """N = 1's tree said "1 queens, backtracking: 2 nodes, 0 dead ends, 1 solutions"."""
+    one = tree(1).svg()
+    assert "1 queen, backtracking: 2 nodes, 0 dead ends, 1 solution<" in one
+    cut = tree(6, depth=2).svg()
+    assert "6 queens, backtracking: 27 nodes, 0 dead ends, 0 solutions; " in cut
+    assert "cut at depth 2: 126 nodes, 4 solutions below" in cut

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from nqueens.errors import SizeTooLargeError, UnknownAlgorithmError
 from nqueens.files import output_file
 from nqueens.i18n import N_, _, pgettext
-from nqueens.messages import apart
+from nqueens.messages import apart, listed, plural
 from nqueens.render.colours import TREE_FILL, TREE_INK, TREE_ROOT_INK
 from nqueens.render.fonts import text_fonts
 from nqueens.render.formats import picture_format
@@ -271,21 +271,30 @@ def _title(tree: SearchTree) -> str:
     nodes = sum(level.nodes for level in levels)
     found = sum(level.solutions for level in levels)
     dead = sum(level.dead_ends for level in levels)
+    work = [  # each its own plural: N = 1's tree has 1 node and 1 solution
+        plural(nodes, "{count} node", "{count} nodes"),
+        plural(dead, "{count} dead end", "{count} dead ends"),
+        plural(found, "{count} solution", "{count} solutions"),
+    ]
     parts = [
-        _("{n} queens, {algorithm}: {nodes} nodes, {dead} dead ends, {found} solutions").format(
-            n=tree.n,
+        plural(
+            tree.n,
+            "{count} queen, {algorithm}: {work}",
+            "{count} queens, {algorithm}: {work}",
             algorithm=_named(tree.algorithm),
-            nodes=f"{nodes:,}",
-            dead=f"{dead:,}",
-            found=f"{found:,}",
+            work=listed(work),
         )
     ]
     if tree.depth is not None:
         below = sum(node.below for node in tree.nodes())
         hidden = sum(node.solutions_below for node in tree.nodes())
+        hidden_work = [
+            plural(below, "{count} node", "{count} nodes"),
+            plural(hidden, "{count} solution", "{count} solutions"),
+        ]
         parts.append(
-            _("cut at depth {depth}: {below} nodes, {hidden} solutions below").format(
-                depth=tree.depth, below=f"{below:,}", hidden=f"{hidden:,}"
+            _("cut at depth {depth}: {work} below").format(
+                depth=tree.depth, work=listed(hidden_work)
             )
         )
     if not tree.complete:
