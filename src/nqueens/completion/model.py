@@ -10,7 +10,7 @@ general case of both. A diagonal is named by `row + col` (a sum diagonal, 0..2N-
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -40,10 +40,26 @@ def _whole(value: object, field: str) -> int:
     )
 
 
-def _squares(given: Iterable[object]) -> frozenset[Square]:
-    """The blocked squares as (row, col) pairs of whole numbers."""
+def _squares(given: Iterable[object], n: int) -> frozenset[Square]:
+    """The blocked squares as (row, col) pairs of whole numbers on the N x N board: in
+    one pass over pairs of Python ints (a board read from text may block millions), in a
+    second that converts each where one is not."""
+    items = given if isinstance(given, Collection) else list(given)  # passed over twice
+    plain = True
+    for square in items:
+        if type(square) is not tuple or len(square) != 2:
+            plain = False
+            break
+        row, col = square
+        if type(row) is not int or type(col) is not int:
+            plain = False
+            break
+        if not (0 <= row < n and 0 <= col < n):
+            raise _off_the_board(row, col, n)
+    if plain:
+        return frozenset(items)  # a frozenset: itself, no copy
     squares: set[Square] = set()
-    for square in given:
+    for square in items:
         try:
             pair: tuple[object, ...] = tuple(square)  # type: ignore[arg-type]
         except TypeError:
@@ -52,8 +68,19 @@ def _squares(given: Iterable[object]) -> frozenset[Square]:
             raise InvalidPlacementError(
                 _("{value} in blocked is not a square (row, col)").format(value=shorten(square))
             )
-        squares.add((_whole(pair[0], "blocked"), _whole(pair[1], "blocked")))
+        row, col = _whole(pair[0], "blocked"), _whole(pair[1], "blocked")
+        if not (0 <= row < n and 0 <= col < n):
+            raise _off_the_board(row, col, n)
+        squares.add((row, col))
     return frozenset(squares)
+
+
+def _off_the_board(row: int, col: int, n: int) -> InvalidPlacementError:
+    return InvalidPlacementError(
+        _("the blocked square row {row}, col {col} is off the {n}x{n} board").format(
+            row=row, col=col, n=n
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -89,21 +116,16 @@ class Partial:
                     example="{0: 1, 3: 2}", value=shorten(self.fixed)
                 )
             )
-        fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in self.fixed.items()}
+        fixed = self.fixed
+        if not all(type(row) is int and type(col) is int for row, col in fixed.items()):
+            fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
         excluded = {
             name: frozenset(_whole(line, name) for line in getattr(self, name))
             for name in ("excluded_sums", "excluded_diffs")
         }
-        values = {"n": n, "fixed": fixed, "blocked": _squares(self.blocked), **excluded}
+        values = {"n": n, "fixed": fixed, "blocked": _squares(self.blocked, n), **excluded}
         for name, value in values.items():  # as given, but in Python's own ints
             object.__setattr__(self, name, value)
-        for row, col in self.blocked:
-            if not (0 <= row < n and 0 <= col < n):
-                raise InvalidPlacementError(
-                    _("the blocked square row {row}, col {col} is off the {n}x{n} board").format(
-                        row=row, col=col, n=n
-                    )
-                )
         ranges = (
             (N_("there is no sum diagonal {line} on the {n}x{n} board (they run {low}..{high})"),
              self.excluded_sums, 0),
