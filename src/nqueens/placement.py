@@ -120,7 +120,9 @@ class Placement:
         n = len(given)
         if n == 0:
             raise InvalidPlacementError(_("a placement needs at least one row"))
-        cols = tuple(_column(col, row) for row, col in enumerate(given))
+        cols = given
+        if not all(type(col) is int for col in given):  # a NumPy integer: a Python int
+            cols = tuple(_column(col, row) for row, col in enumerate(given))
         for row, col in enumerate(cols):
             if not 0 <= col < n:
                 raise InvalidPlacementError(off_the_board(col, row, n))
