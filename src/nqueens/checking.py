@@ -9,10 +9,8 @@ NumPy loads only on that path.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from numbers import Integral
 from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens.errors import InvalidPlacementError
@@ -20,6 +18,7 @@ from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
 from nqueens.messages import off_the_board
 from nqueens.placement import Placement, Square, columns_of
+from nqueens.validate import as_whole
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -175,9 +174,8 @@ def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """A rectangle's placement: one whole column number per row, on the board."""
     on_board: list[int] = []
     for row, col in enumerate(cols):  # a NumPy integer is a column too, a bool is not
-        whole = isinstance(col, Integral) and not isinstance(col, bool)
-        number = operator.index(col) if whole else -1
-        if not 0 <= number < rules.cols:
+        number = as_whole(col)
+        if number is None or not 0 <= number < rules.cols:
             raise InvalidPlacementError(off_the_board(col, row, rules.cols))
         on_board.append(number)
     return tuple(on_board)

@@ -7,7 +7,6 @@ validation; searches and renderers only use it.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -16,6 +15,7 @@ from nqueens.boardtext import parse_board, quoted
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.messages import off_the_board, plural, unknown_symmetry
+from nqueens.validate import as_whole
 
 __all__ = [
     "SYMMETRIES",
@@ -83,16 +83,13 @@ def columns_of(text: str, *, base: int = 0, width: int | None = None) -> tuple[i
 
 
 def _column(col: object, row: int) -> int:
-    """`col` as a Python int: an int or any integer that `operator.index` takes (a NumPy
-    integer, read from an array); never a bool, which Python's int would call 0 or 1."""
-    try:
-        if isinstance(col, bool):
-            raise TypeError
-        return operator.index(col)  # type: ignore[arg-type]
-    except TypeError:
+    """`col` as a Python int (a NumPy integer read from an array too; `as_whole`)."""
+    number = as_whole(col)
+    if number is None:
         raise InvalidPlacementError(
             _("column {col} in row {row} is not a whole number").format(col=repr(col), row=row)
-        ) from None
+        )
+    return number
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,16 +57,24 @@ def whole_number(text: str, what: str) -> int | None:
     return int(match[1])
 
 
+def as_whole(value: object) -> int | None:
+    """`value` as a Python int where it is a whole number (an int, or a NumPy integer:
+    what `operator.index` takes), else None: never a bool, which Python's int would call
+    0 or 1, nor 1.5. The one reading of the API's whole numbers; each caller words its
+    own refusal."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def board_size(n: object) -> int:
     """Return `n` as an int if it is a usable board size (a whole number >= 1)."""
-    if isinstance(n, bool):
+    value = as_whole(n)
+    if value is None:
         raise InvalidSizeError(_("board size must be a whole number, not {n}").format(n=repr(n)))
-    try:
-        value = operator.index(n)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidSizeError(
-            _("board size must be a whole number, not {n}").format(n=repr(n))
-        ) from None
     if value < 1:
         raise InvalidSizeError(_("board size must be at least 1, not {n}").format(n=value))
     return value
@@ -94,16 +102,13 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
 def whole_count(value: object, what: str, least: int = 1) -> int:
     """`value` as a whole number of at least `least`, read as N is (an int or a NumPy
     integer: what `operator.index` takes; never a bool), named `what` in the message."""
-    try:
-        if isinstance(value, bool):
-            raise TypeError  # True is no count, though Python's int says 1
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
+    number = as_whole(value)
+    if number is None:
         raise InvalidSizeError(
             _("{what} must be a whole number of at least {least}, not {value}").format(
                 what=what, least=least, value=shorten(value)
             )
-        ) from None
+        )
     if number < least:
         raise InvalidSizeError(
             _("{what} must be at least {least}, not {value}").format(

@@ -9,7 +9,6 @@ general case of both. A diagonal is named by `row + col` (a sum diagonal, 0..2N-
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -20,7 +19,7 @@ from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
 from nqueens.i18n import N_, _
 from nqueens.messages import fixed_queens_attack, plural
 from nqueens.placement import Placement, Square
-from nqueens.validate import board_size
+from nqueens.validate import as_whole, board_size
 
 __all__ = ["Completion", "Partial", "Status"]
 
@@ -28,16 +27,14 @@ Status = Literal["solved", "impossible", "unknown"]
 
 
 def _whole(value: object, field: str) -> int:
-    """`value` as a Python int (an int or a NumPy integer, never a bool or 1.5): a row,
-    a column or a diagonal of the field named."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise InvalidPlacementError(
-        _("{value} in {field} is not a whole number").format(value=shorten(value), field=field)
-    )
+    """`value` as a Python int (`as_whole`): a row, a column or a diagonal of the field
+    named."""
+    number = as_whole(value)
+    if number is None:
+        raise InvalidPlacementError(
+            _("{value} in {field} is not a whole number").format(value=shorten(value), field=field)
+        )
+    return number
 
 
 def _squares(given: Iterable[object], n: int) -> frozenset[Square]:
