@@ -116,3 +116,28 @@ def test_what_is_not_a_placement_on_the_board_is_refused() -> None:
         nqueens.check([0, 6, 1], "3x6")
     with pytest.raises(InvalidPlacementError, match="off the board"):
         nqueens.check([0, 3, 1])
+
+
+def test_the_command_checks_a_rectangle_given_its_board(tmp_path: object) -> None:
+    """`solve 4x6` prints a board `check` refused (its rows are 6 wide, it has 4): with
+    --board 4x6 it reads the rows or the column list, draws it and gives the verdict."""
+    from pathlib import Path
+
+    from tests.processes import invoke
+
+    drawn = Path(str(tmp_path)) / "four.txt"
+    code, out, _ = invoke("solve", "4x6")
+    drawn.write_text(out)
+    for args in ((str(drawn),), ("0 2 4 1",), ("1 3 5 2", "--one-based")):
+        code, out, err = invoke("check", *args, "--board", "4x6")
+        assert code == 0 and out.endswith("valid: 4 queens, no two attack each other\n"), err
+        assert out.startswith("Q . . . . .\n. . Q . . .\n"), out
+    code, out, _ = invoke("check", "0 1 4 2", "--board", "4x6")
+    assert code == 1 and "row 0 col 0  and  row 1 col 1" in out
+    for args, message in [
+        (("0 2 4 1", "--board", "4x6", "--variant", "toroidal"), "toroidal board is square"),
+        (("0 2 4 6", "--board", "4x6"), "column 6 in row 3 is off the board"),
+        (("1 3 0 2", "--board", "5"), "4 queens, one per row, but the board has 5 rows"),
+    ]:
+        code, _, err = invoke("check", *args)
+        assert code == 2 and message in err, err

@@ -18,13 +18,21 @@ from nqueens.messages import no_solution, npy_counts_from_zero, plural
 
 if TYPE_CHECKING:
     from nqueens.checking import CheckResult
+    from nqueens.variants.rules import Rules
 
 
 @cli.command()
 @click.argument("placement")
 @one_based_option
 @variant_option("Check under a variant's rules: toroidal (diagonals wrap), superqueens (knights).")
-def check(placement: str, one_based: bool, variant: str) -> None:
+@click.option(
+    "--board",
+    "size",
+    metavar="MxN",
+    help="The board the placement is on: MxN, a rectangle of M rows and N columns "
+    "(M queens, M <= N), or N; default the square of the placement's size.",
+)
+def check(placement: str, one_based: bool, variant: str, size: str | None) -> None:
     """Say whether PLACEMENT is valid, and which queens attack which.
 
     PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
@@ -41,11 +49,33 @@ def check(placement: str, one_based: bool, variant: str) -> None:
         raise npy_counts_from_zero()
     from nqueens.variants.rules import Rules
 
+    given = None if size is None else Rules.of(variant, size)
+    if given is not None and not given.square:  # its rows are wider: read as text
+        _check_rectangle(placement, given, base)
+        return
     queens = read_placement(placement, base=base, narrow=True)
-    board = None if variant == "classic" else Rules.of(variant, len(queens))
+    board = given or (None if variant == "classic" else Rules.of(variant, len(queens)))
     result = check_placement(queens, board)
     if result.placement is not None:
         click.echo(str(result.placement))
+    for line in _verdict_lines(result, base):
+        click.echo(line)
+    if not result.valid:
+        raise click.exceptions.Exit(1)
+
+
+def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
+    """`check --board MxN` of a rectangle: its column list or rows (M queens, N wide),
+    drawn as `solve` draws it, then the verdict."""
+    from nqueens.checking import check as check_placement
+    from nqueens.files import read_board_input
+    from nqueens.placement import columns_of
+    from nqueens.render.text import STYLES
+    from nqueens.variants.board import VariantBoard
+
+    cols = columns_of(read_board_input(placement), base=base, width=rules.cols)
+    result = check_placement(list(cols), rules)
+    click.echo(STYLES["board"](VariantBoard(cols, rules.cols), base))
     for line in _verdict_lines(result, base):
         click.echo(line)
     if not result.valid:
@@ -56,7 +86,7 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
     """The check's verdict, each line one message of the catalog: valid (and the
     canonical form), or which queens attack, along which line."""
     rules, placement = result.rules, result.placement
-    variant = None if rules.classic else rules.variant
+    variant = None if rules.variant == "classic" else rules.variant  # a rectangle's too
     if result.valid:
         yield _valid(result.n, variant)
         if rules.classic and placement is not None and result.n > 1:
