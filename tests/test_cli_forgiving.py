@@ -57,6 +57,23 @@ def test_negative_sizes_are_still_sizes(tmp_path: Path, command: str, size: str)
     assert size in result.stderr and "No such option" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("command", "value"),
+    [(("check",), "-1 0"), (("check",), "-1"), (("complete", "--n", "4"), "-1:0")],
+    ids=str,
+)
+def test_a_negative_number_read_as_an_option_is_said_so(
+    command: tuple[str, ...], value: str
+) -> None:
+    """click said only "No such option '-1'" of a placement that starts with a minus."""
+    code, _, err = invoke(*command, value)
+    assert code == 2 and "starts with '-' and is read as an option" in err, err
+    assert "put -- before an argument that starts with '-'" in err
+    code, _, err = invoke(*command, "--", value)  # as it says: the placement's own refusal
+    assert code == 2 and "is off the" in err, err
+    assert invoke("solve", "8", "--bogus")[2].startswith("nqueens: error: No such option")
+
+
 def test_a_rectangle_and_options_before_the_size_still_parse() -> None:
     result = run_nqueens("solve", "--all", "-f", "list", "4x6")
     assert result.returncode == 0 and len(result.stdout.splitlines()) == 46

@@ -64,7 +64,7 @@ class _Group(click.Group):
             result = _fail(said, status)
         except click.ClickException as error:  # usage errors found while parsing
             ctx = getattr(error, "ctx", None)
-            said = error.format_message()
+            said = _negative(error) or error.format_message()
             if ctx is not None:
                 said = _("{message} (see '{command} --help')").format(
                     message=said, command=ctx.command_path
@@ -111,6 +111,19 @@ class _ReaderGone(Exception):
 
 MESSAGE_LIMIT = 200
 """Error lines stay under this many characters: one line a person reads at a glance."""
+
+
+def _negative(error: click.ClickException) -> str | None:
+    """What `nqueens check "-1 0"` meant, where click says only "No such option '-1'": a
+    negative number read as an option (no row, column or size is negative)."""
+    if not isinstance(error, click.exceptions.NoSuchOption):
+        return None
+    if not re.fullmatch(r"-\d.*", error.option_name):
+        return None
+    return _(
+        "{value} starts with '-' and is read as an option: no row, column or size is "
+        "negative (put -- before an argument that starts with '-')"
+    ).format(value=repr(error.option_name))
 
 
 def _fail(message: str, status: int = 2) -> int:
