@@ -56,12 +56,7 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
     queens = read_placement(placement, base=base, narrow=True)
     board = given or (None if variant == "classic" else Rules.of(variant, len(queens)))
     result = check_placement(queens, board)
-    if result.placement is not None:
-        click.echo(str(result.placement))
-    for line in _verdict_lines(result, base):
-        click.echo(line)
-    if not result.valid:
-        raise click.exceptions.Exit(1)
+    _judge(result, None if result.placement is None else str(result.placement), base)
 
 
 def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
@@ -75,7 +70,13 @@ def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
 
     cols = columns_of(read_board_input(placement), base=base, width=rules.cols)
     result = check_placement(list(cols), rules)
-    click.echo(STYLES["board"](VariantBoard(cols, rules.cols), base))
+    _judge(result, STYLES["board"](VariantBoard(cols, rules.cols), base), base)
+
+
+def _judge(result: CheckResult, drawn: str | None, base: int) -> None:
+    """The board checked (where it is drawn), the verdict, and status 1 when invalid."""
+    if drawn is not None:
+        click.echo(drawn)
     for line in _verdict_lines(result, base):
         click.echo(line)
     if not result.valid:
