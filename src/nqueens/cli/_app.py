@@ -118,7 +118,7 @@ def _negative(error: click.ClickException) -> str | None:
     negative number read as an option (no row, column or size is negative)."""
     if not isinstance(error, click.exceptions.NoSuchOption):
         return None
-    if not re.fullmatch(r"-\d.*", error.option_name):
+    if not NEGATIVE_SIZE.match(error.option_name):  # "-1", "-1 0": a number's start
         return None
     return _(
         "{value} starts with '-' and is read as an option: no row, column or size is "
