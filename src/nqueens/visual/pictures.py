@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
-from numbers import Integral
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +12,7 @@ from nqueens.messages import plural
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.solving import chosen_algorithm, solutions
+from nqueens.validate import as_whole
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -84,8 +83,9 @@ def show(
     from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
-    if isinstance(what, Integral) and not isinstance(what, int):  # a NumPy integer: N
-        what = operator.index(what)
+    whole = None if isinstance(what, int | str) else as_whole(what)
+    if whole is not None:  # a NumPy integer: N
+        what = whole
     if isinstance(what, Placement):
         placements = [what]
     elif isinstance(what, int | str | Rules):
