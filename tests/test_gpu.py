@@ -382,7 +382,7 @@ def test_a_failure_of_the_gpu_mid_count_is_one_line_and_keeps_what_finished(
                 raise error(700, "CUDA_ERROR_ILLEGAL_ADDRESS")
             return launched[shape]
 
-    warm_up(METHODS["gpu"])
+    warm_up(METHODS["gpu"], 19)
     monkeypatch.setattr(kernel, "count_below", FailingThirdTime())
     path = tmp_path / "gpu.db"
     done = invoke("count", "9", "--method", "gpu", "--batch-size", "50", "--journal", str(path))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -10,6 +13,7 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, UnknownAlgorithmError
+from nqueens.limits import VARIANT_KERNEL_FROM_N
 from nqueens.variants import (
     KNOWN_VARIANT_COUNTS,
     RECTANGLE_TOTALS,
@@ -208,6 +212,48 @@ def test_a_variant_without_solutions_says_so() -> None:
 @pytest.mark.parametrize("unique", [False, True])
 def test_the_kernel_counts_what_the_search_lists(rules: Rules, unique: bool) -> None:
     assert count(rules, unique=unique, fast=True) == count(rules, unique=unique, fast=False)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *(Rules.of(v, n) for v in ("toroidal", "superqueens") for n in (1, 5, 7, 10)),
+        Rules(1, 4),
+        Rules(4, 7),
+        Rules(6, 10),
+    ],
+    ids=lambda r: f"{r.variant}-{r.rows}x{r.cols}",
+)
+@pytest.mark.parametrize("unique", [False, True])
+def test_a_narrow_boards_first_columns_are_the_kernels(rules: Rules, unique: bool) -> None:
+    """Below VARIANT_KERNEL_FROM_N the engine's tasks count by the Python search: the
+    same solutions, least members and queens placed as the kernel, column by column."""
+    from nqueens.variants.kernel import count_first_column, symmetry_switches
+    from nqueens.variants.search import count_first_column as by_search
+
+    assert rules.cols < VARIANT_KERNEL_FROM_N
+    switches = symmetry_switches(rules.square)
+    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
+    for first in range(rules.cols):
+        kernel = count_first_column(*board, first, unique, switches)
+        assert by_search(rules, first, unique) == tuple(int(x) for x in kernel)
+
+
+def test_a_narrow_variant_board_is_counted_without_numba(tmp_path: Path) -> None:
+    code = (
+        "import sys, nqueens\nfrom nqueens.counting import verify\n"
+        f"journal = {str(tmp_path / 'n7.sqlite')!r}\n"
+        "r = nqueens.count(7, variant='toroidal', workers=2, journal=journal)\n"
+        "v = verify(journal, 'all')\n"
+        "s = nqueens.count(10, method='superqueens', workers=1)\n"
+        "print(r.method, r.total, r.unique, len(v.checked), s.total, s.unique)\n"
+        "print('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    tori = KNOWN_VARIANT_COUNTS["toroidal"][7][0], count(Rules.of("toroidal", 7), unique=True)
+    superqueens = KNOWN_VARIANT_COUNTS["superqueens"][10]
+    expected = ["toroidal", *map(str, tori), "4", *map(str, superqueens), "False"]
+    assert done.stdout.split() == expected
 
 
 @pytest.mark.compiled

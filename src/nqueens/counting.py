@@ -263,7 +263,7 @@ def plan_parts(
 def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
     """A rectangle's total and unique counts, by the variants' own search in this process
     (the engine's methods, pools and journals count square boards)."""
-    from nqueens.variants.search import count_totals
+    from nqueens.variants.counting import count_totals
 
     given = options.engine_options_given()
     if given:

@@ -45,6 +45,7 @@ __all__ = [
     "VARIANT_BITBOARD_MAX_N",
     "VARIANT_CHECK_MAX_N",
     "VARIANT_FIRST_MAX_N",
+    "VARIANT_KERNEL_FROM_N",
     "WAIT_MAX_SECONDS",
     "WORKERS_PER_CORE",
     "WORKSHEET_MAX_N",
@@ -75,6 +76,11 @@ needs more than 100 s for it at N = 36 (`nqueens construct N` makes one at any N
 LISTING_ENGINE_FROM_N = 11
 """`auto` lists with the numba engine from this N up; below it the teaching bitboard
 search answers before numba would have loaded."""
+
+VARIANT_KERNEL_FROM_N = 11
+"""A variant's board is counted with the numba kernel (variants/kernel.py) from this width
+up; below it the Python search answers before numba would have loaded (`count`, and the
+variants' counting methods, whose counts of a smaller N load no kernel)."""
 
 FIRST_ENGINE_FROM_N = 28
 """`auto` finds the first solution with the numba engine from this N up. The first

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from nqueens.engine.counter import Field, Tally
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.i18n import N_, _
-from nqueens.limits import BITBOARD_MAX_N, JOIN_MAX_N
+from nqueens.limits import BITBOARD_MAX_N, JOIN_MAX_N, VARIANT_KERNEL_FROM_N
 from nqueens.messages import too_large
 
 if TYPE_CHECKING:
@@ -61,6 +61,8 @@ class Method:
     # engine/device.py finds a usable GPU; the others are always ready
     plans_from: int = 0  # a count told to plan itself does so from this N (and from
     # runtime/run.py's PLAN_FROM): a GPU's plan first times a whole N = 19
+    kernels_from: int = 1  # a count of a smaller N loads no compiled kernel (no warm-up):
+    # its tasks count it in plain Python (the variants' narrow boards)
 
     smallest = 1
 
@@ -265,7 +267,8 @@ def _variant_method(variant: str, board: str) -> Method:
     (nqueens.variants.counters), on the variant's own board."""
     return Method(
         name=variant,
-        summary=f"{board}'s bitboard search, split on the first row (numba)",
+        summary=f"{board}'s bitboard search, split on the first row (numba from N = "
+        f"{VARIANT_KERNEL_FROM_N})",
         largest=BITBOARD_MAX_N,
         too_large=N_("64-bit boards (the {method} method)"),
         fields=_VARIANT_FIELDS,
@@ -274,6 +277,7 @@ def _variant_method(variant: str, board: str) -> Method:
         version="1",
         auto_from=1,
         variant=variant,
+        kernels_from=VARIANT_KERNEL_FROM_N,  # the Python search below (variants/counters.py)
     )
 
 

@@ -7,8 +7,9 @@ A variant is a `Rules` value; `solutions` and `count` take one.
 
 from nqueens.known import KNOWN_VARIANT_COUNTS, RECTANGLE_TOTALS, known_variant_count
 from nqueens.variants.board import VariantBoard
+from nqueens.variants.counting import count
 from nqueens.variants.rules import VARIANTS, Rules, parse_board_size
-from nqueens.variants.search import count, events, solutions
+from nqueens.variants.search import events, solutions
 from nqueens.variants.symmetry import canonical, images, symmetries
 
 __all__ = [

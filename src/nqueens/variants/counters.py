@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from nqueens.engine.arrays import Array
 from nqueens.engine.counter import Counter, Probe, Recount, digest
+from nqueens.limits import BITBOARD_MAX_N, VARIANT_KERNEL_FROM_N
 from nqueens.variants.rules import Rules
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "TOROIDAL",
     "FirstColumns",
     "VariantCounter",
+    "column_counter",
     "count_columns",
     "split_for",
 ]
@@ -69,19 +71,48 @@ def split_for(rules: Rules) -> FirstColumns:
 
 
 def count_columns(
-    rows: int, width: int, wrap: bool, knight: bool, firsts: Array, unique: bool = True
+    rows: int,
+    width: int,
+    wrap: bool,
+    knight: bool,
+    firsts: Array,
+    unique: bool = True,
+    fast: bool | None = None,
 ) -> Array:
     """For each first column the registry's fields: solutions (mirror images included),
-    canonical solutions (0 unless `unique`: their test costs time), and queens placed."""
-    from nqueens.variants.kernel import count_first_column, symmetry_switches
-
-    switches = symmetry_switches(rows == width)
+    canonical solutions (0 unless `unique`: their test costs time), and queens placed;
+    by the numba kernel when `fast` (None: from width `VARIANT_KERNEL_FROM_N`), else by
+    the Python search, which counts the same and loads no numba."""
+    column = column_counter(rows, width, wrap, knight, unique, fast)
     out = np.zeros((len(firsts), 3), np.int64)
     for i, first in enumerate(firsts.tolist()):
-        found, least, nodes = count_first_column(rows, width, wrap, knight, first, unique, switches)
+        found, least, nodes = column(first)
         mirrors = 1 if 2 * first + 1 == width else 2
         out[i] = (mirrors * found, least, nodes)
     return out
+
+
+def column_counter(
+    rows: int, width: int, wrap: bool, knight: bool, unique: bool, fast: bool | None = None
+) -> Callable[[int], tuple[int, int, int]]:
+    """One first column's (solutions, least solutions, queens placed) on the board, by
+    the kernel or the Python search as `count_columns` chooses."""
+    if not (width >= VARIANT_KERNEL_FROM_N if fast is None else fast):
+        from nqueens.variants.search import count_first_column as by_search
+
+        rules = Rules(rows, width, wrap=wrap, knight=knight)
+        return lambda first: by_search(rules, first, unique)
+    if width > BITBOARD_MAX_N:
+        raise Rules(rows, width, wrap=wrap, knight=knight).too_wide()
+    from nqueens.variants.kernel import count_first_column, symmetry_switches
+
+    switches = symmetry_switches(rows == width)
+
+    def by_kernel(first: int) -> tuple[int, int, int]:
+        found, least, nodes = count_first_column(rows, width, wrap, knight, first, unique, switches)
+        return int(found), int(least), int(nodes)
+
+    return by_kernel
 
 
 @dataclass(frozen=True)
@@ -104,7 +135,9 @@ class VariantCounter:
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) the kernel on a tiny board."""
-        count_columns(5, 5, True, True, np.zeros(1, np.int64))
+        from nqueens.variants.kernel import count_first_column, symmetry_switches
+
+        count_first_column(5, 5, True, False, 0, True, symmetry_switches(True))
 
     def ready(self) -> bool:
         return True

@@ -58,8 +58,8 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
     bit = one << np.uint64(first)
     bits[0] = bit
     cols[0] = first
-    if rows == 1:
-        return 1, 1, 1
+    if rows == 1:  # one queen: the least of its class in the left half (or the middle)
+        return 1, 1 if unique and 2 * first < width else 0, 1
     taken[1] = bit
     left[1] = _shift(bit, -1, width, full, wrap)
     right[1] = _shift(bit, 1, width, full, wrap)

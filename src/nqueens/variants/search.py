@@ -14,7 +14,6 @@ from collections.abc import Iterator
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
-from nqueens.limits import BITBOARD_MAX_N
 from nqueens.messages import steps_on_squares_only
 from nqueens.placement import Placement
 from nqueens.search.events import Event, Place, Reject, Remove, SearchStats, Solution, timed
@@ -22,7 +21,7 @@ from nqueens.validate import kind_given
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
-__all__ = ["count", "count_both", "count_totals", "events", "solutions"]
+__all__ = ["count_first_column", "events", "proved_empty", "rules_given", "solutions"]
 
 Columns = tuple[int, ...]
 
@@ -55,7 +54,7 @@ def solutions(
     46
     """
     stats = stats if stats is not None else SearchStats()
-    _rules_given(rules)
+    rules_given(rules)
     if proved_empty(rules):
         return
     found = timed(_search(rules, stats), stats)
@@ -66,7 +65,7 @@ def solutions(
         yield cols
 
 
-def _rules_given(rules: object) -> None:
+def rules_given(rules: object) -> None:
     """Refuse what is no `Rules`: these searches take the board's rules, not N."""
     kind_given(rules, Rules, "rules", _("a board's Rules (such as Rules.of('toroidal', 7))"))
 
@@ -81,7 +80,7 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     """The search step by step on a square variant board, as the teaching `backtracking`
     runs it: each square of a row is checked against the queens above by the rules' own
     check function (`Rules.attack`), so a rejection names its attacker."""
-    _rules_given(rules)
+    rules_given(rules)
     if not rules.square:
         raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
     stats = stats if stats is not None else SearchStats()
@@ -110,95 +109,23 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     return place(0)
 
 
-def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> int:
-    """How many solutions `rules` has (all, or one per symmetry class).
-
-    Parameters
-    ----------
-    rules : Rules
-        The board and how queens attack on it; rectangles included.
-    unique : bool
-        Count symmetry classes instead of solutions.
-    fast : bool, optional
-        Count with the numba kernel (variants/kernel.py); None chooses it from width
-        `FAST_FROM_N`, where it repays loading numba.
-
-    Returns
-    -------
-    int
-        The number of solutions, or of classes.
-
-    Raises
-    ------
-    SizeTooLargeError
-        A board wider than 63 squares for the kernel.
-
-    Examples
-    --------
-    >>> count(Rules.of("toroidal", 13))
-    4524
-    >>> count(Rules(5, 8)), count(Rules(5, 8), unique=True)
-    (568, 142)
-    """
-    _rules_given(rules)
-    if fast is None:
-        fast = rules.cols >= FAST_FROM_N
-    if not fast:
-        return sum(1 for _ in solutions(rules, unique=unique))
-    total, least = count_both(rules, unique=unique)
-    return least if unique else total
+def count_first_column(rules: Rules, first: int, unique: bool) -> tuple[int, int, int]:
+    """The kernel's count of one first column (variants/kernel.py) by the Python search,
+    for boards narrower than `VARIANT_KERNEL_FROM_N`: the solutions whose first row's
+    queen stands in column `first`, those of them that are the least of their symmetry
+    class (when `unique`; else 0), and the queens placed."""
+    stats = SearchStats()
+    found = least = 0
+    for cols in _search(rules, stats, first):
+        found += 1
+        if unique and is_canonical(cols, rules):
+            least += 1
+    return found, least, stats.nodes
 
 
-def count_both(rules: Rules, *, unique: bool = True) -> tuple[int, int]:
-    """(total, unique) by the numba kernel, in one search (unique 0 when not asked).
-
-    The search is split on the first row's column, and uses the mirror: a mirror image
-    has its first queen in the mirrored column, so only the left half of the columns
-    (and the middle one) is searched, the left half counting twice. Every class's least
-    member is found there too, since the mirror of a first column past the middle is
-    smaller. On a torus, where every column shift of a solution is one too, the total
-    needs the first column alone (times the width) when the classes are not asked for.
-    """
-    if rules.cols > BITBOARD_MAX_N:
-        raise rules.too_wide()
-    from nqueens.variants.counters import count_columns, split_for
-    from nqueens.variants.kernel import count_first_column, symmetry_switches
-
-    if rules.wrap and not unique:
-        switches = symmetry_switches(rules.square)
-        found, _least, _nodes = count_first_column(
-            rules.rows, rules.cols, rules.wrap, rules.knight, 0, False, switches
-        )
-        return rules.cols * int(found), 0
-    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
-    rows = count_columns(*board, split_for(rules).firsts, unique)
-    return int(rows[:, 0].sum()), int(rows[:, 1].sum())
-
-
-def count_totals(rules: Rules) -> tuple[int, int]:
-    """(total, unique) in one search: the kernel's from width `FAST_FROM_N`, else the
-    Python search's, keeping the least member of each class as `unique` does.
-
-    Examples
-    --------
-    >>> count_totals(Rules(5, 8))
-    (568, 142)
-    """
-    if rules.cols >= FAST_FROM_N:
-        return count_both(rules, unique=True)
-    total = least = 0
-    for cols in solutions(rules):
-        total += 1
-        least += is_canonical(cols, rules)
-    return total, least
-
-
-FAST_FROM_N = 11
-"""`count` uses the numba kernel from this width up; below, the Python search answers
-before numba would have loaded."""
-
-
-def _search(rules: Rules, stats: SearchStats) -> Iterator[Columns]:
+def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Iterator[Columns]:
+    """The solutions in lexicographic order; only those with the first row's queen in
+    column `first` when one is given."""
     m, n = rules.rows, rules.cols
     full = (1 << n) - 1
     cols = [0] * m
@@ -221,6 +148,8 @@ def _search(rules: Rules, stats: SearchStats) -> Iterator[Columns]:
     def place_row(row: int, taken: int, left: int, right: int) -> Iterator[Columns]:
         stats.checks += 1
         avail = full & ~(taken | left | right)
+        if row == 0 and first is not None:
+            avail &= 1 << first
         if knight and row:
             avail &= ~knight_attacks(row)
         while avail:

@@ -210,7 +210,7 @@ def estimate_run(
     if not method.survives_fork and asked is None:
         workers = 1  # counted in this process, whatever the cores; asked for W, it plans
         # W such processes (a GPU each, on a cluster)
-    warm_up(method, on_compile)
+    warm_up(method, n, on_compile)
     started = time.perf_counter()
     parts = method.split(n) if n > 1 else None
     if parts is None:  # N = 1: nothing to count

@@ -55,7 +55,7 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     part = options.share
     try:
         if address is None or method.survives_fork:  # else its kernels load on the workers
-            warm_up(method, options.on_compile)  # (a GPU's, say: the client may have none)
+            warm_up(method, n, options.on_compile)  # (a GPU's, say: the client may have none)
         parts = method.split(n)
     except KeyboardInterrupt:
         raise CountInterrupted(

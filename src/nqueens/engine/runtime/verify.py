@@ -121,7 +121,7 @@ def verify_journal(
     samples = recount_samples(samples)
     summary = read_summary(path)
     method = METHODS[summary.method]
-    warm_up(method)
+    warm_up(method, summary.n)
     parts = method.split(summary.n)
     if parts.fingerprint() != summary.split:
         raise JournalMismatchError(
@@ -201,7 +201,7 @@ def repair_journal(path: str | Path, *, workers: int | None = None) -> Repair:
             ).format(path=journal.path, method=identity.get("method", "?"))
         )
     n = int(identity.get("n", "0"))
-    warm_up(method)
+    warm_up(method, n)
     parts = method.split(n)
     same = (
         parts.fingerprint() == identity.get("split")

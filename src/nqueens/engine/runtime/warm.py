@@ -20,9 +20,11 @@ if TYPE_CHECKING:
 __all__ = ["warm_up"]
 
 
-def warm_up(method: Method, on_compile: Callable[[], None] | None = None) -> None:
-    """Load the method's compiled kernels (compiling them on a machine's first count,
-    after telling `on_compile`)."""
+def warm_up(method: Method, n: int, on_compile: Callable[[], None] | None = None) -> None:
+    """Load the compiled kernels the method's count of N needs (compiling them on a
+    machine's first count, after telling `on_compile`): none below its `kernels_from`."""
+    if n < method.kernels_from:
+        return
     counter = method.implementation()
     kernels = counter.compiled()
     if kernels:
