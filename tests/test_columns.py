@@ -11,36 +11,36 @@ import numpy as np
 import pytest
 
 from nqueens import InvalidPlacementError, Placement
-from nqueens.columns import column_format, read_placement, save_columns, write_columns
+from nqueens.columns import column_format, read_placements, save_columns, write_columns
 from nqueens.errors import OutputFormatError
 from nqueens.large import check_array, construct
 
 
 def test_short_input_is_a_placement_and_long_input_an_array(tmp_path: Path) -> None:
-    assert read_placement("1 3 0 2") == Placement((1, 3, 0, 2))
-    assert read_placement("2 4 1 3", base=1) == Placement((1, 3, 0, 2))
+    assert read_placements("1 3 0 2") == Placement((1, 3, 0, 2))
+    assert read_placements("2 4 1 3", base=1) == Placement((1, 3, 0, 2))
     cols = construct(3000)
     assert cols is not None
     text = " ".join(str(c + 1) for c in cols.tolist())
-    read = read_placement(text, base=1)
+    read = read_placements(text, base=1)
     assert not isinstance(read, Placement) and read.tolist() == cols.tolist()
     listed = tmp_path / "q.txt"
     listed.write_text(text.replace(" ", "\n"))
-    assert read_placement(str(listed), base=1).tolist() == cols.tolist()  # type: ignore[union-attr]
+    assert read_placements(str(listed), base=1).tolist() == cols.tolist()  # type: ignore[union-attr]
     board = tmp_path / "board.txt"
     board.write_text(".Q..\n...Q\nQ...\n..Q.\n")
-    assert read_placement(str(board)) == Placement((1, 3, 0, 2))
+    assert read_placements(str(board)) == Placement((1, 3, 0, 2))
 
 
 def test_an_npy_file_is_read_as_an_array(tmp_path: Path) -> None:
     path = tmp_path / "q.npy"
     np.save(path, np.array([1, 3, 0, 2]))
-    read = read_placement(str(path))
+    read = read_placements(str(path))
     assert not isinstance(read, Placement) and read.tolist() == [1, 3, 0, 2]
     bad = tmp_path / "bad.npy"
     bad.write_bytes(b"not an array")
     with pytest.raises(InvalidPlacementError, match="not a NumPy array file"):
-        read_placement(str(bad))
+        read_placements(str(bad))
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_why_an_npy_file_is_no_array_is_said_in_our_words(
     bad = tmp_path / "bad.npy"
     bad.write_bytes(cut[content] if isinstance(content, str) else content)
     with pytest.raises(InvalidPlacementError) as refused:
-        read_placement(str(bad))
+        read_placements(str(bad))
     assert str(refused.value).endswith(f"' is not a NumPy array file: {reason}")
 
 
@@ -113,15 +113,15 @@ def test_a_long_list_is_int64_unless_narrow_is_asked(tmp_path: Path) -> None:
     only checks), and gets the same columns, however large the numbers grow after the
     first slice read."""
     digits = tmp_path / "digits.txt"
-    digits.write_text("0 4 7 5 2 6 1 3\n" * 80_000)  # 1.28 MB: past a read's first slice
-    wide = read_placement(str(digits))
-    narrow = read_placement(str(digits), narrow=True)
+    digits.write_text("0 4 7 5 2 6 1 3 " * 80_000)  # 1.28 MB: past a read's first slice
+    wide = read_placements(str(digits))
+    narrow = read_placements(str(digits), narrow=True)
     assert isinstance(wide, np.ndarray) and isinstance(narrow, np.ndarray)
     assert (wide.dtype, narrow.dtype) == (np.int64, np.int8)
     assert np.array_equal(wide, narrow)
     growing = tmp_path / "growing.txt"
     growing.write_text("1\n" * 700_000 + "300\n70000\n5000000000\n")
-    cols = read_placement(str(growing), narrow=True, base=1)
+    cols = read_placements(str(growing), narrow=True, base=1)
     assert isinstance(cols, np.ndarray) and cols.dtype == np.int64
     assert cols[:2].tolist() == [0, 0] and cols[-3:].tolist() == [299, 69999, 4999999999]
 
@@ -141,7 +141,7 @@ def test_a_long_placement_is_read_and_checked_in_about_twice_its_size(
     size = path.stat().st_size
     tracemalloc.start()
     try:
-        result = check_array(read_placement(str(path)))
+        result = check_array(read_placements(str(path)))
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -176,17 +176,17 @@ def test_a_huge_number_in_a_long_list_is_one_error(tmp_path: Path) -> None:
     path = tmp_path / "q.txt"
     path.write_text(" ".join(cols))
     with pytest.raises(InvalidPlacementError, match="larger than any column"):
-        read_placement(str(path))
+        read_placements(str(path))
     with pytest.raises(InvalidPlacementError, match="larger than any"):
-        read_placement(" ".join(cols))
+        read_placements(" ".join(cols))
     cols[2500] = str(2**63)  # 19 digits: past int64
     path.write_text(" ".join(cols))
     with pytest.raises(InvalidPlacementError, match="larger than any column"):
-        read_placement(str(path))
+        read_placements(str(path))
     cols[2500] = str(10**17)
     path.write_text(" ".join(cols))
     with pytest.raises(InvalidPlacementError, match="column 100000000000000000 in row 2500"):
-        check_array(read_placement(str(path)))
+        check_array(read_placements(str(path)))
 
 
 def _npz(path: Path) -> None:
@@ -202,7 +202,7 @@ NPY_FILES = {
     "void": lambda path: np.save(path, np.zeros(3, "V4")),
     "structured": lambda path: np.save(path, np.zeros(3, [("a", "i4"), ("b", "f8")])),
     "floats": lambda path: np.save(path, np.arange(5.0)),
-    "two dimensions": lambda path: np.save(path, np.zeros((2, 2), int)),
+    "three dimensions": lambda path: np.save(path, np.zeros((2, 2, 2), int)),
     "booleans": lambda path: np.save(path, np.array([True, False])),
     "past int64": lambda path: np.save(path, np.array([2**64 - 1, 0], np.uint64)),
     "objects": lambda path: np.save(path, np.array([1, "a"], dtype=object)),
@@ -216,7 +216,7 @@ def test_an_npy_file_that_holds_no_placement_is_one_error(tmp_path: Path, kind: 
     path = tmp_path / "q.npy"
     NPY_FILES[kind](path)
     with pytest.raises(InvalidPlacementError):
-        check_array(read_placement(str(path)))
+        check_array(read_placements(str(path)))
 
 
 def test_the_odd_npy_files_are_one_line_through_the_command(

@@ -62,6 +62,8 @@ COMMANDS = [
     ("check", "0 4 7 5 2 6 1 3"),
     ("check", "0 2 4 1 3", "--variant", "toroidal"),
     ("check", "0 3 1 4 2", "--variant", "toroidal"),
+    ("check", "1 3 0 2\n2 0 3 1"),  # a listing, as `solve --all -f list` writes one
+    ("check", "0 2 4 1 3\n0 3 1 4 2"),  # two of the 10 solutions: beside the published
     ("construct", "12"),
     ("construct", "1000", "--out", "big.npy"),
     ("complete", "0:0 1:4", "--n", "8"),
@@ -135,11 +137,15 @@ def test_a_journal_and_its_report_speak_japanese(japanese: object) -> None:
         ("check", "Q.../..Q./.Q../...."),
         ("check", " "),
         ("check", "."),
+        ("check", "0 1 2 3\n1 3 0 2"),  # a listing with an invalid placement
+        ("check", "1 3 0 2\n0 2 4 1 3"),  # lines of two sizes
+        ("check", '[{"cols": [1, 3, 0, 2]}, {"x": 1}]'),
     ],
     ids=lambda args: " ".join(args),
 )
 def test_answers_and_errors_speak_japanese(japanese: object, args: tuple[str, ...]) -> None:
-    status = 1 if args in (("solve", "2"), ("check", "0 0 0"), ("check", "0 1 2 3")) else 2
+    invalid = (("solve", "2"), ("check", "0 0 0"), ("check", "0 1 2 3"))
+    status = 1 if args in (*invalid, ("check", "0 1 2 3\n1 3 0 2")) else 2
     said = japanese(*args, status=status)  # type: ignore[operator]
     assert english_words(said.replace("nqueens: error:", "")) == [], said
 

@@ -32,7 +32,7 @@ import nqueens.files
 import nqueens.validate
 import nqueens.variants.rules
 from nqueens.boardtext import parse_board
-from nqueens.columns import read_placement
+from nqueens.columns import read_placements
 from nqueens.completion.formats import read_instance
 from nqueens.completion.model import Partial
 from nqueens.engine.runtime.parts import Part
@@ -161,7 +161,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "Placement.from_string": Placement.from_string,
     "Partial.from_string": lambda text: Partial.from_string(text, n=8),
     "read_instance": read_instance,
-    "read_placement": read_placement,
+    "read_placements": read_placements,
 }
 
 

@@ -42,7 +42,9 @@ _DIGITS = re.compile(r"\d++")
 _LINE_BREAK = re.compile(r"[\n/;]")
 _LONG_NUMBER = re.compile(rf"\d{{{NUMBER_MAX_DIGITS + 1}}}\d*+")
 _GRID_RULE = re.compile(r"\s*+\+(?:-++\+)++\s*+")
-_HEADING = re.compile(r"\s*+(?:Solution\s++\d++:(?P<cols>[\d\s,]*+)|\d++\s*+)")
+_HEADING = re.compile(r"\s*+(?:[^\W\d_]++\s*+\d++\s*+[:\uff1a](?P<cols>[\d\s,]*+)|\d++\s*+)")
+"""A board's heading in a listing: its number (above a grid), or "Solution 3: ..." in
+any language: a word, the number, a colon (full-width in Japanese), the columns."""
 _NUMBERS = re.compile(r"\s*+\d++(?:\s++\d++)*+\s*+")
 
 Square = tuple[int, int]

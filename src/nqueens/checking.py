@@ -24,8 +24,9 @@ from nqueens.variants.rules import BoardLike, Rules, with_variant
 
 if TYPE_CHECKING:
     from nqueens.large import Columns
+    from nqueens.listings import Listing
 
-__all__ = ["Attack", "CheckResult", "check"]
+__all__ = ["Attack", "CheckResult", "ListingCheck", "check", "check_listing"]
 
 
 class Attack(NamedTuple):
@@ -189,3 +190,70 @@ def _check_array(cols: Columns | Sequence[int], rules: Rules, examples: int) -> 
     attacks = tuple(Attack(a, b, _how(rules, a, b)) for a, b in found.examples)
     lines = (found.columns, found.diagonals, found.antidiagonals)
     return CheckResult(found.n, rules, attacks, lines)
+
+
+@dataclass(frozen=True)
+class ListingCheck:
+    """What `check_listing` found on many placements of one board (`rules`).
+
+    `invalid` holds the places (from 0) of the placements in which queens attack;
+    `distinct` counts the different placements among the valid ones, and `classes` the
+    symmetry classes they fall into (under the board's symmetries, as `unique` counts).
+    """
+
+    rules: Rules
+    count: int
+    invalid: tuple[int, ...]
+    distinct: int
+    classes: int
+
+    @property
+    def valid(self) -> bool:
+        """Every placement is valid."""
+        return not self.invalid
+
+
+def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCheck:
+    """Check many placements at once: what `solve --all` writes, read back by
+    `nqueens.listings` (or `Listing(rows)` of a NumPy array with a row per placement).
+
+    The classic board's are checked by NumPy a block of rows at a time (14.7 million
+    placements of 16 queens in seconds); a variant's one by one, as `check` does.
+
+    Examples
+    --------
+    >>> from nqueens.listings import listing_of_text
+    >>> found = check_listing(listing_of_text("1 3 0 2\\n2 0 3 1\\n0 1 2 3"))
+    >>> found.invalid, found.distinct, found.classes
+    ((2,), 2, 1)
+    """
+    import numpy as np
+
+    from nqueens.listings import attack_free, blocks_of, canonical_rows, distinct_rows
+    from nqueens.placement import symmetry_view
+    from nqueens.variants.symmetry import symmetries
+
+    rows = listing.rows
+    rules = Rules.given(listing.n if board is None else board)
+    if rules.rows != listing.n or int(rows.max(initial=0)) >= rules.cols:
+        raise InvalidPlacementError(
+            _("the placements have {count} queens, one per row, but the board is {size}").format(
+                count=listing.n, size=rules.size
+            )
+        )
+    free = np.ones(len(listing), bool)
+    for start, block in blocks_of(rows):
+        if rules.classic:
+            free[start : start + len(block)] = attack_free(block, rules.cols)
+        else:
+            free[start : start + len(block)] = [check(r.tolist(), rules).valid for r in block]
+    good = rows[free]
+    views = [symmetry_view(name) for name in symmetries(rules)]
+    least = [canonical_rows(block, views, rules.cols) for _start, block in blocks_of(good)]
+    return ListingCheck(
+        rules,
+        len(listing),
+        tuple(int(k) for k in np.flatnonzero(~free)),
+        distinct_rows(good, rules.cols),
+        distinct_rows(np.concatenate(least), rules.cols) if least else 0,
+    )

@@ -19,13 +19,14 @@ from nqueens.placement import Placement
 
 if TYPE_CHECKING:
     from nqueens.large import Columns
+    from nqueens.listings import Listing
 
 __all__ = [
     "BOARD_DRAWN_UP_TO",
     "COLUMN_FORMATS",
     "column_format",
     "parse_placement",
-    "read_placement",
+    "read_placements",
     "save_columns",
     "sniff_column_list",
     "write_columns",
@@ -39,10 +40,14 @@ BOARD_DRAWN_UP_TO = 30
 """Up to this N a placement is written as a board by default; beyond, as lines."""
 
 
-def read_placement(argument: str, *, base: int = 0, narrow: bool = False) -> Placement | Columns:
+def read_placements(
+    argument: str, *, base: int = 0, narrow: bool = False
+) -> Placement | Columns | Listing:
     """The placement `argument` stands for: a `Placement` for board text or a short column
     list, a column array (0-based, int64) for a .npy file or a list of more than 2,000
-    columns, which the O(N) `nqueens.large.check_array` checks.
+    columns, which the O(N) `nqueens.large.check_array` checks; or a `Listing` where it
+    lists several, as `solve --all` writes them (`nqueens.listings`: boards under their
+    headings, a column list a line, JSON, CSV, a .npy array of a row per placement).
 
     `argument` is read as `files.read_board_input` reads it: text, a file's name, or `-`.
     A long column list is read a slice at a time into its array, never whole as text:
@@ -53,22 +58,35 @@ def read_placement(argument: str, *, base: int = 0, narrow: bool = False) -> Pla
 
     Examples
     --------
-    >>> read_placement("1 3 0 2")
+    >>> read_placements("1 3 0 2")
     Placement.from_string('1 3 0 2')
-    >>> read_placement(" ".join(map(str, range(3000))), base=0).shape
+    >>> read_placements(" ".join(map(str, range(3000))), base=0).shape
     (3000,)
+    >>> len(read_placements("1 3 0 2\\n2 0 3 1"))
+    2
     """
+    from nqueens.listings import listing_of_array, listing_of_text, lists_lines, read_lines
+
     if argument.lower().endswith(".npy") and Path(argument).is_file():
-        return _from_base(_load_npy(argument), base)
+        array = _load_npy(argument)
+        if array.ndim == 2:
+            return listing_of_array(_from_base(array, base), shorten(argument))
+        return _from_base(array, base)
     with board_source(argument) as source:  # read once: it may be standard input
         if source is None:
             text = argument
         else:
             stream, name = source
-            cols, head = sniff_column_list(stream, name)
+            head = stream.read(READ_SLICE).removeprefix(BOM.encode())
+            if _column_bytes_only(head) and lists_lines(head, base=base):
+                return read_lines(stream, name, head, base=base)
+            cols, head = sniff_column_list(stream, name, head)
             if cols is not None:
                 return _widened(_from_base(cols, base), narrow)
             text = read_text(stream, name, head=head)
+    listing = listing_of_text(text, base=base)
+    if listing is not None:
+        return listing
     placement = parse_placement(text, base=base)
     return placement if isinstance(placement, Placement) else _widened(placement, narrow)
 
@@ -77,16 +95,26 @@ def _widened(cols: Columns, narrow: bool) -> Columns:
     return cols if narrow else cols.astype("int64", copy=False)
 
 
-def sniff_column_list(stream: BinaryIO, name: str) -> tuple[Columns | None, bytes]:
+def sniff_column_list(
+    stream: BinaryIO, name: str, head: bytes | None = None
+) -> tuple[Columns | None, bytes]:
     """A long column list read from `stream` a slice at a time into its array (as
-    `read_placement` reads one), or None and the first slice already read, for the
-    caller to read the rest as text."""
-    from nqueens.large.text import COLUMN_BYTES, read_column_list  # NumPy: the large path
+    `read_placements` reads one), or None and the first slice already read (`head`,
+    where the caller read it), for the caller to read the rest as text."""
+    if head is None:
+        head = stream.read(READ_SLICE).removeprefix(BOM.encode())
+    if _column_bytes_only(head):
+        from nqueens.large.text import read_column_list  # NumPy: the large path
 
-    head = stream.read(READ_SLICE).removeprefix(BOM.encode())
-    if len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES):
         return read_column_list(stream, name, head), b""
     return None, head
+
+
+def _column_bytes_only(head: bytes) -> bool:
+    """Whether a whole first slice holds nothing but column numbers and separators."""
+    from nqueens.large.text import COLUMN_BYTES
+
+    return len(head) == READ_SLICE and not head.translate(None, COLUMN_BYTES)
 
 
 def parse_placement(text: str, *, base: int = 0) -> Placement | Columns:
@@ -179,7 +207,9 @@ def _not_an_array(error: Exception, start: bytes) -> str:
 
 
 def _load_npy(path: str) -> Columns:
-    """A .npy file's column array: one-dimensional, of whole numbers, else one line."""
+    """A .npy file's column array (one-dimensional), or its rows of a placement each
+    (two, as `solve --format npy` writes them, kept in their type): of whole numbers,
+    else one line."""
     import numpy as np
 
     name = shorten(path)
@@ -199,15 +229,15 @@ def _load_npy(path: str) -> Columns:
         raise InvalidPlacementError(
             _("{name} is a NumPy archive (.npz), not an array file").format(name=name)
         )
-    if array.ndim != 1 or not np.issubdtype(array.dtype, np.integer):
+    if array.ndim not in (1, 2) or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError(
             _(
                 "{name} holds an array of {dtype}, shape {shape}: a placement is one "
-                "dimension of whole column numbers"
+                "dimension of whole column numbers (a listing, two: a row per placement)"
             ).format(name=name, dtype=array.dtype, shape=array.shape)
         )
     if array.dtype.kind == "u" and array.size and int(array.max()) > np.iinfo(np.int64).max:
         raise InvalidPlacementError(
             _("{name}: a column is larger than any board").format(name=name)
         )
-    return array.astype(np.int64, copy=False)
+    return array if array.ndim == 2 else array.astype(np.int64, copy=False)

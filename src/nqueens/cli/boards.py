@@ -11,13 +11,15 @@ import click
 from nqueens.cli._app import _SIZE_COMMAND, _answer_no, _say_written, _size_argument, cli
 from nqueens.cli._options import one_based_option, out_option, variant_option
 from nqueens.cli._types import Whole
-from nqueens.columns import read_placement
+from nqueens.columns import read_placements
 from nqueens.files import STDOUT, check_output_place
 from nqueens.i18n import _
-from nqueens.messages import no_solution, npy_counts_from_zero, plural
+from nqueens.listings import Listing, listing_of_text
+from nqueens.messages import listed, no_solution, npy_counts_from_zero, plural
+from nqueens.placement import Placement
 
 if TYPE_CHECKING:
-    from nqueens.checking import CheckResult
+    from nqueens.checking import CheckResult, ListingCheck
     from nqueens.variants.rules import Rules
 
 
@@ -37,10 +39,15 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
 
     PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
     holding either (or a .npy array), or - for standard input. Above 2,000 queens the
-    check is O(N) and names a few attacking pairs. Exit status 0 when valid, 1 when
-    queens attack each other, 2 when the input is not a placement.
+    check is O(N) and names a few attacking pairs. What `solve --all` writes, in any of
+    its formats, is checked placement by placement, and said how many are distinct and
+    in how many symmetry classes. Exit status 0 when valid, 1 when queens attack each
+    other, 2 when the input is not a placement.
 
-    Example: nqueens check "1 3 0 2"
+    \b
+    Examples:
+      nqueens check "1 3 0 2"
+      nqueens solve 8 --all -f list | nqueens check -
     """
     from nqueens.checking import check as check_placement
 
@@ -53,7 +60,12 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
     if given is not None and not given.square:  # its rows are wider: read as text
         _check_rectangle(placement, given, base)
         return
-    queens = read_placement(placement, base=base, narrow=True)
+    queens = read_placements(placement, base=base, narrow=True)
+    if isinstance(queens, Listing):
+        if len(queens) > 1:
+            _judge_listing(queens, given or Rules.of(variant, queens.n), base)
+            return
+        queens = Placement(tuple(queens.rows[0].tolist()))  # one: as one placement
     board = given or (None if variant == "classic" else Rules.of(variant, len(queens)))
     result = check_placement(queens, board)
     _judge(result, None if result.placement is None else str(result.placement), base)
@@ -68,9 +80,42 @@ def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
     from nqueens.render.text import STYLES
     from nqueens.variants.board import VariantBoard
 
-    cols = columns_of(read_board_input(placement), base=base, width=rules.cols)
+    text = read_board_input(placement)
+    listing = listing_of_text(text, base=base, width=rules.cols)
+    if listing is not None and len(listing) > 1:
+        _judge_listing(listing, rules, base)
+        return
+    if listing is not None:
+        cols: tuple[int, ...] = tuple(listing.rows[0].tolist())
+    else:
+        cols = columns_of(text, base=base, width=rules.cols)
     result = check_placement(list(cols), rules)
     _judge(result, STYLES["board"](VariantBoard(cols, rules.cols), base), base)
+
+
+SHOWN_INVALID = 10
+"""The most invalid placements of a listing whose attacks `check` names."""
+
+
+def _judge_listing(listing: Listing, rules: Rules, base: int) -> None:
+    """A listing's verdict: its first invalid placements with their attacks, then how
+    many are valid, distinct and in how many symmetry classes (beside the published
+    counts where there are some), and status 1 when any is invalid."""
+    from nqueens.checking import check as check_placement
+    from nqueens.checking import check_listing
+
+    found = check_listing(listing, rules)
+    for k in found.invalid[:SHOWN_INVALID]:
+        lines = list(_verdict_lines(check_placement(listing.rows[k].tolist(), rules), base))
+        click.echo(
+            _("placement {label}: {verdict}").format(label=listing.label(k), verdict=lines[0])
+        )
+        for line in lines[1:]:
+            click.echo(line)
+    for line in _listing_summary(found, len(found.invalid) - SHOWN_INVALID):
+        click.echo(line)
+    if not found.valid:
+        raise click.exceptions.Exit(1)
 
 
 def _judge(result: CheckResult, drawn: str | None, base: int) -> None:
@@ -119,6 +164,75 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
         yield _("  row {r1} col {c1}  and  row {r2} col {c2}  ({how})").format(
             r1=r1 + base, c1=c1 + base, r2=r2 + base, c2=c2 + base, how=said
         )
+
+
+def _listing_summary(found: ListingCheck, unshown: int) -> Iterator[str]:
+    """How many placements of a listing are valid (and invalid ones not named above),
+    how many distinct and in how many symmetry classes, and how that stands beside the
+    board's published counts."""
+    from nqueens.known import RECTANGLE_TOTALS, published_count
+    from nqueens.render.counted import board_of
+
+    rules = found.rules
+    if rules.square:
+        board = board_of(rules.rows, rules.variant)
+        published = published_count(rules.rows, rules.variant)
+    else:
+        board = _("the {size} board").format(size=rules.size)
+        if rules.variant != "classic":
+            board = _("the {size} board, {variant}").format(size=rules.size, variant=rules.variant)
+        total = RECTANGLE_TOTALS.get((rules.rows, rules.cols)) if rules.classic else None
+        published = None if total is None else (total, None)
+    if unshown > 0:
+        yield plural(
+            unshown,
+            "... and {count} more invalid placement",
+            "... and {count} more invalid placements",
+        )
+    if not found.valid:
+        yield plural(
+            len(found.invalid),
+            "invalid: {count} of {total} placements for {board} has queens that attack",
+            "invalid: {count} of {total} placements for {board} have queens that attack",
+            total=f"{found.count:,}",
+            board=board,
+        )
+    else:
+        yield plural(
+            found.count,
+            "valid: {count} placement for {board}, no two queens attack in it",
+            "valid: all {count} placements for {board}, no two queens attack in any",
+            board=board,
+        )
+    repeated = found.count - len(found.invalid) - found.distinct
+    pieces = [
+        plural(found.distinct, "{count} distinct placement", "{count} distinct placements"),
+        plural(found.classes, "{count} symmetry class", "{count} symmetry classes"),
+    ]
+    if repeated:
+        pieces.append(plural(repeated, "{count} repeated", "{count} repeated"))
+    yield listed(pieces)
+    if published is not None and found.distinct:
+        yield _beside_published(found, board, *published)
+
+
+def _beside_published(found: ListingCheck, board: str, total: int, unique: int | None) -> str:
+    """What a listing's distinct placements are beside the board's published counts."""
+    if found.distinct == total:
+        return _("every solution for {board}").format(board=board)
+    if unique is not None and found.distinct == found.classes == unique:
+        return _("one solution of each symmetry class for {board}").format(board=board)
+    if unique is None:
+        return plural(
+            total, "{board} has {count} solution", "{board} has {count} solutions", board=board
+        )
+    return plural(
+        total,
+        "{board} has {count} solution, {unique} unique",
+        "{board} has {count} solutions, {unique} unique",
+        board=board,
+        unique=f"{unique:,}",
+    )
 
 
 def _valid(n: int, variant: str | None = None) -> str:
