@@ -19,9 +19,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.boardtext import quoted
 from nqueens.errors import InvalidPlacementError
-from nqueens.files import READ_SLICE
 from nqueens.i18n import _
-from nqueens.limits import BOARD_TEXT_MAX_BYTES, NUMBER_MAX_DIGITS
+from nqueens.limits import NUMBER_MAX_DIGITS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -151,20 +150,13 @@ def read_lines(
     counted, so that a line of another length is named, not folded into the rows."""
     import numpy as np
 
+    from nqueens.large.text import slices
+
     chunks: list[npt.NDArray[np.integer[Any]]] = []
     carry = b""
-    read = 0
     lines_before = 0
     n = 0
-    while True:
-        data, head = head or stream.read(READ_SLICE), b""
-        read += len(data)
-        if read > BOARD_TEXT_MAX_BYTES:
-            raise InvalidPlacementError(
-                _("cannot read {name}: it holds more than {size} GiB").format(
-                    name=name, size=BOARD_TEXT_MAX_BYTES >> 30
-                )
-            )
+    for data in slices(stream, name, head):
         text = carry + data
         cut = len(text) if not data else text.rfind(b"\n") + 1
         text, carry = text[:cut], text[cut:]
@@ -186,8 +178,6 @@ def read_lines(
             values = np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" ")
             chunks.append(_narrow(values.reshape(-1, n) - base))
             lines_before += len(counts)
-        if not data:
-            break
     rows = np.concatenate(chunks) if chunks else np.zeros((0, max(n, 1)), np.int8)
     return Listing(_in_range(rows, width or n, name))
 

@@ -7,6 +7,7 @@ instance's text) read a column list one way.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.errors import InvalidPlacementError
@@ -22,7 +23,7 @@ from nqueens.limits import (
 if TYPE_CHECKING:
     from nqueens.large import Columns
 
-__all__ = ["COLUMN_BYTES", "long_column_list", "read_column_list"]
+__all__ = ["COLUMN_BYTES", "long_column_list", "read_column_list", "slices"]
 
 _SEPARATORS = b" \t\n\r\f\v,"
 COLUMN_BYTES = b"0123456789" + _SEPARATORS
@@ -51,15 +52,8 @@ def read_column_list(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
     columns = _Growing()
     carry = b""  # the digits of a number cut by the end of a slice
     offset = 0
-    while True:
-        data, head = head or stream.read(READ_SLICE), b""
+    for data in slices(stream, name, head):
         offset += len(data)
-        if offset > BOARD_TEXT_MAX_BYTES:
-            raise InvalidPlacementError(
-                _("cannot read {name}: it holds more than {size} GiB").format(
-                    name=name, size=BOARD_TEXT_MAX_BYTES >> 30
-                )
-            )
         junk = data.translate(None, COLUMN_BYTES)
         if junk:
             at = offset - len(data) + data.index(junk[:1])
@@ -80,8 +74,26 @@ def read_column_list(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
             )
         if text.translate(None, _SEPARATORS):  # some digits (NumPy reads none as a 0)
             columns.extend(np.fromstring(text.replace(b",", b" "), dtype=np.int64, sep=" "))
+    return columns.array()
+
+
+def slices(stream: BinaryIO, name: str, head: bytes = b"") -> Iterator[bytes]:
+    """The stream's bytes a slice at a time (`head` first: what the caller read of it
+    already), then one empty slice at its end; past `BOARD_TEXT_MAX_BYTES`, one line,
+    so that an endless stream is refused, not held."""
+    read = 0
+    while True:
+        data, head = head or stream.read(READ_SLICE), b""
+        read += len(data)
+        if read > BOARD_TEXT_MAX_BYTES:
+            raise InvalidPlacementError(
+                _("cannot read {name}: it holds more than {size} GiB").format(
+                    name=name, size=BOARD_TEXT_MAX_BYTES >> 30
+                )
+            )
+        yield data
         if not data:
-            return columns.array()
+            return
 
 
 class _Growing:
