@@ -6,6 +6,7 @@ import json
 import signal
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -93,6 +94,22 @@ def test_no_solution_is_said_clearly(n: str) -> None:
     code, out, err = invoke("solve", n, "--all", "-f", "json")
     assert code == 1
     assert json.loads(out) == [] and "No solution" in err
+
+
+def test_no_solution_keeps_an_existing_file_and_still_says_its_stats(tmp_path: Path) -> None:
+    """`solve 2 --out notes.txt` emptied the file, with no board to write; --stats said
+    nothing when there was no solution."""
+    kept = tmp_path / "notes.txt"
+    kept.write_text("keep\n")
+    code, out, err = invoke("solve", "2", "--out", str(kept), "--stats")
+    assert code == 1 and kept.read_text() == "keep\n"
+    assert err.startswith("bitboard: 2 nodes, 3 checks, 2 backtracks, ") and "No solution" in err
+    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    code, out, err = invoke("solve", "3", "--stats")
+    assert code == 1 and out.startswith("No solution:") and err.startswith("bitboard: 5 nodes")
+    written = tmp_path / "none.json"  # a machine format writes its empty list
+    assert invoke("solve", "2", "-f", "json", "--out", str(written)).status == 1
+    assert json.loads(written.read_text()) == []
 
 
 def test_algorithm_choice_and_stats() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
 import click
@@ -110,6 +110,12 @@ def solve(
     wanted = limit if listing else 1  # whether to list is --all's choice, not --format's
     stats = SearchStats()
     base = 1 if one_based else 0
+    written = 0
+
+    def stats_line() -> None:
+        if show_stats:
+            click.echo(_stats_line(algorithm, stats, written), err=True)
+
     with _opened(output, binary=fmt == "npy") as out:
         if algorithm == ENGINE and fmt in ARRAY_FORMATS:
             started = time.perf_counter()
@@ -125,9 +131,11 @@ def solve(
                 workers=workers,
             )
             written = _write_text(found, fmt, out, base, listing)
+        if fmt in HUMAN_STYLES:  # no board to write: an existing file stays as it was
+            _answer_if_none(written, limit, fmt, output, rules, stats_line)
+    _answer_if_none(written, limit, fmt, output, rules, stats_line)  # `[]`, a header: kept
     _close_listing(written, listing, unique, limit, fmt, output, rules)
-    if show_stats:
-        click.echo(_stats_line(algorithm, stats, written), err=True)
+    stats_line()
 
 
 def _stats_line(algorithm: str, stats: SearchStats, written: int) -> str:
@@ -182,6 +190,22 @@ def _solve_into_arrays(
     return write_arrays(chunks, out, fmt, n=n, base=base)
 
 
+def _answer_if_none(
+    written: int,
+    limit: int | None,
+    fmt: str,
+    output: str | None,
+    rules: Rules,
+    stats_line: Callable[[], None],
+) -> None:
+    """The answer "no solution" (`_answer_no`, status 1) where none was written and some
+    were asked for, after the `--stats` line (`stats_line`)."""
+    if written == 0 and (limit is None or limit > 0):
+        stats_line()
+        human = fmt in HUMAN_STYLES
+        _answer_no(str(rules.no_solution()), on_stdout=human and output is None)
+
+
 def _close_listing(
     written: int,
     listing: bool,
@@ -191,11 +215,9 @@ def _close_listing(
     output: str | None,
     rules: Rules,
 ) -> None:
-    """The closing line of a listing, `wrote FILE: ...` (`_say_written`), or the answer "no
-    solution" (`_answer_no`), for the board of `rules` ("N = 8", a variant's board)."""
+    """The closing line of a listing, `wrote FILE: ...` (`_say_written`), for the board of
+    `rules` ("N = 8", a variant's board)."""
     human = fmt in HUMAN_STYLES
-    if written == 0 and (limit is None or limit > 0):
-        _answer_no(str(rules.no_solution()), on_stdout=human and output is None)
     board = (
         f"N = {rules.rows}"
         if rules.classic

@@ -21,7 +21,14 @@ from nqueens.validate import kind_given
 from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
-__all__ = ["count_first_column", "events", "proved_empty", "rules_given", "solutions"]
+__all__ = [
+    "count_first_column",
+    "events",
+    "proved_empty",
+    "rules_given",
+    "searched",
+    "solutions",
+]
 
 Columns = tuple[int, ...]
 
@@ -57,11 +64,18 @@ def solutions(
     rules_given(rules)
     if proved_empty(rules):
         return
-    found = timed(_search(rules, stats), stats)
-    for cols in found:
-        stats.solutions += 1  # every one the search reached, as SearchStats counts them
+    for cols in searched(rules, stats):
         if unique and not is_canonical(cols, rules):
             continue
+        yield cols
+
+
+def searched(rules: Rules, stats: SearchStats) -> Iterator[Columns]:
+    """Every solution, by the bitboard search over its whole tree, even on a board that
+    `proved_empty` answers at once: the work `compare` sets beside the check function's."""
+    rules_given(rules)
+    for cols in timed(_search(rules, stats), stats):
+        stats.solutions += 1  # every one the search reached, as SearchStats counts them
         yield cols
 
 
