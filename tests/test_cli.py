@@ -199,6 +199,25 @@ def test_trace_limits_and_boards() -> None:
     assert "found solution 1: 1 3 5 0 2 4" in out and "stopped after 1 solution" in out
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("14",), "N = 14 is too large for backtracking to list every solution: use N <= 13"),
+        (("9", "-A", "brute-force"), "N = 9 is too large for brute-force to list every solution"),
+    ],
+)
+def test_trace_of_every_step_is_bounded_by_the_algorithms_n(
+    args: tuple[str, ...], said: str
+) -> None:
+    """`trace 14 --limit 0` streamed for ever, where docs/index.md says it is refused as
+    `animate --max-frames 0` is; with --solutions it stops by itself, and is let run."""
+    code, _, err = invoke("trace", *args, "--limit", "0")
+    assert code == 2 and said in err and err.count("\n") == 1
+    if args == ("14",):  # (brute force's first solution of 9 is 12 million boards away)
+        code, out, _ = invoke("trace", *args, "--limit", "0", "--solutions", "1")
+        assert code == 0 and out.endswith("... stopped after 1 solution\n")
+
+
 def test_check_valid_and_invalid() -> None:
     code, out, _ = invoke("check", "0 4 7 5 2 6 1 3")
     assert code == 0 and "valid: 8 queens" in out and "8 distinct images" in out

@@ -109,6 +109,8 @@ def trace(
 
     steps = walk(Rules.of(variant, n), algorithm, state=state)
     rules = steps.variant_rules
+    if not limit and solutions is None:  # every step: the whole search, as a film's
+        steps.algorithm.check_size(n)
     if state and rules is not None:
         raise IncompatibleOptionsError(
             _(
