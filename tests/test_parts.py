@@ -108,6 +108,21 @@ def test_merge_refuses_overlaps_and_gaps(tmp_path: Path) -> None:
     assert not out.exists()
 
 
+def test_a_parts_journal_and_a_whole_counts_are_never_mixed(tmp_path: Path) -> None:
+    """A part's journal counted on without --part took the other parts' subproblems,
+    and no merge or repair could use it again: refused, as the other way round is."""
+    one, two = _parts(tmp_path, 10, 2, "backtrack")
+    before = read_summary(one).done
+    with pytest.raises(JournalMismatchError, match=r"part 1/2 here, \(none: the whole count\) now"):
+        nqueens.count(10, method="backtrack", workers=1, journal=one)
+    assert read_summary(one).done == before
+    assert merge_journals([one, two], tmp_path / "all.db").done == read_summary(one).subproblems
+    whole = tmp_path / "whole.db"
+    nqueens.count(10, method="backtrack", workers=1, journal=whole)
+    with pytest.raises(JournalMismatchError, match=r"part \(none: the whole count\) here, 1/2"):
+        nqueens.count(10, method="backtrack", workers=1, journal=whole, part=(1, 2))
+
+
 def test_the_parts_and_their_merge_from_the_command_line(tmp_path: Path) -> None:
     paths = [tmp_path / f"part-{k}.db" for k in (1, 2)]
     for k, path in enumerate(paths, 1):

@@ -125,6 +125,18 @@ def identity_label(key: str) -> str:
     return labels.get(key, key)
 
 
+OPTIONAL_IDENTITY = ("part",)
+"""Keys of a journal's identity that only some journals have (a part's journal says which
+share it holds; a whole count's says none): a journal that has one is other work than a
+count without it, and the other way round."""
+
+
+def _said(value: str | None) -> str:
+    """A value of a journal's identity as a difference names it (a key it lacks: the
+    whole count's part)."""
+    return _("(none: the whole count)") if value is None else value
+
+
 def _cannot(doing: str, path: Path, error: BaseException) -> str:
     """What failed with the journal, and the system's (or SQLite's) reason."""
     reason = getattr(error, "strerror", None) or error
@@ -387,12 +399,13 @@ def _open_existing(
         stored, _recorded, rows = _read_meta(db, path)
     finally:
         _rollback(db)
+    keys = [*identity, *(key for key in OPTIONAL_IDENTITY if key in stored and key not in identity)]
     differences = [
         _("{key} {stored} here, {value} now").format(
-            key=identity_label(key), stored=stored.get(key), value=value
+            key=identity_label(key), stored=_said(stored.get(key)), value=_said(identity.get(key))
         )
-        for key, value in identity.items()
-        if stored.get(key) != value
+        for key in keys
+        if stored.get(key) != identity.get(key)
     ]
     if differences:
         raise JournalMismatchError(
