@@ -22,7 +22,14 @@ import numpy as np
 import pytest
 
 from nqueens.engine.runtime import pool
-from tests.processes import HANG_GUARD, NQUEENS, assert_one_line, journal_rows, wait_for_rows
+from tests.processes import (
+    HANG_GUARD,
+    NQUEENS,
+    assert_one_line,
+    journal_rows,
+    start_nqueens,
+    wait_for_rows,
+)
 
 
 class _Parts:
@@ -134,6 +141,18 @@ def test_sigterm_stops_min_conflicts_on_a_huge_board(tmp_path: Path) -> None:
         pytest.skip("the search finished before the signal came")
     assert "stopped by SIGTERM" in assert_one_line(result, 128 + signal.SIGTERM)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_ends_a_long_rectangle_count(stop: signal.Signals) -> None:
+    """A rectangle from width 11 is one compiled call, which no signal interrupts: it
+    ignored Ctrl-C and SIGTERM (14x30: hours) until killed outright."""
+    count = start_nqueens("count", "14x30")
+    time.sleep(2)
+    count.send_signal(stop)
+    out, err = count.communicate(timeout=HANG_GUARD)
+    assert count.returncode == 128 + stop and out == "", err
+    assert err.count("\n") <= 1 and "Traceback" not in err
 
 
 def _children(pid: int) -> list[int]:

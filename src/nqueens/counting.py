@@ -19,6 +19,7 @@ from nqueens.errors import (
     PublishedMismatchError,
 )
 from nqueens.i18n import _
+from nqueens.limits import VARIANT_KERNEL_FROM_N
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import kind_given
@@ -261,8 +262,9 @@ def plan_parts(
 
 
 def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
-    """A rectangle's total and unique counts, by the variants' own search in this process
-    (the engine's methods, pools and journals count square boards)."""
+    """A rectangle's total and unique counts, by the variants' own search, at once (the
+    engine's methods, pools and journals count square boards): in this process, or in
+    one forked worker where the kernel counts it in one long call."""
     from nqueens.variants.counting import count_totals
 
     given = options.engine_options_given()
@@ -274,7 +276,12 @@ def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
             option=tuple(given),
         )
     started = time.perf_counter()
-    total, unique = count_totals(rules)
+    if rules.cols < VARIANT_KERNEL_FROM_N:  # the Python search: a stop is heard at once
+        total, unique = count_totals(rules)
+    else:  # one compiled call, which no signal interrupts: in a worker, so that a stop
+        from nqueens.engine.runtime.pool import in_a_worker  # ends it (14x30: hours)
+
+        total, unique = in_a_worker(count_totals, rules)
     elapsed = time.perf_counter() - started
     return CountResult(  # no method of the registry: those count square boards
         rules.rows, total, unique, elapsed, None, variant=rules.variant, cols=rules.cols
