@@ -11,7 +11,7 @@ import pytest
 import nqueens
 from nqueens.known import known_counts
 from tests.naive import naive_heatmap
-from tests.processes import NQUEENS
+from tests.processes import NQUEENS, invoke
 
 
 @pytest.mark.parametrize("n", range(1, 9))
@@ -61,3 +61,17 @@ def test_counts_are_written_in_the_squares() -> None:
     figure = nqueens.heatmap(5).figure()
     texts = [t.get_text() for t in figure.axes[0].texts]
     assert texts == ["2"] * 25
+
+
+@pytest.mark.parametrize("chosen", [["-u"], ["-l", "3"], ["-a", "-l", "3"]])
+def test_the_heatmap_refuses_a_choice_of_solutions(tmp_path: Path, chosen: list[str]) -> None:
+    """--unique and --limit were ignored: "heat map of 92 solutions", exit 0."""
+    out = tmp_path / "heat.png"
+    result = invoke("show", "8", "--heatmap", *chosen, "--out", str(out))
+    assert result.status == 2 and "--heatmap counts every solution: drop" in result.stderr
+    assert not out.exists()
+
+
+def test_one_solution_is_one() -> None:
+    result = invoke("show", "1", "--heatmap", "--out", "-")
+    assert result.status == 0 and "heat map of 1 solution\n" in result.stderr

@@ -47,7 +47,7 @@ def tree(
     Examples:
       nqueens tree 4 --rejected --out four.svg     the whole tree and its rejected squares
       nqueens tree 8 --out eight.png               2,057 nodes as rings (the root too)
-      nqueens tree 12 --depth 3 --out top.pdf      the top of a large tree
+      nqueens tree 10 --depth 3 --out top.pdf      the top of a large tree
       nqueens tree 8 --levels                      nodes, dead ends and solutions per depth
     """
     from nqueens.render.tree import levels_table

@@ -71,6 +71,14 @@ def show(
 
     rules = Rules.of(variant, size)
     if heatmap:
+        choosing = (("--all", all_), ("--unique", unique), ("--limit", limit is not None))
+        chosen = [name for name, given in choosing if given]
+        if chosen:  # the map counts every solution: it was drawn as if none was chosen
+            raise IncompatibleOptionsError(
+                _("--heatmap counts every solution: drop {options}").format(
+                    options=", ".join(chosen)
+                )
+            )
         _draw_heatmap(rules, out, one_based)
         return
     figure = draw(rules, all=all_, unique=unique, limit=limit, one_based=one_based, out=out)
@@ -94,7 +102,12 @@ def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
     found = count_squares(rules.rows, out=out, one_based=one_based)
     _say_written(
         out,
-        _("wrote {out}: heat map of {total} solutions").format(out=out, total=f"{found.total:,}"),
+        plural(
+            found.total,
+            "wrote {out}: heat map of {count} solution",
+            "wrote {out}: heat map of {count} solutions",
+            out=out,
+        ),
     )
 
 
