@@ -62,6 +62,15 @@ def test_writing_to_a_null_device_keeps_the_device(tmp_path: Path, command: str)
     only(tmp_path, "null")
 
 
+@pytest.mark.parametrize("command", [*WRITERS, "construct text"])
+def test_an_empty_file_name_is_refused_and_nothing_written(tmp_path: Path, command: str) -> None:
+    """`construct 8 -o ""` wrote the board to standard output and said `wrote : ...`."""
+    args = WRITERS.get(command, ("construct", "8", "--output", "{path}"))
+    result = nqueens(*(arg.format(path="") for arg in args), cwd=tmp_path)
+    assert_one_line(result)
+    assert result.stdout == b"" and list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", ["solve text", "solve npy", "construct npy", "show png"])
 def test_a_full_device_is_one_line_and_status_2(tmp_path: Path, command: str) -> None:
     device = make_device(tmp_path / "full", FULL)

@@ -213,7 +213,7 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     """
     name = shorten(str(path))
     if str(path) == "":
-        raise _a_folder(name)
+        raise OutputPlaceError(_("cannot write to an empty file name: name a file, or -"))
     if _descriptor(path) is not None:
         _check_stream(path, name, binary)
         return Path(path)
@@ -661,7 +661,7 @@ def failure(error: OSError) -> str:
 
 
 def _a_folder(name: str) -> OutputPlaceError:
-    """The refusal of an output named as a folder (or named by nothing: "")."""
+    """The refusal of an output named as a folder."""
     return OutputPlaceError(
         _("cannot write {name}: it is a folder, not a file name").format(name=name)
     )

@@ -314,7 +314,8 @@ def construct(
     fmt = fmt or column_format(n, output)
     if one_based and fmt == "npy":
         raise npy_counts_from_zero()
-    check_output_place(output or STDOUT, binary=fmt == "npy")  # before a long search
+    place = STDOUT if output is None else output  # "" is a name, refused as such
+    check_output_place(place, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
         _answer_no(str(no_solution(n)), on_stdout=output is None and fmt != "npy")
     if method == "explicit":
@@ -345,7 +346,7 @@ def construct(
             raise click.exceptions.Exit(3)
         cols = transform_array(found.cols, symmetry)
     assert cols is not None
-    written = save_columns(cols, output or STDOUT, fmt=fmt, base=1 if one_based else 0)
+    written = save_columns(cols, place, fmt=fmt, base=1 if one_based else 0)
     if output is not None:
         queens = plural(
             n,
