@@ -16,7 +16,12 @@ import nqueens
 from nqueens.engine.runtime.journal import read_summary
 from nqueens.engine.runtime.merge import merge_journals
 from nqueens.engine.runtime.parts import Part, share
-from nqueens.errors import InvalidPartError, JournalError, JournalMismatchError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidPartError,
+    JournalError,
+    JournalMismatchError,
+)
 from nqueens.known import known_counts
 from tests.journals import forget
 from tests.processes import NQUEENS, invoke
@@ -106,6 +111,22 @@ def test_merge_refuses_overlaps_and_gaps(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="one of the parts"):
         merge_journals([one, two, three], one)
     assert not out.exists()
+
+
+def test_a_count_with_nothing_to_share_or_keep_says_so(tmp_path: Path) -> None:
+    """N = 1 dropped --part and --journal without a word (a batch's merge then found no
+    journal); 0 subproblems said "use M <= 0"."""
+    journal = tmp_path / "q1.db"
+    with pytest.raises(InvalidPartError, match="no subproblems to share: count it whole"):
+        nqueens.count(1, part=(2, 3), journal=journal)
+    with pytest.raises(IncompatibleOptionsError, match="keeps no journal") as refused:
+        nqueens.count(1, journal=journal)
+    assert refused.value.options == ("journal",) and not journal.exists()
+    with pytest.raises(InvalidPartError, match="no subproblems to share"):
+        nqueens.count(2, method="backtrack", part=(1, 1), journal=journal)
+    with pytest.raises(InvalidPartError, match="only 1 subproblem, so use M <= 1"):
+        nqueens.count(3, method="python", part=(1, 2), journal=journal)
+    assert nqueens.count(1).total == 1 and list(tmp_path.iterdir()) == []
 
 
 def test_a_parts_journal_and_a_whole_counts_are_never_mixed(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from nqueens.engine.arrays import Indices
 from nqueens.errors import InvalidPartError, shorten
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
+from nqueens.messages import plural
 
 __all__ = ["Part", "share"]
 
@@ -84,9 +85,14 @@ class Part(tuple[int, int]):
     def check(self, subproblems: int) -> None:
         """Refuse more parts than subproblems (a part with nothing to count)."""
         if self.m > subproblems:
-            reason = _("this count has only {count} subproblems, so use M <= {count}").format(
-                count=f"{subproblems:,}"
-            )
+            if subproblems == 0:  # N = 1 to 3 on some methods: all the answer is known
+                reason = _("this count has no subproblems to share: count it whole")
+            else:
+                reason = plural(
+                    subproblems,
+                    "this count has only {count} subproblem, so use M <= {count}",
+                    "this count has only {count} subproblems, so use M <= {count}",
+                )
             error = InvalidPartError(
                 _("part {part}: {reason}").format(part=self, reason=reason), option="part"
             )

@@ -22,7 +22,7 @@ from nqueens.engine.runtime.journal import Journal, check_place
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.engine.runtime.pool import BACKENDS, Backend, batches, in_a_worker
 from nqueens.engine.runtime.warm import warm_up
-from nqueens.errors import CountInterrupted, VerificationError
+from nqueens.errors import CountInterrupted, IncompatibleOptionsError, VerificationError
 from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
@@ -43,6 +43,14 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     if address is None and not method.survives_fork:  # its kernels live in this process only
         workers = 1
     journal = options.journal
+    if n == 1:  # answered below: no subproblem to count, keep, share or recount
+        if options.share is not None:
+            options.share.check(0)
+        if journal is not None:
+            raise IncompatibleOptionsError(
+                _("N = 1 is answered at once and keeps no journal: drop journal"),
+                option="journal",
+            )
     if journal is not None:
         check_place(Path(journal))  # before any work: a journal that cannot be kept
     start = time.perf_counter()
