@@ -604,3 +604,4 @@ def test_n_1_checks_its_options_as_any_n(tmp_path: Path) -> None:
     assert "K/M" in _refused(run_nqueens("count", "1", "--part", "abc", "--journal", journal))
     done = run_nqueens("count", "1", "--verify", "3", "--journal", journal)
     assert "no journal at" not in done.stderr
+    assert "N = 1 is answered at once and keeps no journal" in _refused(done)
