@@ -370,3 +370,27 @@ def invoke_merge(parts: list[Path], out: Path, *more: str) -> tuple[int, str, st
 
     status, stdout, stderr = invoke("journal", "merge", *map(str, parts), "--out", str(out), *more)
     return status, stdout, stderr
+
+
+def test_a_stop_while_recounting_says_what_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during --verify's recount, or a merge's, ended with status 130 and not a
+    word: the count was finished and kept, the parts untouched."""
+    from nqueens.engine.runtime import merge, verify
+    from nqueens.errors import CountInterrupted
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    whole = tmp_path / "whole.db"
+    nqueens.count(9, method="backtrack", workers=1, journal=whole)
+    monkeypatch.setattr(verify, "verify_journal", stopped)
+    with pytest.raises(CountInterrupted, match=r"finished \(352 solutions, 46 unique\) and kept"):
+        nqueens.count(9, method="backtrack", workers=1, journal=whole, verify="all")
+    parts = _parts(tmp_path, 9, 2, "backtrack")
+    monkeypatch.setattr(merge, "_recount_sample", stopped)
+    out = tmp_path / "all.db"
+    with pytest.raises(CountInterrupted, match="nothing was merged"):
+        merge_journals(parts, out, recount="all")
+    assert not out.exists() and all(read_summary(part).done for part in parts)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from nqueens.engine.registry import METHODS, best_method, choose
 from nqueens.errors import (
+    CountInterrupted,
     IncompatibleOptionsError,
     InvalidPartError,
     InvalidSizeError,
@@ -112,9 +113,9 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     try:
         published = versus_published(rules.rows, result.total, result.unique, method.variant)
     except PublishedMismatchError:
-        _recount(chosen)  # names the subproblem at fault, where the recount finds it
+        _recount(chosen, result)  # names the subproblem at fault, where the recount finds it
         raise
-    recounted = _recount(chosen) if result.subproblems else None  # N = 1 keeps no journal
+    recounted = _recount(chosen, result) if result.subproblems else None
     return replace(result, published=published, verification=recounted)
 
 
@@ -135,13 +136,27 @@ def _board(
     return (chosen if chosen.variant == agreed else chosen.with_changes(variant=agreed)), rules
 
 
-def _recount(options: CountOptions) -> Verification | None:
-    """`verify`'s recount of the journal, where one was asked for."""
+def _recount(options: CountOptions, result: CountResult) -> Verification | None:
+    """`verify`'s recount of the journal, where one was asked for; a stop during it says
+    that the count itself is finished and kept (`result`), not nothing at all."""
     if options.verify is None or options.journal is None:
         return None
     from nqueens.engine.runtime.verify import verify_journal
 
-    return verify_journal(options.journal, options.verify, seed=options.verify_seed)
+    try:
+        return verify_journal(options.journal, options.verify, seed=options.verify_seed)
+    except KeyboardInterrupt:
+        raise CountInterrupted(
+            _(
+                "interrupted while recounting for --verify: the count itself is finished "
+                "({total} solutions, {unique} unique) and kept in {journal}; rerun the "
+                "command to verify it"
+            ).format(
+                total=f"{result.total:,}",
+                unique="?" if result.unique is None else f"{result.unique:,}",
+                journal=options.journal,
+            )
+        ) from None
 
 
 def estimate(

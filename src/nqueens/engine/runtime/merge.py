@@ -26,7 +26,7 @@ import numpy as np
 
 from nqueens.engine.runtime.journal import Journal, JournalSummary, identity_label, read_summary
 from nqueens.engine.runtime.parts import Part, share
-from nqueens.errors import JournalError, JournalMismatchError, shorten
+from nqueens.errors import CountInterrupted, JournalError, JournalMismatchError, shorten
 from nqueens.files import check_output_place, not_a_file, output_path
 from nqueens.i18n import _
 from nqueens.messages import apart
@@ -188,7 +188,13 @@ def merge_journals(
         _same_run(pieces[0], other)
     identity = pieces[0].identity
     _check_shares(pieces, int(identity["subproblems"]))
-    _recount_sample(pieces, recount)
+    try:
+        _recount_sample(pieces, recount)
+    except KeyboardInterrupt:  # said, not a bare status 130
+        raise CountInterrupted(
+            _("interrupted while recounting the parts: nothing was merged, and the parts "
+              "are as they were")
+        ) from None  # fmt: skip
     fields = identity["fields"].split()
     whole = {key: value for key, value in identity.items() if key not in _OWN}
     indices = sorted(i for piece in pieces for i in piece.rows)
