@@ -144,6 +144,22 @@ def test_a_journal_through_a_link_then_up_is_where_the_kernel_puts_it(
     assert [p.name for p in home.iterdir()] == ["proj"]
 
 
+def test_a_journal_through_a_link_to_nothing_yet_is_made_at_its_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link to a journal not made yet was refused, "cannot create the journal link.db
+    (File exists)", where an --out through such a link makes its target."""
+    monkeypatch.chdir(tmp_path)
+    Path("link.db").symlink_to("target.db")
+    _invoke("count", "8", "--journal", "link.db")
+    assert Path("link.db").is_symlink() and Path("target.db").is_file()
+    summary = json.loads(invoke("journal", "link.db", "--json").stdout)
+    assert (summary["n"], summary["total"]) == (8, 92)
+    Path("lost.db").symlink_to("missing/target.db")
+    refused = invoke("count", "8", "--journal", "lost.db")
+    assert refused.status == 2 and "missing: no such folder" in refused.stderr
+
+
 def test_a_journal_of_250_characters(
     tmp_path: Path, parts: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -156,10 +156,11 @@ def check_place(path: Path) -> bool:
     stream, a missing or read-only folder, a read-only or foreign file, a name too long
     for SQLite's own journal beside it), before any work starts. A FIFO or a device is
     told by its kind, never opened (opening a FIFO would wait for a writer); a symlink
-    only where the kernel would follow it (`files.followed`)."""
-    followed(path)
-    kind = not_a_file(path)
-    if kind is not None and os.path.isdir(path):
+    only where the kernel would follow it (`files.followed`), and judged by its target,
+    which SQLite creates where the link points to nothing yet."""
+    target = followed(path)
+    kind = not_a_file(target)
+    if kind is not None and os.path.isdir(target):
         raise JournalError(
             _("journal {path} is a directory: give a file name for --journal").format(path=path)
         )
@@ -169,7 +170,7 @@ def check_place(path: Path) -> bool:
                 path=shorten(str(path)), kind=kind
             )
         )
-    folder = path.parent
+    folder = target.parent
     if not folder.is_dir():
         raise JournalError(
             _("cannot keep a journal in {folder}: no such folder").format(folder=folder)
@@ -186,10 +187,10 @@ def check_place(path: Path) -> bool:
                 "a name of at most {most} bytes"
             ).format(name=shorten(path.name), companion=COMPANION, most=most)
         )
-    if not path.exists():
+    if not target.exists():
         try:  # the surest test that it can be created: create it (and leave no trace)
-            path.touch(exist_ok=False)
-            path.unlink()
+            target.touch(exist_ok=False)
+            target.unlink()
         except OSError as error:
             raise JournalError(_cannot("create", path, error)) from None
         return False
