@@ -240,6 +240,32 @@ def test_any_instance_agrees_with_brute_force(n: int, rng: random.Random) -> Non
     assert result.placement is None or result.placement.cols in expected
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("1:9",), "the queen on row 1, col 9 is off the 8x8 board"),
+        (("0:0",), "the queen on row 0, col 0 is off the 8x8 board"),  # it said row -1
+        (("1:1 2:2",), "the fixed queens on row 1, col 1 and row 2, col 2 attack each other"),
+        (("1:1", "--block", "9:1"), "the blocked square row 9, col 1 is off the 8x8 board"),
+        (("1:1", "--block", "1:1"), "the queen on row 1, col 1 stands on a blocked square"),
+    ],
+)
+def test_one_based_refusals_name_squares_as_given(args: tuple[str, ...], said: str) -> None:
+    """--one-based boards were refused in 0-based words: "1:9" was "row 0, col 8"."""
+    code, _, err = invoke("complete", args[0], "--n", "8", *args[1:], "--one-based")
+    assert code == 2 and said in err and len(err.splitlines()) == 1, err
+
+
+def test_a_csplib_file_sets_its_own_size(tmp_path: Path) -> None:
+    """`--n 10` beside a file that says n = 8 was dropped: the 8x8 board was answered."""
+    instance = tmp_path / "e.param"
+    instance.write_text("language ESSENCE' 1.0\nletting n = 8\nletting init = [[0,0],[1,4]]\n")
+    code, _, err = invoke("complete", str(instance), "--n", "10")
+    assert code == 2 and "the file sets n = 8, not 10" in err and "(--n)" in err
+    code, out, _ = invoke("complete", str(instance), "--n", "8")
+    assert code == 0 and "columns: 0 4 7 5 2 6 1 3" in out
+
+
 def test_counts_of_the_open_board_are_the_known_totals() -> None:
     known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
     assert [complete(Partial(n, {}), count=True).count for n in range(1, 11)] == known

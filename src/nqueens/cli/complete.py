@@ -125,7 +125,7 @@ def complete(
         if fmt == "board" and not (squares or sums or diffs):
             _answer_whole(read, count_all, base, start)
             return
-        read = Partial(len(read), dict(enumerate(read.tolist())))
+        read = Partial(len(read), dict(enumerate(read.tolist())), numbered_from=base)
     partial = read
     if squares or sums or diffs:
         partial = partial.restricted(blocked=squares, sums=sums, diffs=diffs)

@@ -17,7 +17,12 @@ from typing import Any
 
 from nqueens.boardtext import quoted
 from nqueens.completion.model import Partial
-from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidPlacementError,
+    InvalidSizeError,
+    SizeTooLargeError,
+)
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import fixed_queens_attack
@@ -67,7 +72,7 @@ def read_instance(
     """
     text = text.lstrip("\ufeff")
     if "numdiags" in text and _DIAGONALS.search(text):  # `in` first: a board of
-        return from_diagonals(text, diagonals)  # 100 MB is scanned at memchr speed
+        return _sized(from_diagonals(text, diagonals), n)  # 100 MB is scanned at memchr speed
     if diagonals is not None:
         raise InvalidPlacementError(
             _(
@@ -76,8 +81,20 @@ def read_instance(
             )
         )
     if "letting" in text and _ESSENCE.search(text):
-        return from_essence(text)
+        return _sized(from_essence(text), n)
     return Partial.from_string(text, n=n, base=base)
+
+
+def _sized(partial: Partial, n: int | None) -> Partial:
+    """A CSPLib file's instance, refused where `n` names another size (it was dropped
+    without a word: the file's own board was answered)."""
+    if n is not None and n != partial.n:
+        raise IncompatibleOptionsError(
+            _("the file sets n = {file}, not {given}: n is for board text and row:col "
+              "pairs; drop it").format(file=partial.n, given=n),
+            option="n",
+        )  # fmt: skip
+    return partial
 
 
 def from_diagonals(text: str, diagonals: int | None = None) -> Partial:

@@ -37,7 +37,7 @@ def _whole(value: object, field: str) -> int:
     return number
 
 
-def _squares(given: Iterable[object], n: int) -> frozenset[Square]:
+def _squares(given: Iterable[object], n: int, base: int = 0) -> frozenset[Square]:
     """The blocked squares as (row, col) pairs of whole numbers on the N x N board: in
     one pass over pairs of Python ints (a board read from text may block millions), in a
     second that converts each where one is not."""
@@ -52,7 +52,7 @@ def _squares(given: Iterable[object], n: int) -> frozenset[Square]:
             plain = False
             break
         if not (0 <= row < n and 0 <= col < n):
-            raise _off_the_board(row, col, n)
+            raise _off_the_board(row, col, n, base)
     if plain:
         return frozenset(items)  # a frozenset: itself, no copy
     squares: set[Square] = set()
@@ -67,15 +67,15 @@ def _squares(given: Iterable[object], n: int) -> frozenset[Square]:
             )
         row, col = _whole(pair[0], "blocked"), _whole(pair[1], "blocked")
         if not (0 <= row < n and 0 <= col < n):
-            raise _off_the_board(row, col, n)
+            raise _off_the_board(row, col, n, base)
         squares.add((row, col))
     return frozenset(squares)
 
 
-def _off_the_board(row: int, col: int, n: int) -> InvalidPlacementError:
+def _off_the_board(row: int, col: int, n: int, base: int) -> InvalidPlacementError:
     return InvalidPlacementError(
         _("the blocked square row {row}, col {col} is off the {n}x{n} board").format(
-            row=row, col=col, n=n
+            row=row + base, col=col + base, n=n
         )
     )
 
@@ -104,6 +104,9 @@ class Partial:
     blocked: frozenset[Square] = field(default_factory=frozenset)
     excluded_sums: frozenset[int] = field(default_factory=frozenset)
     excluded_diffs: frozenset[int] = field(default_factory=frozenset)
+    numbered_from: int = field(default=0, compare=False, repr=False)
+    """The first row and column number its refusals name squares by (1 for a board
+    given one-based); its own rows and columns count from 0 whatever it says."""
 
     def __post_init__(self) -> None:
         n = board_size(self.n)
@@ -120,7 +123,12 @@ class Partial:
             name: frozenset(_whole(line, name) for line in getattr(self, name))
             for name in ("excluded_sums", "excluded_diffs")
         }
-        values = {"n": n, "fixed": fixed, "blocked": _squares(self.blocked, n), **excluded}
+        if self.numbered_from not in (0, 1):
+            raise InvalidPlacementError(
+                _("numbered_from must be 0 or 1, not {base}").format(base=repr(self.numbered_from))
+            )
+        blocked = _squares(self.blocked, n, self.numbered_from)
+        values = {"n": n, "fixed": fixed, "blocked": blocked, **excluded}
         for name, value in values.items():  # as given, but in Python's own ints
             object.__setattr__(self, name, value)
         ranges = (
@@ -139,31 +147,32 @@ class Partial:
 
     def _check_fixed(self) -> None:
         """Fixed queens on the board, not attacking, not on ruled-out squares: O(queens)."""
-        n = self.n
+        n, b = self.n, self.numbered_from
         seen: dict[tuple[str, int], tuple[int, int]] = {}
         for row, col in self.fixed.items():
             if not (0 <= row < n and 0 <= col < n):
                 raise InvalidPlacementError(
                     _("the queen on row {row}, col {col} is off the {n}x{n} board").format(
-                        row=row, col=col, n=n
+                        row=row + b, col=col + b, n=n
                     )
                 )
             if (row, col) in self.blocked:
                 raise InvalidPlacementError(
                     _("the queen on row {row}, col {col} stands on a blocked square").format(
-                        row=row, col=col
+                        row=row + b, col=col + b
                     )
                 )
             if row + col in self.excluded_sums or row - col in self.excluded_diffs:
                 raise InvalidPlacementError(
                     _("the queen on row {row}, col {col} stands on an excluded diagonal").format(
-                        row=row, col=col
+                        row=row + b, col=col + b
                     )
                 )
             for key in (("column", col), ("diagonal", row + col), ("diagonal", row - col - 2 * n)):
                 if key in seen:
                     (r1, c1), (r2, c2) = sorted([seen[key], (row, col)])
-                    raise InvalidPlacementError(fixed_queens_attack(r1, c1, r2, c2, key[0]))
+                    said = fixed_queens_attack(r1 + b, c1 + b, r2 + b, c2 + b, key[0])
+                    raise InvalidPlacementError(said)
                 seen[key] = (row, col)
 
     @classmethod
@@ -194,7 +203,7 @@ class Partial:
                     message.format(board=quoted(text.strip()), row=row + base)
                 )
             fixed[row] = col
-        return cls(size, fixed, frozenset(board.blocked))
+        return cls(size, fixed, frozenset(board.blocked), numbered_from=base)
 
     def restricted(
         self,
@@ -210,6 +219,7 @@ class Partial:
             self.blocked | frozenset(blocked),
             self.excluded_sums | frozenset(sums),
             self.excluded_diffs | frozenset(diffs),
+            numbered_from=self.numbered_from,
         )
 
     def allows(self, row: int, col: int) -> bool:
