@@ -112,6 +112,35 @@ def test_no_solution_keeps_an_existing_file_and_still_says_its_stats(tmp_path: P
     assert json.loads(written.read_text()) == []
 
 
+def test_an_empty_csv_listing_keeps_its_header() -> None:
+    """The text path wrote nothing at all where the engine's wrote the header."""
+    assert invoke("solve", "8", "-l", "0", "-f", "csv").stdout == (
+        "solution,row0,row1,row2,row3,row4,row5,row6,row7\n"
+    )
+    code, out, _ = invoke("solve", "3", "--all", "-f", "csv", "--one-based")
+    assert code == 1 and out == "solution,row1,row2,row3\n"
+
+
+def test_the_trees_picture_options_need_a_picture(tmp_path: Path) -> None:
+    """`tree 8 --levels --depth 3` printed every depth, --depth dropped."""
+    code, _, err = invoke("tree", "8", "--levels", "--depth", "3")
+    assert code == 2 and "--depth shapes the picture: name it with --out FILE" in err
+    code, _, err = invoke("tree", "8", "--levels", "--rejected", "--layout", "radial")
+    assert code == 2 and "--rejected, --layout shape the picture" in err
+    out = tmp_path / "root.svg"
+    code, said, _ = invoke("tree", "8", "--depth", "0", "--out", str(out))
+    assert code == 0 and said == f"wrote {out}: the root alone (the empty board)\n"
+
+
+def test_one_frame_is_one(tmp_path: Path) -> None:
+    out = tmp_path / "one.gif"
+    code, said, err = invoke(
+        "animate", "4", "--max-frames", "1", "--no-state", "--size", "100", "--out", str(out)
+    )
+    assert code == 0 and said.startswith(f"wrote {out}: 1 frame at 8 fps")
+    assert err.startswith("stopped at 1 frame before the search ended")
+
+
 def test_algorithm_choice_and_stats() -> None:
     code, out, err = invoke("solve", "6", "-A", "flags-stack", "--stats")
     assert code == 0 and out.startswith(". Q . . . .")

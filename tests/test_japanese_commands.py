@@ -140,6 +140,7 @@ def test_a_journal_and_its_report_speak_japanese(japanese: object) -> None:
         ("check", "0 1 2 3\n1 3 0 2"),  # a listing with an invalid placement
         ("check", "1 3 0 2\n0 2 4 1 3"),  # lines of two sizes
         ("check", '[{"cols": [1, 3, 0, 2]}, {"x": 1}]'),
+        ("solve", "7", "-V", "toroidal", "-A", "flags"),  # an f-string, never translated
     ],
     ids=lambda args: " ".join(args),
 )
@@ -271,3 +272,13 @@ def test_every_command_takes_lang_after_its_name(
     finally:
         set_language(None)
     assert said.status == 0 and "使い方" in said.output, said.output
+
+
+def test_a_variant_is_named_in_japanese(japanese: object) -> None:
+    """The variant's own name stood in Japanese sentences: "toroidal の 7x7 の盤面"."""
+    said = japanese("solve", "7", "-V", "toroidal", "--all")  # type: ignore[operator]
+    said += japanese("check", "0 2 4 1 3", "-V", "toroidal")  # type: ignore[operator]
+    said += japanese("count", "7", "-V", "toroidal")  # type: ignore[operator]
+    said += japanese("solve", "4x6", "-u", "-l", "2")  # type: ignore[operator]
+    assert "トーラスの 7x7 の盤面" in said and "N = 7、トーラス" in said
+    assert "toroidal" not in said and "classic" not in said and "4x6 の盤面" in said

@@ -394,3 +394,14 @@ def test_a_stop_while_recounting_says_what_is_kept(
     with pytest.raises(CountInterrupted, match="nothing was merged"):
         merge_journals(parts, out, recount="all")
     assert not out.exists() and all(read_summary(part).done for part in parts)
+
+
+def test_one_part_of_one_and_one_subproblem_are_said_in_the_singular(tmp_path: Path) -> None:
+    """ "when all 1 parts are done", "verified all 1 subproblems"."""
+    journal = tmp_path / "p.db"
+    code, out, _ = invoke("count", "10", "--part", "1/1", "--journal", str(journal))
+    assert code == 0 and "when all" not in out
+    assert f"`nqueens journal merge {journal} --out FILE` makes it a whole count's journal" in out
+    two = tmp_path / "two.db"
+    code, out, _ = invoke("count", "2", "--journal", str(two), "--verify", "all")
+    assert code == 0 and f"verified the 1 subproblem of {two}: recounted by" in out

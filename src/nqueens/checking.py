@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
-from nqueens.messages import off_the_board
+from nqueens.messages import off_the_board, variant_name
 from nqueens.placement import Placement, Square, columns_of
 from nqueens.validate import as_whole
 from nqueens.variants.board import VariantBoard
@@ -152,7 +152,7 @@ def check(
     if rules.classic and size > CHECK_ARRAY_FROM_N:
         return _check_array(cols, rules, examples)
     if size > CHECK_ARRAY_FROM_N:
-        what = _("the {variant} check of every pair").format(variant=rules.variant)
+        what = _("the {variant} check of every pair").format(variant=variant_name(rules.variant))
         check_n(size, CHECK_ARRAY_FROM_N, what)
     if not rules.square:
         pairs = rules.attacking_pairs(_on_the_board(cols, rules))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
+from nqueens.messages import variant_name
 from nqueens.results import ComparisonRow
 from nqueens.search import ALGORITHMS, Algorithm, SearchStats, get_algorithm
 from nqueens.search.shape import every_node
@@ -76,7 +77,7 @@ def compare(
                     "the {variant} board has its own two searches, check function and "
                     "bitboard (the teaching algorithms follow the classic rules): name "
                     "no algorithms"
-                ).format(variant=rules.variant),
+                ).format(variant=variant_name(rules.variant)),
                 option="algorithms",
             )
         return compare_variant(rules, on_start=on_start)

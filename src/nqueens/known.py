@@ -66,20 +66,21 @@ beside (marked for the catalog, said with `_`)."""
 
 
 def record_beside(n: int) -> str:
-    """The published attempt a count of N stands beside (OEIS A000170's history).
+    """The published attempt a count of N stands beside (OEIS A000170's history), as a
+    noun phrase: the warning before a long count says "it stands beside" it.
 
     >>> record_beside(30)
-    'a(30) is unknown (the largest known count is N = 27): this count would be a new record'
+    'the unknown a(30) (the largest known count is N = 27): this count would be a new record'
     """
     if n in RECORDS:
         return _(RECORDS[n])
     top = max(known_counts())
     if n > top:
         return _(
-            "a({n}) is unknown (the largest known count is N = {top}): this count would be a "
-            "new record"
+            "the unknown a({n}) (the largest known count is N = {top}): this count would be "
+            "a new record"
         ).format(n=n, top=top)
-    return _("N = {n} is published (OEIS A000170); the frontier is {record}").format(
+    return _("the published N = {n} (OEIS A000170), short of the frontier, {record}").format(
         n=n, record=_(RECORDS[top])
     )
 

@@ -111,6 +111,18 @@ def plural(count: int, singular: str, plural: str, **values: object) -> str:
     return ngettext(singular, plural, count).format(count=f"{count:,}", **values)
 
 
+def variant_name(variant: str) -> str:
+    """A board's rules as a sentence names them, in the reader's language: the variant's
+    own name in English ("toroidal"), トーラス in Japanese (the name to type stays the
+    option's value, `--variant toroidal`)."""
+    names = {
+        "classic": pgettext("a board's rules", "classic"),
+        "toroidal": pgettext("a board's rules", "toroidal"),
+        "superqueens": pgettext("a board's rules", "superqueens"),
+    }
+    return names.get(variant, variant)
+
+
 def listed(items: Sequence[str]) -> str:
     """Noun phrases in a list, with the language's separator: "4 nodes, 0.50 s" in
     English, "ノード 4 個、0.50 秒" in Japanese."""

@@ -15,7 +15,7 @@ from nqueens.columns import read_placements
 from nqueens.files import STDOUT, check_output_place
 from nqueens.i18n import _
 from nqueens.listings import Listing, listing_of_text
-from nqueens.messages import listed, no_solution, npy_counts_from_zero, plural
+from nqueens.messages import listed, no_solution, npy_counts_from_zero, plural, variant_name
 from nqueens.placement import Placement
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
             len(result.attacks),
             "invalid as {variant}: {count} pair of queens attack",
             "invalid as {variant}: {count} pairs of queens attack",
-            variant=variant,
+            variant=variant_name(variant),
         )
     for (r1, c1), (r2, c2), how in result.attacks:  # a diagonal named rising or falling
         said = _(how)
@@ -180,7 +180,9 @@ def _listing_summary(found: ListingCheck, unshown: int) -> Iterator[str]:
     else:
         board = _("the {size} board").format(size=rules.size)
         if rules.variant != "classic":
-            board = _("the {size} board, {variant}").format(size=rules.size, variant=rules.variant)
+            board = _("the {size} board, {variant}").format(
+                size=rules.size, variant=variant_name(rules.variant)
+            )
         total = RECTANGLE_TOTALS.get((rules.rows, rules.cols)) if rules.classic else None
         published = None if total is None else (total, None)
     if unshown > 0:
@@ -246,7 +248,7 @@ def _valid(n: int, variant: str | None = None) -> str:
         n,
         "valid: {count} queen, no two attack each other as {variant}",
         "valid: {count} queens, no two attack each other as {variant}",
-        variant=variant,
+        variant=variant_name(variant),
     )
 
 

@@ -15,7 +15,7 @@ from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.limits import FIRST_ENGINE_FROM_N, LISTING_ENGINE_FROM_N
-from nqueens.messages import listed, npy_counts_from_zero, plural, seconds_of
+from nqueens.messages import listed, npy_counts_from_zero, plural, seconds_of, variant_name
 from nqueens.render.text import ARRAY_FORMATS, MACHINE_FORMATS
 from nqueens.search import ALGORITHMS
 from nqueens.solving import solutions
@@ -130,7 +130,7 @@ def solve(
                 stats=stats,
                 workers=workers,
             )
-            written = _write_text(found, fmt, out, base, listing)
+            written = _write_text(found, fmt, out, base, listing, rules.rows)
         if fmt in HUMAN_STYLES:  # no board to write: an existing file stays as it was
             _answer_if_none(written, limit, fmt, output, rules, stats_line)
     _answer_if_none(written, limit, fmt, output, rules, stats_line)  # `[]`, a header: kept
@@ -159,14 +159,19 @@ def _stats_line(algorithm: str, stats: SearchStats, written: int) -> str:
 
 
 def _write_text(
-    found: Iterator[Placement | VariantBoard], fmt: str, out: BinaryIO, base: int, listing: bool
+    found: Iterator[Placement | VariantBoard],
+    fmt: str,
+    out: BinaryIO,
+    base: int,
+    listing: bool,
+    rows: int,
 ) -> int:
     """Solutions as text in `fmt` (numbered when listed); how many were written."""
     from nqueens.render.text import write_solutions
 
     text = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     try:
-        return write_solutions(found, text, fmt, base=base, numbered=listing)
+        return write_solutions(found, text, fmt, base=base, numbered=listing, rows=rows)
     finally:
         text.detach()
 
@@ -218,13 +223,14 @@ def _close_listing(
     """The closing line of a listing, `wrote FILE: ...` (`_say_written`), for the board of
     `rules` ("N = 8", a variant's board)."""
     human = fmt in HUMAN_STYLES
-    board = (
-        f"N = {rules.rows}"
-        if rules.classic
-        else _("the {variant} {rows}x{cols} board").format(
-            variant=rules.variant, rows=rules.rows, cols=rules.cols
+    if rules.classic:
+        board = f"N = {rules.rows}"
+    elif rules.variant == "classic":  # a rectangle: its size says it all
+        board = _("the {rows}x{cols} board").format(rows=rules.rows, cols=rules.cols)
+    else:
+        board = _("the {variant} {rows}x{cols} board").format(
+            variant=variant_name(rules.variant), rows=rules.rows, cols=rules.cols
         )
-    )
     first = listing and limit is not None and written == limit
     shown = _listed(written, unique, first, board)
     if output is not None:

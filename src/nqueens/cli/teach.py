@@ -19,6 +19,7 @@ from nqueens.cli._options import (
 from nqueens.cli._types import Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
+from nqueens.messages import variant_name
 
 
 @cli.command(**_SIZE_COMMAND)
@@ -49,7 +50,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     title = None
     if variant != "classic":
         title = _("N = {n}, {variant}: the variant's own searches side by side").format(
-            n=n, variant=variant
+            n=n, variant=variant_name(variant)
         )
     if as_json:
         for row in runs():
@@ -116,7 +117,7 @@ def trace(
             _(
                 "--state shows the teaching algorithms' structures; a {variant} board's "
                 "search has none to show: drop --state"
-            ).format(variant=variant)
+            ).format(variant=variant_name(variant))
         )
     if one_based and rules is None:  # the code's cells keep the code's indices: say so
         sys.stdout.write(one_based_note() + "\n")

@@ -58,6 +58,17 @@ def tree(
         raise click.UsageError(
             _("name the picture with --out FILE (.svg, .png or .pdf), or use --levels")
         )
+    shaping = [name for name, given in (("--depth", depth is not None), ("--rejected", rejected),
+               ("--layout", layout != "auto")) if given]  # fmt: skip
+    if shaping and not out:  # they shape a picture: --levels alone counts every depth
+        raise click.UsageError(
+            plural(
+                len(shaping),
+                "{options} shapes the picture: name it with --out FILE, or drop it",
+                "{options} shape the picture: name it with --out FILE, or drop them",
+                options=", ".join(shaping),
+            )
+        )
     if levels:
         for line in levels_table(count_levels(n, algorithm, solutions=solutions)):
             click.echo(line)
@@ -71,9 +82,12 @@ def tree(
             rejected=rejected,
             layout=layout,
         )
+        alone = _("wrote {out}: the root alone (the empty board)").format(out=out)
         _say_written(
             out,
-            plural(
+            alone
+            if len(picture) == 1
+            else plural(
                 len(picture) - 1,
                 "wrote {out}: {nodes} nodes, the root (the empty board) and {count} queen placed",
                 "wrote {out}: {nodes} nodes, the root (the empty board) and {count} queens placed",

@@ -20,7 +20,7 @@ from nqueens.cli._types import Real, Whole
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.limits import FILM_MAX_FPS, FILM_MAX_PIXELS, FILM_MIN_FPS
-from nqueens.messages import plural
+from nqueens.messages import plural, variant_name
 from nqueens.render.frames import MAX_FRAMES
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def _draw_heatmap(rules: Rules, out: str, one_based: bool) -> None:
             _(
                 "--heatmap counts classic N x N solutions, not the {variant} "
                 "{rows}x{cols} board: drop --heatmap"
-            ).format(variant=rules.variant, rows=rules.rows, cols=rules.cols)
+            ).format(variant=variant_name(rules.variant), rows=rules.rows, cols=rules.cols)
         )
     found = count_squares(rules.rows, out=out, one_based=one_based)
     _say_written(
@@ -199,16 +199,24 @@ def animate(
         written = film.save(out, on_frame=lambda done: progress.update(task, completed=done))
     _say_written(
         out,
-        _("wrote {out}: {frames} frames at {fps} fps ({seconds} s)").format(
-            out=out, frames=written, fps=f"{fps:g}", seconds=f"{written / fps:.1f}"
+        plural(
+            written,
+            "wrote {out}: {count} frame at {fps} fps ({seconds} s)",
+            "wrote {out}: {count} frames at {fps} fps ({seconds} s)",
+            out=out,
+            fps=f"{fps:g}",
+            seconds=f"{written / fps:.1f}",
         ),
     )
     if film.capped:
         click.echo(
-            _(
-                "stopped at {frames} frames before the search ended "
-                "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)"
-            ).format(frames=max_frames),
+            plural(
+                max_frames,
+                "stopped at {count} frame before the search ended "
+                "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)",
+                "stopped at {count} frames before the search ended "
+                "(--max-frames 0 for no limit, or --solutions K to stop after K solutions)",
+            ),
             err=True,
         )
 

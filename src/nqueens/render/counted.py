@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.i18n import _
 from nqueens.known import published_count
-from nqueens.messages import plural
+from nqueens.messages import plural, variant_name
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.verify import Verification
@@ -27,7 +27,9 @@ __all__ = [
 
 def board_of(n: int, variant: str) -> str:
     """The board a count's lines name: "N = 8", or "N = 8, toroidal"."""
-    return f"N = {n}" + ("" if variant == "classic" else f", {variant}")
+    if variant == "classic":
+        return f"N = {n}"
+    return _("N = {n}, {variant}").format(n=n, variant=variant_name(variant))
 
 
 def rectangle_of(result: CountResult) -> str:
@@ -35,7 +37,7 @@ def rectangle_of(result: CountResult) -> str:
     size = f"{result.n}x{result.cols}"
     if result.variant == "classic":
         return _("{size} board").format(size=size)
-    return _("{size} board, {variant}").format(size=size, variant=result.variant)
+    return _("{size} board, {variant}").format(size=size, variant=variant_name(result.variant))
 
 
 def count_lines(result: CountResult, journal: str | None) -> list[str]:
@@ -45,6 +47,18 @@ def count_lines(result: CountResult, journal: str | None) -> list[str]:
         assert result.unique is not None  # its search counts both
         return [counted(rectangle_of(result), result.total, result.unique)]
     board = board_of(result.n, result.variant)
+    if result.part is not None and result.part.m == 1:  # no other part to wait for
+        return [
+            plural(
+                result.subproblems,
+                "{board}, part 1 of 1: {count} subproblem counted into {journal}; `nqueens "
+                "journal merge {journal} --out FILE` makes it a whole count's journal",
+                "{board}, part 1 of 1: {count} subproblems counted into {journal}; `nqueens "
+                "journal merge {journal} --out FILE` makes it a whole count's journal",
+                board=board,
+                journal=journal,
+            )
+        ]
     if result.part is not None:
         return [
             plural(
@@ -103,9 +117,12 @@ def verified(checked: Verification) -> str:
         "again": f"--verify {len(checked.checked)} --verify-seed {checked.seed}",
     }
     if checked.seed is None:
-        return _(
-            "verified all {finished} subproblems of {path}: recounted by {by}, all agree"
-        ).format(**fields)
+        return plural(
+            checked.finished,
+            "verified the {count} subproblem of {path}: recounted by {by}, it agrees",
+            "verified all {count} subproblems of {path}: recounted by {by}, all agree",
+            **{key: value for key, value in fields.items() if key != "finished"},
+        )
     return _(
         "verified {checked} of {finished} subproblems of {path} (seed {seed}; {again} repeats "
         "the choice): recounted by {by}, all agree"

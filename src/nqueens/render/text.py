@@ -102,16 +102,21 @@ def write_solutions(
     *,
     base: int = 0,
     numbered: bool = True,
+    rows: int | None = None,
 ) -> int:
     """Write each placement as it comes, in a style or format; return how many.
 
     Human styles are separated by blank lines and, when `numbered`, headed by their
-    number. `json` writes one array whose items appear as they are found.
+    number. `json` writes one array whose items appear as they are found. `csv` starts
+    with its header, written before any row where the board's `rows` are given (so that
+    a listing of none is a header alone, as the engine's is), else with the first row.
     """
     written = 0
     if style == "csv":
+        if rows is not None:
+            out.write(csv_header(rows, base) + "\n")
         for written, p in enumerate(placements, 1):
-            if written == 1:
+            if written == 1 and rows is None:
                 out.write(csv_header(p.n, base) + "\n")
             out.write(f"{written},{','.join(str(c + base) for c in p.cols)}\n")
         return written

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError, UnknownAlgorithmError
 from nqueens.i18n import N_, _
-from nqueens.messages import steps_on_squares_only, too_large
+from nqueens.messages import plural, steps_on_squares_only, too_large
 from nqueens.placement import Placement
 from nqueens.search.backtracking import BACKTRACKING
 from nqueens.search.bitboard import BITBOARD, BITBOARD_STACK
@@ -144,8 +144,14 @@ class Algorithm:
         algorithm as the source texts name it, then the name to type when it differs."""
         title = self.display_name()
         if title.replace(" ", "-") == self.name:
-            return _("{n} queens: {title}").format(n=n, title=title)
-        return _("{n} queens: {title} ({algorithm})").format(n=n, title=title, algorithm=self.name)
+            return plural(n, "{count} queen: {title}", "{count} queens: {title}", title=title)
+        return plural(
+            n,
+            "{count} queen: {title} ({algorithm})",
+            "{count} queens: {title} ({algorithm})",
+            title=title,
+            algorithm=self.name,
+        )
 
     def events(
         self, n: int, stats: SearchStats | None = None, *, state: bool = False

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
+from nqueens.messages import variant_name
 from nqueens.search.events import Event, SearchStats
 from nqueens.variants.rules import Rules
 
@@ -51,11 +52,16 @@ def variant_search(rules: Rules, algorithm: str, *, steps: bool = False) -> str:
             "a {variant} board is searched by its own check-function search, step by step "
             "(the teaching algorithms follow the classic rules): use backtracking, not "
             "{algorithm}"
-        ).format(variant=rules.variant, algorithm=algorithm)
+        ).format(variant=variant_name(rules.variant), algorithm=algorithm)
     else:
-        message = (
-            f"the {rules.variant} {rules.rows}x{rules.cols} board has its own searches: "
-            f"bitboard, or backtracking (its check function), not {algorithm}"
+        message = _(
+            "the {variant} {rows}x{cols} board has its own searches: bitboard, or "
+            "backtracking (its check function), not {algorithm}"
+        ).format(
+            variant=variant_name(rules.variant),
+            rows=rules.rows,
+            cols=rules.cols,
+            algorithm=algorithm,
         )
     raise IncompatibleOptionsError(message, option="algorithm")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from nqueens.i18n import _
 from nqueens.limits import PLAYER_MAX_N, check_n
+from nqueens.messages import variant_name
 from nqueens.search import Walk, walk
 from nqueens.variants.rules import BoardLike, Rules
 
@@ -22,7 +23,9 @@ PLAYER_STEPS = 20_000
 
 
 def variant_title(n: int, rules: Rules) -> str:
-    return _("{n} queens, {variant}: check-function search").format(n=n, variant=rules.variant)
+    return _("{n} queens, {variant}: check-function search").format(
+        n=n, variant=variant_name(rules.variant)
+    )
 
 
 def steppable(board: BoardLike, algorithm: str, tool: str) -> Walk:

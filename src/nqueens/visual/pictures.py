@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError
 from nqueens.i18n import _
-from nqueens.messages import plural
+from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.solving import chosen_algorithm, solutions
@@ -139,9 +139,11 @@ def _board_title(rules: Rules) -> str:
     if rules.classic:
         return _("{n} queens").format(n=rules.rows)
     if rules.square:
-        return _("{n} queens, {variant}").format(n=rules.size, variant=rules.variant)
+        return _("{n} queens, {variant}").format(n=rules.size, variant=variant_name(rules.variant))
     if rules.variant != "classic":
-        return _("{size} board, {variant}").format(size=rules.size, variant=rules.variant)
+        return _("{size} board, {variant}").format(
+            size=rules.size, variant=variant_name(rules.variant)
+        )
     return _("{size} board").format(size=rules.size)
 
 

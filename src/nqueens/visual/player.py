@@ -10,6 +10,7 @@ from nqueens.errors import IncompatibleOptionsError, InvalidSizeError, OutputFor
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, PLAYER_TREE_NODES, check_count
+from nqueens.messages import variant_name
 from nqueens.variants.rules import with_variant
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
@@ -126,7 +127,7 @@ def play(
             _(
                 "the learner mode's own search follows the classic rules: drop --learn "
                 "to watch the {variant} search"
-            ).format(variant=rules.variant),
+            ).format(variant=variant_name(rules.variant)),
         )
     recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.source())
     root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
