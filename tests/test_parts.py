@@ -405,3 +405,15 @@ def test_one_part_of_one_and_one_subproblem_are_said_in_the_singular(tmp_path: P
     two = tmp_path / "two.db"
     code, out, _ = invoke("count", "2", "--journal", str(two), "--verify", "all")
     assert code == 0 and f"verified the 1 subproblem of {two}: recounted by" in out
+
+
+def test_merge_refuses_recount_and_no_recount_together(tmp_path: Path) -> None:
+    """`--recount all --no-recount` was taken, one of them dropped without a word."""
+    one, two = _parts(tmp_path, 8, 2, "backtrack")
+    out = tmp_path / "all.db"
+    code, _, err = invoke(
+        "journal", "merge", str(one), str(two), "--out", str(out), "--recount", "all",
+        "--no-recount",
+    )  # fmt: skip
+    assert code == 2 and "--recount and --no-recount ask for opposite things" in err
+    assert not out.exists()

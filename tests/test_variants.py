@@ -457,3 +457,12 @@ def test_stats_count_the_solutions_reached_on_every_path(board: Rules, algorithm
     stats = SearchStats()
     kept = sum(1 for _ in nqueens.solutions(board, unique=True, stats=stats, algorithm=algorithm))
     assert kept == count(board, unique=True) and stats.solutions == count(board)
+
+
+def test_rules_and_another_variant_name_which_is_meant() -> None:
+    """It said "the rules given are toroidal's, not 'superqueens''s"."""
+    with pytest.raises(IncompatibleOptionsError) as refused:
+        Rules.given(Rules.of("toroidal", 7), "superqueens")
+    assert str(refused.value) == (
+        "the rules given are the toroidal board's, not 'superqueens': give one of them"
+    )

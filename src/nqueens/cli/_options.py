@@ -16,7 +16,7 @@ import click
 
 from nqueens.cli._types import Whole
 from nqueens.errors import InvalidSchedulerAddressError
-from nqueens.i18n import LANGUAGES, set_language
+from nqueens.i18n import LANGUAGES, _, set_language
 from nqueens.search import ALGORITHMS
 from nqueens.variants.rules import VARIANTS
 from nqueens.visual.common import PLAYER_STEPS
@@ -64,7 +64,7 @@ def with_flags(message: str, options: Sequence[str]) -> str:
     if not options:
         return message
     flags = [FLAGS.get(name, "--" + name.replace("_", "-")) for name in options]
-    return f"{message} ({', '.join(flags)})"
+    return _("{message} ({flags})").format(message=message, flags=", ".join(flags))
 
 
 def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

@@ -7,6 +7,7 @@ import click
 
 from nqueens.cli._options import json_option, out_option
 from nqueens.cli.journal import _show, journal
+from nqueens.i18n import _
 
 
 def _samples(text: str) -> int | str:
@@ -48,6 +49,8 @@ def merge(
     """
     from nqueens.engine.runtime.merge import RECOUNT, merge_journals
 
+    if no_recount and recount is not None:
+        raise click.UsageError(_("--recount and --no-recount ask for opposite things: give one"))
     samples = 0 if no_recount else RECOUNT if recount is None else _samples(recount)
     merged = merge_journals(parts, out, recount=samples)
     _show(str(merged.path), as_json)

@@ -117,7 +117,7 @@ class Rules:
             return cls.of(variant or "classic", board)
         if variant is not None and variant != board.variant:
             raise IncompatibleOptionsError(
-                _("the rules given are {given}'s, not {asked}'s: give one").format(
+                _("the rules given are the {given} board's, not {asked}: give one of them").format(
                     given=board.variant, asked=shorten(variant)
                 )
             )
