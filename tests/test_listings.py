@@ -107,6 +107,8 @@ def test_a_rectangle_and_a_variant_are_checked_on_their_boards() -> None:
         "valid: all 46 placements for the 4x6 board, no two queens attack in any",
         f"46 distinct placements, {_rectangle_classes(4, 6)} symmetry classes",
     ]
+    published = invoke("check", "-", "--board", "5x6", input=_solved("5x6", "--limit", "3"))
+    assert published.stdout.splitlines()[-1] == "the 5x6 board has 40 solutions"
     toroidal = _solved("7", "-V", "toroidal", "--all", "-f", "list")
     total = KNOWN_VARIANT_COUNTS["toroidal"][7][0]
     assert invoke("check", "-", "-V", "toroidal", input=toroidal).stdout.splitlines()[0] == (

@@ -183,7 +183,8 @@ def _listing_summary(found: ListingCheck, unshown: int) -> Iterator[str]:
             board = _("the {size} board, {variant}").format(
                 size=rules.size, variant=variant_name(rules.variant)
             )
-        total = RECTANGLE_TOTALS.get((rules.rows, rules.cols)) if rules.classic else None
+        classic = rules.variant == "classic"  # (`rules.classic`: the square board)
+        total = RECTANGLE_TOTALS.get((rules.rows, rules.cols)) if classic else None
         published = None if total is None else (total, None)
     if unshown > 0:
         yield plural(
