@@ -131,10 +131,12 @@ share it holds; a whole count's says none): a journal that has one is other work
 count without it, and the other way round."""
 
 
-def _said(value: str | None) -> str:
-    """A value of a journal's identity as a difference names it (a key it lacks: the
-    whole count's part)."""
-    return _("(none: the whole count)") if value is None else value
+def _said(key: str, value: str | None) -> str:
+    """A value of a journal's identity as a difference names it (a key it lacks: none,
+    which for the part is the whole count's)."""
+    if value is not None:
+        return value
+    return _("(none: the whole count)") if key == "part" else _("(none)")
 
 
 def _cannot(doing: str, path: Path, error: BaseException) -> str:
@@ -403,7 +405,9 @@ def _open_existing(
     keys = [*identity, *(key for key in OPTIONAL_IDENTITY if key in stored and key not in identity)]
     differences = [
         _("{key} {stored} here, {value} now").format(
-            key=identity_label(key), stored=_said(stored.get(key)), value=_said(identity.get(key))
+            key=identity_label(key),
+            stored=_said(key, stored.get(key)),
+            value=_said(key, identity.get(key)),
         )
         for key in keys
         if stored.get(key) != identity.get(key)
