@@ -277,6 +277,21 @@ def test_gif_of_the_n4_search_has_the_right_size_frames_and_timing(tmp_path: Pat
         assert gif.size == (320, 320) and gif.n_frames == 5
 
 
+def test_a_gif_runs_as_long_as_its_caption_says(tmp_path: Path) -> None:
+    """A GIF keeps delays in hundredths of a second: 125 ms frames (8 fps) were stored as
+    120 ms, and a film said to run 118.9 s ran 114.1 s. The delays now alternate so that
+    frame k ends at k / fps."""
+    film = nqueens.animate(4, fps=8, size=100, max_frames=40, state=False)
+    path = tmp_path / "eight.gif"
+    assert film.save(path) == 40
+    with Image.open(path) as gif:
+        delays = []
+        for index in range(gif.n_frames):
+            gif.seek(index)
+            delays.append(gif.info["duration"])
+    assert set(delays) == {120, 130} and sum(delays) == 40 * 1000 // 8
+
+
 def test_gif_frames_show_the_board_of_each_step(tmp_path: Path) -> None:
     """Decoded GIF frames carry queens exactly where the search had them."""
     from nqueens.render.animation import FramePainter
