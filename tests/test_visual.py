@@ -505,3 +505,21 @@ def test_one_based_numbers_the_squares_and_says_what_it_leaves(tmp_path: Path) -
     assert note not in nqueens.play(4).html
     code, _out, _err = invoke("play", "4", "--one-based", "--out", str(tmp_path / "p.html"))
     assert code == 0 and '"base":1' in (tmp_path / "p.html").read_text()
+
+
+def test_a_film_past_the_bound_is_refused_in_the_films_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`animate 11 --max-frames 0` said "frames = 1,000,001 is too many" of a number
+    nobody typed: it says the film would be too long, and how to cut it."""
+    from nqueens.render import frames
+    from tests.processes import invoke
+
+    monkeypatch.setattr(frames, "FILM_MAX_FRAMES", 10)
+    with pytest.raises(nqueens.SizeTooLargeError, match="more than 10 frames long") as refused:
+        nqueens.animate(4, max_frames=None).frame_count()
+    assert refused.value.options == ("max_frames", "solutions")
+    result = invoke("animate", "4", "--max-frames", "0", "--out", str(tmp_path / "f.gif"))
+    assert result.status == 2 and result.stderr.strip().endswith(
+        "cut it with max_frames or solutions (--max-frames, --solutions)"
+    )

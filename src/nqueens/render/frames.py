@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from nqueens.i18n import N_, _
-from nqueens.limits import FILM_MAX_FRAMES, check_count
+from nqueens.errors import SizeTooLargeError
+from nqueens.i18n import _
+from nqueens.limits import FILM_MAX_FRAMES
 from nqueens.render.trace import _reason, describe, rules_reason
 from nqueens.search.events import Event, Reject, Solution
 from nqueens.search.replay import Replay
@@ -215,5 +216,11 @@ class Frames:
 
 
 def _check_length(frames: int) -> None:
+    """Refuse a film past `FILM_MAX_FRAMES` as soon as its count passes it: said of the
+    film, not of the number typed (`--max-frames 0` said "frames = 1,000,001")."""
     if frames > FILM_MAX_FRAMES:
-        check_count(N_("frames"), frames, FILM_MAX_FRAMES, N_("the film as asked, so far"))
+        raise SizeTooLargeError(
+            _("the film would be more than {most} frames long: cut it with max_frames or "
+              "solutions").format(most=f"{FILM_MAX_FRAMES:,}"),
+            option=("max_frames", "solutions"),
+        )  # fmt: skip
