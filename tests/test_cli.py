@@ -287,7 +287,7 @@ def test_check_reads_files_and_stdin(tmp_path: object) -> None:
         (["trace", "40"], "too large"),
         (["check", "0 4 9"], "off the board"),
         (["check", "Q.Z/.Q./..Q"], "unknown mark"),
-        (["check", ""], "empty placement"),
+        (["check", ""], "or board rows such as 'Q.../....'\n"),  # no row:col pairs: refused
         (["frobnicate"], "No such command"),
     ],
 )

@@ -133,7 +133,7 @@ def test_board_text_and_pairs_parse_to_the_same_partial(case: tuple[int, list[in
         ("0:0 2:2", 3, InvalidPlacementError, "same diagonal"),
         ("Q../....", None, InvalidPlacementError, "row 0 has 3 squares, but the board has 2 rows"),
         ("Q.../..../..../....", 5, InvalidSizeError, "--n says 5"),
-        ("", None, InvalidPlacementError, "empty placement"),
+        ("", None, InvalidPlacementError, "empty board: give board rows such as .*row:col pairs"),
         ("Q.../Q.../..../....", None, InvalidPlacementError, "same column"),
         ("Qx../..../..../....", 4, None, ""),
         ("0:0", 0, InvalidSizeError, "at least 1"),

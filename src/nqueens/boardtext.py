@@ -91,10 +91,10 @@ def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardT
     if not stripped:
         raise InvalidPlacementError(
             _(
-                "empty placement: give a column list such as '1 3 0 2', board rows such as "
-                "'Q.../....', or row:col pairs"
+                "empty placement: give a column list such as '1 3 0 2', or board rows such as "
+                "'Q.../....'"
             )
-        )
+        )  # (row:col pairs are a partial board's, which `complete` says it takes)
     long_number = _LONG_NUMBER.search(stripped)
     if long_number is not None:
         raise InvalidPlacementError(

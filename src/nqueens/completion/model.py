@@ -179,6 +179,13 @@ class Partial:
     def from_string(cls, text: str, *, n: int | None = None, base: int = 0) -> Partial:
         """Board rows of `Q` (fixed queen), `.` (free) and `x` (blocked), `row:col` pairs
         with `n`, or a column list (every queen fixed). One parser reads all board text."""
+        if isinstance(text, str) and not text.lstrip("\ufeff").strip():
+            raise InvalidPlacementError(
+                _(
+                    "empty board: give board rows such as 'Q.../....', row:col pairs with "
+                    "the size, or a column list"
+                )
+            )
         board = parse_board(text, base=base)
         if board.n is None:
             if n is None:
