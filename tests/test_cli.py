@@ -112,6 +112,13 @@ def test_no_solution_keeps_an_existing_file_and_still_says_its_stats(tmp_path: P
     assert json.loads(written.read_text()) == []
 
 
+def test_a_limit_that_takes_them_all_does_not_say_first() -> None:
+    """`solve 4 --all --limit 2` said "first 2 solutions" of the 2 there are."""
+    assert invoke("solve", "4", "-a", "-l", "2").stdout.endswith("\n2 solutions for N = 4\n")
+    assert invoke("solve", "4", "-a", "-l", "1").stdout.endswith("\nfirst 1 solution for N = 4\n")
+    assert invoke("solve", "6", "-u", "-l", "1").stdout.endswith("\n1 unique solution for N = 6\n")
+
+
 def test_an_empty_csv_listing_keeps_its_header() -> None:
     """The text path wrote nothing at all where the engine's wrote the header."""
     assert invoke("solve", "8", "-l", "0", "-f", "csv").stdout == (

@@ -231,12 +231,25 @@ def _close_listing(
         board = _("the {variant} {rows}x{cols} board").format(
             variant=variant_name(rules.variant), rows=rules.rows, cols=rules.cols
         )
-    first = listing and limit is not None and written == limit
+    first = (
+        listing and limit is not None and written == limit and not _all_of(rules, unique, written)
+    )
     shown = _listed(written, unique, first, board)
     if output is not None:
         _say_written(output, _("wrote {out}: {what}").format(out=output, what=shown))
     elif listing and human and written:
         click.echo("\n" + shown)
+
+
+def _all_of(rules: Rules, unique: bool, written: int) -> bool:
+    """Whether `written` solutions are all the board has, as published (a listing cut at
+    its limit is called its "first" ones only where more remain)."""
+    from nqueens.known import published_count
+
+    published = published_count(rules.rows, rules.variant) if rules.square else None
+    if published is None:
+        return False
+    return written == (published[1] if unique else published[0])
 
 
 def _listed(count: int, unique: bool, first: bool, board: str) -> str:
