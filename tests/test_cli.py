@@ -119,6 +119,16 @@ def test_a_limit_that_takes_them_all_does_not_say_first() -> None:
     assert invoke("solve", "6", "-u", "-l", "1").stdout.endswith("\n1 unique solution for N = 6\n")
 
 
+def test_a_rectangles_json_records_its_width() -> None:
+    """`solve 4x6 -f json` recorded "n": 4 and columns up to 5, and no width."""
+    records = [
+        json.loads(line)
+        for line in invoke("solve", "4x6", "-l", "2", "-f", "jsonl").stdout.splitlines()
+    ]
+    assert [r["width"] for r in records] == [6, 6] and records[0]["n"] == 4
+    assert "width" not in json.loads(invoke("solve", "6", "-f", "json").stdout)[0]
+
+
 def test_an_empty_csv_listing_keeps_its_header() -> None:
     """The text path wrote nothing at all where the engine's wrote the header."""
     assert invoke("solve", "8", "-l", "0", "-f", "csv").stdout == (

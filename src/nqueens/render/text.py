@@ -124,7 +124,9 @@ def write_solutions(
         if style == "list":
             out.write(p.to_string(base=base) + "\n")
         elif style in ("json", "jsonl"):
-            record = json.dumps({"solution": written, "n": p.n, "cols": [c + base for c in p.cols]})
+            fields = {"solution": written, "n": p.n, "cols": [c + base for c in p.cols]}
+            width = getattr(p, "width", p.n)  # a rectangle's columns: more than its rows
+            record = json.dumps(fields if width == p.n else {**fields, "width": width})
             if style == "jsonl":
                 out.write(record + "\n")
             else:
