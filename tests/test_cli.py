@@ -236,6 +236,17 @@ def test_trace_reads_step_by_step() -> None:
     assert last == "end of search: 3 steps, 1 queen placed, 1 taken back, 1 solution"
 
 
+def test_the_last_square_of_a_row_is_said_so() -> None:
+    """`trace 1` said "(try the next square)" where there is none; brute force said it
+    on the last square of every last row (and then stepped back)."""
+    lines = invoke("trace", "1").stdout.splitlines()
+    assert lines[2] == "     3  remove row 0, col 0 (the row's last square)"
+    lines = invoke("trace", "2", "-A", "brute-force", "--limit", "0").stdout.splitlines()
+    assert lines[3] == "     4  remove row 1, col 0 (try the next square)"
+    assert lines[6] == "     7  remove row 1, col 1 (the row's last square)"
+    assert lines[7] == "     8  remove row 0, col 0 (every square of row 1 tried: step back)"
+
+
 def test_trace_limits_and_boards() -> None:
     code, out, _ = invoke("trace", "8", "--limit", "5", "-A", "bitboard", "--boards")
     assert "... stopped after 5 steps" in out

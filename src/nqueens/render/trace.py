@@ -81,8 +81,10 @@ def describe(event: Event, replay: Replay, base: int = 0, reason: Reason = _reas
         return _("attacked {square} by the queen on {by} ({why})").format(**fields)
     if isinstance(event, Remove):
         below = event.row + 1 + base
-        if event.row == replay.n - 1:
+        if event.row == replay.n - 1 and event.col < replay.n - 1:
             why = _("try the next square")
+        elif event.row == replay.n - 1:  # no square after it: the row above goes on
+            why = _("the row's last square")
         elif event.exhausted == TRIED:  # brute force tests no square, it tries them all
             why = _("every square of row {row} tried: step back").format(row=below)
         elif event.exhausted == UNUSED:

@@ -87,7 +87,8 @@
     if (kind === REMOVE) {
       const usedUp = e[3] || 0;  // how the row below was used up: tested, tried, unused
       const below = { row: numbered(row + 1) };
-      const why = row === n - 1 ? _("try the next square")
+      const why = row === n - 1 && col < n - 1 ? _("try the next square")
+        : row === n - 1 ? _("the row's last square")
         : usedUp === 1 ? _("every square of row {row} tried: step back", below)
         : usedUp === 2 ? _("every unused column of row {row} tried: step back", below)
         : _("no more safe squares in row {row}: step back", below);
