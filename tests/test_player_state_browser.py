@@ -274,3 +274,22 @@ def test_the_trees_labels_are_legible_at_the_players_size(
             if l2 >= r1:
                 break
             assert b1 <= t2 + 0.5 or b2 <= t1 + 0.5, "two labels overlap"
+
+
+def test_the_rows_last_square_is_said_as_the_trace_says_it(pages: object) -> None:
+    """The last row's last square has no next square to try: the page says so, in the
+    trace's very words (both said "try the next square")."""
+    from nqueens.render.player import REMOVE
+
+    page, recording = pages("brute-force", 4)  # type: ignore[operator]
+    step = next(
+        i + 1 for i, e in enumerate(recording.events) if e[0] == REMOVE and e[1] == e[2] == 3
+    )
+    go_to(page, step)
+    events = list(ALGORITHMS["brute-force"].events(4))[:step]
+    replay = Replay(4)
+    for event in events:
+        replay.apply(event)
+    said = describe(events[-1], replay)
+    assert said == "remove row 3, col 3 (the row's last square)"
+    assert page.inner_text("#caption").split(" \u2014 ")[0] == said  # type: ignore[attr-defined]
