@@ -365,7 +365,8 @@
     const placed = { placed: queens.length, n };
     const added = lastAdded && queens.some(([r, c]) => r === lastAdded[0] && c === lastAdded[1]) ? lastAdded : null;
     const refused = added && why(queens, ...added);
-    if (solved) status.textContent = _("Solved: {n} queens and none attacks another.", { n });
+    if (solved) status.textContent = n === 1 ? _("Solved: 1 queen, and none to attack it.")
+      : _("Solved: {n} queens and none attacks another.", { n });
     else if (refused) status.textContent = refused;
     else if (pairs.length) status.textContent = _n("{placed} of {n} queens placed; {count} pair of queens attack each other.", "{placed} of {n} queens placed; {count} pairs of queens attack each other.", pairs.length, placed);
     else if (dead) status.textContent = _("Dead end: row {row} has no safe square left (the hint says why, square by square).", { row: numbered(dead.row) });
