@@ -254,6 +254,9 @@ def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path
         (["--json"], "drop --json"),
         (["--part", "1/2"], "drop --part"),
         (["--slurm", "0"], "--slurm"),
+        (["--estimate"], "drop --estimate"),  # it printed the script as if not asked
+        (["--journal", "s.db"], "drop --journal"),  # it said "an estimate counts nothing"
+        (["--json", "--journal", "s.db"], "drop --json, --journal"),
     ],
 )
 def test_the_slurm_script_refuses_what_it_cannot_use(extra: list[str], said: str) -> None:

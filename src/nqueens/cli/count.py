@@ -199,7 +199,8 @@ def count(
     # The other options are named as CountOptions' fields, which check them.
     chosen = CountOptions(**options, on_dashboard=show_dashboard if dashboard else None)
     if slurm is not None:
-        _slurm_script(size, chosen, slurm, as_json, quiet)
+        asked = {"--json": as_json, "--estimate": estimate}
+        _slurm_script(size, chosen, slurm, [flag for flag, given in asked.items() if given], quiet)
         return
     if estimate:
         _estimate(size, chosen, as_json, quiet)
@@ -250,17 +251,24 @@ def _estimate(size: str, options: CountOptions, as_json: bool, quiet: bool) -> N
         click.echo(printable(line))
 
 
-def _slurm_script(size: str, options: CountOptions, parts: int, as_json: bool, quiet: bool) -> None:
-    """`--slurm M`: the library plans one of the M parts; the array job of them is printed."""
+def _slurm_script(
+    size: str, options: CountOptions, parts: int, outputs: list[str], quiet: bool
+) -> None:
+    """`--slurm M`: the library plans one of the M parts; the array job of them is printed
+    (`outputs`: the flags given that ask for another output, refused)."""
     from nqueens.counting import plan_parts
     from nqueens.render.progress import CountProgress
     from nqueens.render.slurm import ArrayJob
 
-    for flag, refused in (("--json", as_json), ("--part", options.part is not None)):
-        if refused:
-            raise click.UsageError(
-                _("--slurm prints a script of every part: drop {flag}").format(flag=flag)
-            )
+    refused = [*outputs]
+    if options.part is not None:
+        refused.append("--part")
+    if options.journal is not None:  # the script names each part's own
+        refused.append("--journal")
+    if refused:
+        raise click.UsageError(
+            _("--slurm prints a script of every part: drop {flag}").format(flag=", ".join(refused))
+        )
     with CountProgress(enabled=False, quiet=quiet) as progress:
         plan = plan_parts(size, parts, options.with_changes(on_compile=progress.compiling))
     # the method planned, named: a node that picks another would need another plan
