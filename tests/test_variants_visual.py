@@ -190,7 +190,7 @@ def test_play_records_the_variants_search(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "7", "-V", "toroidal", "--learn"], "drop --learn"),
+        (["play", "7", "-V", "toroidal", "--learn"], "search (--learn)"),
         (["play", "7", "-V", "toroidal", "-A", "bitboard"], "not bitboard (--algorithm)"),
         (["play", "13", "-V", "superqueens"], "N <= 12"),
     ],

@@ -125,9 +125,10 @@ def play(
     if rules is not None and learn:
         raise IncompatibleOptionsError(
             _(
-                "the learner mode's own search follows the classic rules: drop --learn "
+                "the learner mode's own search follows the classic rules: drop learn "
                 "to watch the {variant} search"
             ).format(variant=variant_name(rules.variant)),
+            option="learn",  # the command adds its flag, --learn
         )
     recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.source())
     root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
