@@ -161,8 +161,8 @@ def check_place(path: Path) -> bool:
     only where the kernel would follow it (`files.followed`), and judged by its target,
     which SQLite creates where the link points to nothing yet."""
     target = followed(path)
-    kind = not_a_file(target)
-    if kind is not None and os.path.isdir(target):
+    kind = not_a_file(path)  # by its name (`-`, /dev/stdout) or what it leads to
+    if kind is not None and os.path.isdir(path):
         raise JournalError(
             _("journal {path} is a directory: give a file name for --journal").format(path=path)
         )
