@@ -76,6 +76,7 @@ CODE = re.compile(
     r"|(?<![\w-])--?[A-Za-z][\w-]*"  # an option
     r"|(?<![\w.])\.\w+\b"  # an extension
     r"|\S*[/\\]\S*"  # a path
+    r"|\uff08--?[^\uff09\n]*\uff09"  # flags in full-width parentheses (a Japanese refusal's)
     r"|\S*[\[\]()=_{}<>|~^]\S*"  # an expression: col[2], check(1, 2), ~(taken|left|right)
     r"|\b\w+\.\w+\b"  # a file name
     r"|\b[0-9a-f]{8,}\b"  # a digest

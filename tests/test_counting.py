@@ -197,7 +197,7 @@ def test_count_takes_the_rules_as_its_board() -> None:
     torus = nqueens.Rules.of("toroidal", 13)
     assert nqueens.count(torus).total == nqueens.count(13, variant="toroidal").total == 4524
     assert nqueens.count(nqueens.Rules(5, 8)).total == 568
-    with pytest.raises(IncompatibleOptionsError, match="toroidal's, not 'superqueens'"):
+    with pytest.raises(IncompatibleOptionsError, match="toroidal board's, not 'superqueens'"):
         nqueens.count(torus, variant="superqueens")
 
 
