@@ -217,8 +217,9 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
     """Check many placements at once: what `solve --all` writes, read back by
     `nqueens.listings` (or `Listing(rows)` of a NumPy array with a row per placement).
 
-    The classic board's are checked by NumPy a block of rows at a time (14.7 million
-    placements of 16 queens in seconds); a variant's one by one, as `check` does.
+    The classic rules' (a square's or a rectangle's) are checked by NumPy a block of rows
+    at a time (14.7 million placements of 16 queens in seconds); a toroidal or
+    superqueens board's one by one, as `check` does.
 
     Examples
     --------
@@ -242,8 +243,9 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
             )
         )
     free = np.ones(len(listing), bool)
+    queens_only = not (rules.wrap or rules.knight)  # a rectangle's lines are the square's
     for start, block in blocks_of(rows):
-        if rules.classic:
+        if queens_only:
             free[start : start + len(block)] = attack_free(block, rules.cols)
         else:
             free[start : start + len(block)] = [check(r.tolist(), rules).valid for r in block]
