@@ -1,10 +1,11 @@
-"""The line tracer that watches the seeds' plain functions: chunks of fresh runs read as
-one stream, a clean stop, the fast path's solutions, and the work a plain run is given
-(the tree's shape) against what watching it counts."""
+"""The line tracer that watches the seeds' plain functions: a run in its own thread read
+as one stream, a run that waits for its reader, a clean stop, the fast path's solutions,
+and the work a plain run is given (the tree's shape) against what watching it counts."""
 
 from __future__ import annotations
 
 import sys
+import threading
 from itertools import islice
 
 import pytest
@@ -29,26 +30,93 @@ def _steps(name: str, n: int) -> list[tuple[object, object, int]]:
     return out
 
 
+def _run_whole(name: str, n: int) -> list[tuple[object, object, int]]:
+    """The same, from one run in this thread that keeps every step (no handover)."""
+    run = observe_module.Run(ALGORITHMS[name].watch, n, states=True)
+    assert run.go()
+    out = []
+    for event, counts in run.kept:
+        assert event.state is not None
+        out.append((event, (event.state.structures, event.state.line), counts.checks))
+    return out
+
+
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
-def test_a_stream_read_in_small_chunks_is_the_stream_read_at_once(
+def test_a_stream_handed_over_in_small_batches_is_the_run_kept_whole(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every chunk is a fresh run that skips the steps already read: with chunks of 7
-    steps the stream, its states and its counts are those of one run."""
-    whole = _steps(name, 5)
-    monkeypatch.setattr(observe_module, "FIRST_STEPS", 7)
+    """The run's thread hands its steps over in batches through a short queue: with
+    batches of 7 steps and one waiting, the stream, its states and its counts are those
+    of one run kept whole."""
+    whole = _run_whole(name, 5)
+    assert _steps(name, 5) == whole
+    monkeypatch.setattr(observe_module, "BATCH", 7)
+    monkeypatch.setattr(observe_module, "AHEAD", 1)
     assert _steps(name, 5) == whole
 
 
 @pytest.mark.parametrize("name", ["flags", "bitboard-stack", "brute-force"])
-def test_a_plain_stream_in_small_chunks_and_at_a_limit(
+def test_a_plain_stream_in_small_batches_and_at_a_limit(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(observe_module, "FIRST_SOLUTIONS", 3)
+    monkeypatch.setattr(observe_module, "BATCH", 3)
+    monkeypatch.setattr(observe_module, "AHEAD", 1)
     chosen = ALGORITHMS[name]
     assert [p.cols for p in chosen.search(6)] == naive_solutions(6)
     assert [p.cols for p in chosen.search(6, limit=2)] == naive_solutions(6)[:2]
+    assert [p.cols for p in chosen.search(6, limit=3)] == naive_solutions(6)[:3]
     assert list(chosen.search(6, limit=0)) == []
+
+
+def _run_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == observe_module.RUN_THREAD}
+
+
+def test_a_run_waits_for_its_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However long the stream, the run is at most the queue's batches ahead of what was
+    read, so a reader holds a bounded number of steps (a whole `trace 13` makes tens of
+    millions); a reader that stops ends the run's thread."""
+    made = 0
+    chosen = ALGORITHMS["backtracking"]
+    recorder = chosen.watch.recorder
+
+    def counted(*args: object) -> object:
+        nonlocal made
+        made += 1
+        return recorder(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chosen.watch, "recorder", counted)
+    others = _run_threads()  # any other test left to the garbage collector
+    steps = chosen.events(9, state=True)
+    read = 0
+    for read, _event in enumerate(steps, 1):
+        assert made <= read + (observe_module.AHEAD + 1) * observe_module.BATCH
+        if read == 5000:
+            break
+    assert made >= read
+    assert _run_threads() - others  # waiting for the reader, who has not said it stopped
+    steps.close()
+    assert not _run_threads() - others
+    solutions = chosen.search(9, limit=None)
+    next(iter(solutions))
+    assert _run_threads() - others
+    del solutions  # a plain stream dropped unfinished ends its run as well
+    assert not _run_threads() - others
+
+
+def test_streams_read_side_by_side_are_each_their_own_run() -> None:
+    """Two runs read in turn (a comparison) each see their own steps: the tracer tells
+    each thread's run its own lines."""
+    alone = {name: _steps(name, 5) for name in ("backtracking", "flags")}
+    side = zip(
+        watched_steps(ALGORITHMS["backtracking"].watch, 5, states=True),
+        watched_steps(ALGORITHMS["flags"].watch, 5, states=True),
+        strict=False,
+    )
+    pairs = list(side)
+    assert [a for a, _ in pairs] == [e for e, *_ in alone["backtracking"][: len(pairs)]]
+    assert [b for _, b in pairs] == [e for e, *_ in alone["flags"][: len(pairs)]]
+    assert len(pairs) == min(len(alone["backtracking"]), len(alone["flags"]))
 
 
 def test_a_stopped_or_interrupted_run_leaves_no_tracer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -236,6 +236,7 @@ def test_the_code_shown_is_the_source_of_the_function_that_ran(language: str) ->
     the film and the window draw), line for line; in Japanese its comments are said in
     Japanese and the code is the same. Every step's line is a line of it."""
     import sys
+    import threading
 
     from nqueens.i18n import use_language
 
@@ -247,10 +248,12 @@ def test_the_code_shown_is_the_source_of_the_function_that_ran(language: str) ->
                 ran.add(frame.f_code)
 
         sys.setprofile(profile)
+        threading.setprofile(profile)  # the run has a thread of its own
         try:
             steps = [e for _i, e in zip(range(300), chosen.events(5, state=True), strict=False)]
         finally:
             sys.setprofile(None)
+            threading.setprofile(None)
         nested = {c for code in ran for c in code.co_consts if c in ran}  # type: ignore[attr-defined]
         (outer,) = ran - nested
         source = inspect.getsource(outer)  # type: ignore[arg-type]

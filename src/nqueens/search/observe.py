@@ -9,36 +9,39 @@ Python has it, 3.12 on; `sys.settrace` on 3.11) tells the watch each line that f
 in the function's frames, and the watch reads that frame's variables to make the step
 and its `State` (the recorder), so the line a step names is the line that just ran.
 
-How a reader reads a run lazily, and stops it, without threads: a run is cut into
-chunks. Each chunk is a fresh run of the plain function under the tracer, which skips
-the steps already read (counting them, building nothing), keeps the next ones, and
-raises `Paused` out of the function when it has enough; the search is deterministic, so
-every run takes the same steps. The chunks grow (x4 from 1,024 steps: the runs stop
-after 1,024, 5,120, 21,504, ... steps), so a reader of the whole stream pays about 4/3
-of one run, and one that stops at step P at most about five runs to P (the last chunk
-runs ahead of it); the states are built once, for the steps kept. A reader that stops
-(a step limit, a first solution, a closed window) leaves nothing running: the next
-chunk is simply never run. Ctrl-C raises inside the running function and leaves it like
-any exception (a frame unwinding makes no step); the tracer is removed in a `finally`.
+How a reader reads a run lazily, and stops it: the run has a thread of its own. The
+tracer hands the steps it makes (with their states) to the reader in batches of 256,
+through a queue that holds at most 8 of them; when the queue is full the run waits
+inside its tracer, so a reader holds a bounded number of steps however long the stream
+(a whole `trace 13` is tens of millions), and the run is never more than those few
+thousand steps ahead of it. The whole stream costs one run. A reader that stops (a step
+limit, a first solution, a closed window, Ctrl-C, which Python raises in the reading
+thread) ends the run at its next step: the stream's `finally` tells it, frees a waiting
+run and waits for it to leave the function (a frame unwinding makes no step); the
+tracer is removed in a `finally`. An exception inside the run (a bad state, a recursion
+too deep) is raised in the reader.
 
-The fast path is the same function with no tracer at all: `found`, the function's own
-way of handing over a solution, collects the solutions, in chunks the same way (the
-first 4,096, then x8, or exactly as many as a limit asks), and raises `Paused` when it
-has them. A plain run counts no work: whoever wants the nodes and checks step by step
-watches the run; `compare`, which wants a whole search's time, runs it plain once and
-takes its work from the tree's shape (`nqueens.search.shape`).
+The fast path is the same function with no tracer at all, in a thread of its own the
+same way: `found`, the function's own way of handing over a solution, hands the
+solutions over in batches, and raises `Paused` at a limit (a first solution runs the
+search no further) or once the reader has stopped. A plain run counts no work: whoever
+wants the nodes and checks step by step watches the run; `compare`, which wants a whole
+search's time, runs it plain to its end in the caller's thread and takes its work from
+the tree's shape (`nqueens.search.shape`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import queue
 import sys
 import threading
 import time
 import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from nqueens.placement import Placement
 from nqueens.search.events import Event, Place, Remove, SearchStats, Solution
@@ -46,9 +49,11 @@ from nqueens.search.shape import PRUNED, SQUARES
 from nqueens.search.state import State, Structure
 
 __all__ = [
-    "FIRST_SOLUTIONS",
-    "FIRST_STEPS",
+    "AHEAD",
+    "BATCH",
+    "RUN_THREAD",
     "Counts",
+    "Handover",
     "Legend",
     "Paused",
     "Recorder",
@@ -58,10 +63,14 @@ __all__ = [
     "watched_steps",
 ]
 
-FIRST_STEPS = 1024
-"""The steps a watched stream reads in its first run; each later run reads 4 times more."""
-FIRST_SOLUTIONS = 4096
-"""The solutions a plain stream collects in its first run; each later run 8 times more."""
+BATCH = 256
+"""The steps (or solutions) a run hands its reader at a time."""
+AHEAD = 8
+"""The batches a run may make before its reader takes them; then it waits."""
+RUN_THREAD = "nqueens-run"
+"""The name of a run's thread."""
+
+_T = TypeVar("_T")
 
 Recorder = Callable[[Event, dict[str, Any], int, "Counts"], tuple[Structure, ...]]
 """(event, the frame's variables at that step, N, the counts so far) -> the structures
@@ -148,22 +157,92 @@ def _code_part(line: str) -> str:
     return code.strip()
 
 
+class Handover:
+    """Between a run in a thread of its own and the one reader of what it makes: batches
+    pass through a queue of at most `AHEAD`, the run waiting while it is full; once the
+    reader has stopped (`stopped`), the run's next hand, step or solution raises `Paused`."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[tuple[str, Any, float]] = queue.Queue(AHEAD)
+        self.stopped = False
+        self.began = time.perf_counter()
+
+    def hand(self, batch: list[Any]) -> None:
+        """(The run's thread.) Hand `batch` over, with the time the run took to make it."""
+        self.put("batch", batch)
+
+    def put(self, kind: str, value: object) -> None:
+        seconds = time.perf_counter() - self.began
+        while not self.stopped:
+            try:
+                self.queue.put((kind, value, seconds), timeout=_WAKE)
+            except queue.Full:
+                continue
+            self.began = time.perf_counter()  # the wait is the reader's time, not the run's
+            return
+        raise Paused
+
+    def stop(self, thread: threading.Thread) -> None:
+        """(The reader's thread.) End the run at its next step and wait for it to leave."""
+        self.stopped = True
+        while thread.is_alive():
+            try:
+                self.queue.get_nowait()  # frees a run waiting to hand a batch over
+            except queue.Empty:
+                thread.join(_WAKE)
+
+
+_WAKE = 0.1
+"""Seconds a run waiting on a full queue sleeps before it looks whether its reader stopped
+(the reader also frees it at once by taking a batch)."""
+
+
+def _handed_over(work: Callable[[Handover], list[_T]], stats: SearchStats) -> Iterator[list[_T]]:
+    """The batches `work(handover)` hands over, then the last one it returns, read lazily
+    while `work` runs in a thread of its own; `stats.time` gets the time it ran. An
+    exception `work` raises is raised here; a reader that stops ends `work` (see
+    `Handover`)."""
+    handover = Handover()
+
+    def run() -> None:
+        try:
+            handover.put("end", work(handover))
+        except Paused:
+            pass  # the reader has stopped
+        except BaseException as error:  # the reader raises it
+            with contextlib.suppress(Paused):
+                handover.put("error", error)
+
+    thread = threading.Thread(target=run, name=RUN_THREAD, daemon=True)
+    thread.start()
+    try:
+        while True:
+            kind, value, seconds = handover.queue.get()
+            stats.time += seconds
+            if kind == "error":
+                raise value
+            yield value
+            if kind == "end":
+                return
+    finally:
+        handover.stop(thread)
+
+
 @dataclass
 class Run:
-    """One watched run of a plain search: every step counted, those from `start` kept
-    (with their `State` when `states`), paused once `stop` steps are taken or at the
-    `until`-th solution."""
+    """One watched run of a plain search: every step counted and kept (with its `State`
+    when `states`), handed over in batches of `BATCH` when it has a `handover` (or kept
+    whole), paused once `stop` steps are taken or at the `until`-th solution."""
 
     watch: Watch
     n: int
-    start: int = 0
     stop: int | None = None
     states: bool = False
     until: int | None = None
+    handover: Handover | None = None
     counts: Counts = field(default_factory=Counts)
     taken: int = 0
     kept: list[tuple[Event, Counts]] = field(default_factory=list)
-    resumed: float = 0.0
     note: Any = None
     """What a watch keeps between two lines of a run (the row a check function stopped at)."""
 
@@ -182,16 +261,20 @@ class Run:
         elif isinstance(event, Solution):
             counts.solutions += 1
         self.taken += 1
-        if self.taken > self.start:
-            if self.states:
-                event = replace(event, state=self._state(event, frame, line))
-            self.kept.append((event, replace(counts)))
-        elif self.taken == self.start:
-            self.resumed = time.perf_counter()
+        if self.states:
+            event = replace(event, state=self._state(event, frame, line))
+        self.kept.append((event, replace(counts)))
         if self.stop is not None and self.taken >= self.stop:
             raise Paused
         if self.until is not None and counts.solutions >= self.until:
             raise Paused
+        handover = self.handover
+        if handover is not None:
+            if handover.stopped:
+                raise Paused
+            if len(self.kept) >= BATCH:
+                batch, self.kept = self.kept, []
+                handover.hand(batch)
 
     def _state(self, event: Event, frame: types.FrameType, line: int) -> State:
         watch = self.watch
@@ -211,8 +294,7 @@ class Run:
         return depth
 
     def go(self) -> bool:
-        """Run the function under the tracer; True when it ran to its end."""
-        self.resumed = time.perf_counter()
+        """Run the function under the tracer, in this thread; True when it ran to its end."""
         try:
             _traced(self, self.watch.codes(), lambda: self.watch.function(self.n, _ignore))
         except Paused:
@@ -232,72 +314,58 @@ def watched_steps(
     states: bool = False,
     solutions: int | None = None,
 ) -> Iterator[Event]:
-    """Every step of the plain search (up to its `solutions`-th solution), lazily, read in
-    chunks of fresh runs; `stats` follows the steps read (and, at the end, the whole
-    run's work)."""
+    """Every step of the plain search (up to its `solutions`-th solution), lazily, from a
+    run in a thread of its own; `stats` follows the steps read (and, at the end, the
+    whole run's work)."""
     stats = stats if stats is not None else SearchStats()
-    start, size = 0, FIRST_STEPS
-    while True:
-        run = Run(watch, n, start, start + size, states, solutions)
-        finished = run.go()
-        stats.time += time.perf_counter() - run.resumed
-        for event, counts in run.kept:
+    run = Run(watch, n, states=states, until=solutions)
+    ended: list[bool] = []
+
+    def work(handover: Handover) -> list[tuple[Event, Counts]]:
+        run.handover = handover
+        ended.append(run.go())
+        return run.kept
+
+    for batch in _handed_over(work, stats):
+        for event, counts in batch:
             counts.into(stats)
             yield event
-        if finished or run.taken < start + size:  # the end, or the last solution asked
-            if finished:
-                run.counts.into(stats)
-            return
-        start, size = start + size, size * 4
-
-
-@dataclass
-class _Collect:
-    """`found` for a plain run: skips the first `skip` solutions, keeps the next ones and
-    pauses the run when it holds `take`."""
-
-    skip: int
-    take: int | None
-    seen: int = 0
-    kept: list[tuple[int, ...]] = field(default_factory=list)
-    resumed: float = 0.0
-
-    def __call__(self, board: list[int]) -> None:
-        self.seen += 1
-        if self.seen <= self.skip:
-            if self.seen == self.skip:
-                self.resumed = time.perf_counter()
-            return
-        self.kept.append(tuple(board))
-        if self.take is not None and len(self.kept) >= self.take:
-            raise Paused
+    if ended[0]:  # the run's thread has ended: its counts are whole
+        run.counts.into(stats)
 
 
 def plain_solutions(
     function: Callable[..., object], n: int, stats: SearchStats, limit: int | None = None
 ) -> Iterator[Placement]:
-    """The solutions of the plain search, no tracer, lazily: collected in chunks of fresh
-    runs, or in one run of exactly `limit`; `stats` gets the solutions and the time."""
+    """The solutions of the plain search, no tracer, lazily, from a run in a thread of
+    its own that stops at `limit`; `stats` gets the solutions and the time."""
     if limit == 0:
         return
-    start, size = 0, min(limit, FIRST_SOLUTIONS) if limit is not None else FIRST_SOLUTIONS
-    while True:
-        if limit is not None:
-            size = min(size, limit - start)
-        collect = _Collect(start, size)
-        collect.resumed = began = time.perf_counter()
-        try:
-            function(n, collect)
-            finished = True
-        except Paused:
-            finished = False
-        stats.time += time.perf_counter() - max(began, collect.resumed)
-        for cols in collect.kept:
+
+    def work(handover: Handover) -> list[tuple[int, ...]]:
+        kept: list[tuple[int, ...]] = []
+        seen = 0
+
+        def found(board: list[int]) -> None:
+            nonlocal kept, seen
+            if handover.stopped:
+                raise Paused
+            seen += 1
+            kept.append(tuple(board))
+            if seen == limit:
+                raise Paused
+            if len(kept) >= BATCH:
+                batch, kept = kept, []
+                handover.hand(batch)
+
+        with contextlib.suppress(Paused):
+            function(n, found)
+        return kept
+
+    for batch in _handed_over(work, stats):
+        for cols in batch:
             stats.solutions += 1
             yield Placement(cols)
-        if finished or (limit is not None and start + len(collect.kept) >= limit):
-            return
-        start, size = start + size, size * 8
 
 
 # ------------------------------------------------------------------ the two tracers
@@ -345,7 +413,6 @@ def _settraced(run: Run, codes: frozenset[types.CodeType], call: Callable[[], ob
 
 _TOOL: list[int | None] = []
 _TOOL_LOCK = threading.Lock()
-_MONITORING = threading.RLock()
 
 
 def _tool() -> int | None:
@@ -361,41 +428,70 @@ def _tool() -> int | None:
         return _TOOL[0]
 
 
+_Lines = tuple[Callable[[types.FrameType, int], None], Callable[[types.FrameType], None]]
+"""A watched thread's two handlers: a line of a frame began; a frame returns."""
+
+_WATCHED: dict[int, _Lines] = {}
+"""The threads whose runs `sys.monitoring` watches now, by thread id: the tool's events and
+callbacks are the whole process's, and several runs may be read at once (side by side)."""
+_USERS: dict[types.CodeType, int] = {}
+"""How many of those runs watch each code object (its events are on while any does)."""
+_MONITORING = threading.Lock()
+"""Held while the two tables above and the tool's settings change."""
+
+
+def _on_line(code: types.CodeType, number: int) -> None:
+    lines = _WATCHED.get(threading.get_ident())
+    if lines is not None:
+        lines[0](sys._getframe(1), number)
+
+
+def _on_return(code: types.CodeType, offset: int, value: object) -> None:
+    lines = _WATCHED.get(threading.get_ident())
+    if lines is not None:
+        lines[1](sys._getframe(1))
+
+
 def _monitored(run: Run, codes: frozenset[types.CodeType], call: Callable[[], object]) -> None:
     """Python 3.12 on: `sys.monitoring`'s LINE and PY_RETURN events, on the search's code
-    alone, for this thread alone; each frame's last line is remembered as above."""
+    alone, told to this thread's run alone; each frame's last line is remembered as
+    above."""
     monitoring = sys.monitoring  # type: ignore[attr-defined,unused-ignore]
     tool, events = _tool(), monitoring.events
     finished = run.watch.finished
-    thread = threading.get_ident()
     last: dict[types.FrameType, int] = {}
 
-    def line(code: types.CodeType, number: int) -> None:
-        if threading.get_ident() != thread:
-            return
-        frame = sys._getframe(1)
+    def line(frame: types.FrameType, number: int) -> None:
         done = last.get(frame, 0)
         last[frame] = number
         if done:
             finished(run, frame, done, number)
 
-    def returned(code: types.CodeType, offset: int, value: object) -> None:
-        if threading.get_ident() != thread:
-            return
-        frame = sys._getframe(1)
+    def returned(frame: types.FrameType) -> None:
         done = last.pop(frame, 0)
         if done:
             finished(run, frame, done, 0)
 
-    with _MONITORING:  # the callbacks are the process's: one watched run at a time
-        monitoring.register_callback(tool, events.LINE, line)
-        monitoring.register_callback(tool, events.PY_RETURN, returned)
+    thread = threading.get_ident()
+    with _MONITORING:
+        if not _WATCHED:
+            monitoring.register_callback(tool, events.LINE, _on_line)
+            monitoring.register_callback(tool, events.PY_RETURN, _on_return)
+        _WATCHED[thread] = (line, returned)
         for code in codes:
-            monitoring.set_local_events(tool, code, events.LINE | events.PY_RETURN)
-        try:
-            call()
-        finally:
+            _USERS[code] = _USERS.get(code, 0) + 1
+            if _USERS[code] == 1:
+                monitoring.set_local_events(tool, code, events.LINE | events.PY_RETURN)
+    try:
+        call()
+    finally:
+        with _MONITORING:
+            del _WATCHED[thread]
             for code in codes:
-                monitoring.set_local_events(tool, code, 0)
-            monitoring.register_callback(tool, events.LINE, None)
-            monitoring.register_callback(tool, events.PY_RETURN, None)
+                _USERS[code] -= 1
+                if not _USERS[code]:
+                    del _USERS[code]
+                    monitoring.set_local_events(tool, code, 0)
+            if not _WATCHED:
+                monitoring.register_callback(tool, events.LINE, None)
+                monitoring.register_callback(tool, events.PY_RETURN, None)
