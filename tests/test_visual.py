@@ -26,7 +26,7 @@ from nqueens.errors import (
 from nqueens.render.animation import CODE_PANEL
 from nqueens.render.frames import FrameLimits, Frames
 from nqueens.render.player import PLACE, REJECT, SOLUTION, record
-from nqueens.search import get_algorithm
+from nqueens.search import ALGORITHMS, get_algorithm, walk
 from nqueens.search.events import Event, Place, Reject, Solution
 from nqueens.search.replay import Replay, Stepper
 from tests.conftest import require_program
@@ -62,6 +62,50 @@ def test_frame_counts_for_the_whole_n4_search(hold: int) -> None:
     assert shown[0].cols == () and shown[0].caption == "empty board"
     assert sum(f.solution for f in shown) == N4_SOLUTIONS * hold
     assert shown[-1].step == N4_EVENTS and shown[-1].cols == ()
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+def test_a_whole_searchs_steps_are_known_from_its_trees_shape(name: str, n: int) -> None:
+    """A whole film is counted without running the search: the tree's shape says how
+    many steps and solutions it makes, exactly the steps the run makes."""
+    steps = walk(n, name)
+    events = list(steps)
+    assert steps.whole() == (len(events), sum(isinstance(e, Solution) for e in events))
+    for hold in (1, 8):
+        limits = FrameLimits(None, None, hold)
+        walked = Frames(steps.events, n, limits)
+        known = Frames(steps.events, n, limits, whole=steps.whole())
+        assert known.count() == walked.count() == len(list(walked))
+
+
+def test_a_whole_film_too_long_is_refused_before_any_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`animate 11 --max-frames 0` walked a million steps (82 s) before it refused; the
+    tree's shape says at once that the film is too long. A film cut at K solutions is
+    counted on the bare steps, without states."""
+    chosen = get_algorithm("backtracking")
+
+    def no_run(*args: object, **kwargs: object) -> Iterator[Event]:
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr(type(chosen), "events", no_run)
+    with pytest.raises(nqueens.SizeTooLargeError, match="more than 1,000,000 frames long"):
+        nqueens.animate(11, max_frames=None).frame_count()
+    assert nqueens.animate(6, max_frames=None).frame_count() == 1 + 1050 + 4 * 7
+    monkeypatch.undo()
+    states: list[bool] = []
+    events = type(chosen).events
+
+    def told(self: object, n: int, stats: object = None, *, state: bool = False) -> Iterator[Event]:
+        states.append(state)
+        return events(chosen, n, state=state)
+
+    monkeypatch.setattr(type(chosen), "events", told)
+    film = nqueens.animate(6, max_frames=None, solutions=2)
+    assert film.frame_count() == film.frame_count() == len(list(film.frames))
+    assert states == [False, True]  # counted once, bare; drawn with the states
 
 
 def test_frames_stop_after_k_solutions_and_at_the_frame_limit() -> None:

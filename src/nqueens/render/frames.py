@@ -149,7 +149,9 @@ class Frames:
     Iterating produces the frames lazily and stops at `limits.max_frames` frames or after
     `limits.solutions` solutions, whichever comes first; `capped` then says whether the
     frame limit cut the search short. `count()` says how many frames there will be
-    without drawing any (it runs the search once more). Captions number rows and
+    without drawing any: from `whole`, the steps and solutions of the whole search, when
+    the film is the whole search and they are known; else by running `bare` (the same
+    steps without their states) or the search once more. Captions number rows and
     columns from `base`; `rules` (a variant's) decide the shading and the words.
     `stateful` says the events carry the algorithm's state, for a panel beside the board.
     """
@@ -163,21 +165,25 @@ class Frames:
         rules: Rules | None = None,
         *,
         stateful: bool = False,
+        whole: tuple[int, int] | None = None,
+        bare: Callable[[], Iterable[Event]] | None = None,
     ) -> None:
         self.events = events
         self.stateful = stateful
+        self.whole, self.bare = whole, bare
+        self._counted: int | None = None
         self.n = n
         self.limits = limits or FrameLimits()
         self.base = base
         self.rules = rules
         self.capped = False
 
-    def _steps(self) -> Iterator[tuple[Event | None, int]]:
+    def _steps(self, events: Iterable[Event] | None = None) -> Iterator[tuple[Event | None, int]]:
         """Each step of the film (None: the empty board) and how many frames it gets,
         up to the last solution wanted. The one rule that iterating and counting share."""
         yield None, 1
         found = 0
-        for event in self.events():
+        for event in self.events() if events is None else events:
             solution = isinstance(event, Solution)
             yield event, max(self.limits.hold, 1) if solution else 1
             found += solution
@@ -205,9 +211,21 @@ class Frames:
         """How many frames the film has, counted without drawing; a film longer than
         `limits.FILM_MAX_FRAMES` (the whole search, its solutions held long) is refused
         as soon as its count passes the bound, whatever the options."""
+        if self._counted is None:
+            self._counted = self._count()
+        return self._counted
+
+    def _count(self) -> int:
         limit = self.limits.max_frames
+        if self.whole is not None and self.limits.solutions is None:
+            steps, solutions = self.whole
+            count = 1 + steps + solutions * (max(self.limits.hold, 1) - 1)
+            if limit is not None:
+                return min(count, limit)
+            _check_length(count)
+            return count
         count = 0
-        for _event, copies in self._steps():
+        for _event, copies in self._steps(self.bare() if self.bare is not None else None):
             count += copies
             if limit is not None and count >= limit:
                 return limit

@@ -13,13 +13,14 @@ nowhere else; `nqueens.search.walk` chooses the events, as a `Walk`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.messages import variant_name
 from nqueens.search.events import Event, SearchStats
+from nqueens.search.shape import shape, steps
 from nqueens.variants.rules import Rules
 
 if TYPE_CHECKING:
@@ -104,6 +105,18 @@ class Walk:
 
     def __iter__(self) -> Iterator[Event]:
         return self.events()
+
+    def bare(self) -> Iterator[Event]:
+        """The same steps with no state: a faster run, for counting them."""
+        return replace(self, state=False).events()
+
+    def whole(self) -> tuple[int, int] | None:
+        """The steps and the solutions of the whole search, from its tree's shape without
+        running it; None for a variant's own search, whose tree has no shape here."""
+        if not self.rules.classic:
+            return None
+        watch = self.algorithm.watch
+        return steps(watch.tree, watch.checks, self.n), shape(watch.tree, self.n).solutions
 
     def source(self) -> list[tuple[int, str]] | None:
         """The code a student reads beside the steps (`Algorithm.source`); None for a

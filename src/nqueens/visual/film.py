@@ -90,7 +90,14 @@ class Animation:
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         self.frames = Frames(
-            steps.events, board.rows, limits, int(self.one_based), self.rules, stateful=steps.state
+            steps.events,
+            board.rows,
+            limits,
+            int(self.one_based),
+            self.rules,
+            stateful=steps.state,
+            whole=steps.whole() if self.max_frames is None and self.solutions is None else None,
+            bare=steps.bare,
         )
 
     @property
