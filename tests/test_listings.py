@@ -119,6 +119,29 @@ def test_a_rectangle_and_a_variant_are_checked_on_their_boards() -> None:
     assert f"invalid: {total} of {total} placements" in superqueens.stdout
 
 
+@pytest.mark.parametrize("form", ["json", "jsonl"])
+def test_a_rectangles_json_says_its_width(form: str) -> None:
+    """A rectangle's JSON records its "width": checked on its board with no --board
+    (it was read as a square board, its wider columns off it), one placement drawn; a
+    --board of another width, or entries that disagree, are refused."""
+    listed = _solved("4x6", "--all", "-f", form)
+    found = invoke("check", "-", input=listed)
+    assert found.status == 0, found.output
+    assert found.stdout.splitlines()[0] == (
+        "valid: all 46 placements for the 4x6 board, no two queens attack in any"
+    )
+    one = invoke("check", "-", input=_solved("4x6", "--limit", "1", "-f", form))
+    assert one.status == 0 and one.stdout.splitlines()[0] == "Q . . . . ."
+    assert one.stdout.splitlines()[-1] == "valid: 4 queens, no two attack each other"
+    other = invoke("check", "-", "--board", "4x7", input=listed)
+    assert other.status == 2
+    assert other.stderr.strip().endswith("the listing's placements are on a board 6 wide, not 7")
+    mixed = '[{"cols": [0, 2], "width": 5}, {"cols": [0, 3], "width": 4}]'
+    for text in (mixed, '[{"cols": [0, 2], "width": true}]', '[{"cols": [0, 2], "width": []}]'):
+        refused = invoke("check", "-", input=text)
+        assert refused.status == 2 and "not the same whole number of columns" in refused.stderr
+
+
 def _rectangle_classes(rows: int, cols: int) -> int:
     solutions = [
         p

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.boardtext import quoted
@@ -43,18 +43,21 @@ _LIST_LINE = re.compile(r"[ \t]*+\d++(?:[ \t,]++\d++)*+[ \t,]*+")
 _CSV_HEADER = re.compile(r"solution(?:,row\d++)++", re.IGNORECASE)
 """The first line of a `csv` listing: `solution,row0,row1,...` (row1,... one-based)."""
 _BLANK_LINE = re.compile(r"\n[ \t]*+\r?+\n")
+"""What parts the boards of a listing: a blank line."""
 _LONG_NUMBER = re.compile(rb"\d{%d}" % (NUMBER_MAX_DIGITS + 1))
 """More digits than any column has (a number NumPy would wrap round)."""
-"""What parts the boards of a listing: a blank line."""
 
 
 @dataclass(frozen=True, eq=False)
 class Listing:
     """Placements of one size: `rows[k]` the columns (0-based) of the k-th, whose label
-    is `labels[k]`, the solution number its listing gave it (None: 1, 2, ... in order)."""
+    is `labels[k]`, the solution number its listing gave it (None: 1, 2, ... in order);
+    `width` the columns of their board where the listing says it (a rectangle's JSON
+    records its "width"), None where it is as wide as it is long or the reader says."""
 
     rows: npt.NDArray[np.integer[Any]]
     labels: tuple[int, ...] | None = None
+    width: int | None = None
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
@@ -234,7 +237,29 @@ def _json_listing(text: str, base: int, width: int | None) -> Listing | None:
         number = entry.get("solution") if isinstance(entry, dict) else None
         labels.append(number if type(number) is int else k + 1)  # a bool is no number
         rows.append(cols)
-    return _listing(rows, tuple(labels), base, width)
+    recorded = _json_width(entries, width)
+    found = _listing(rows, tuple(labels), base, recorded or width)
+    return replace(found, width=recorded) if recorded is not None else found
+
+
+def _json_width(entries: list[Any], width: int | None) -> int | None:
+    """The board's width the entries record (`solve MxN --format json`), the same in
+    each; one that contradicts `width`, the width the reader was given, is refused."""
+    widths = [e["width"] for e in entries if isinstance(e, dict) and "width" in e]
+    if not widths:
+        return None
+    recorded = widths[0]
+    if any(type(w) is not int or w != recorded or w < 1 for w in widths):
+        raise InvalidPlacementError(
+            _("the JSON entries' \"width\" is not the same whole number of columns in each")
+        )
+    if width is not None and width != recorded:
+        raise InvalidPlacementError(
+            _("the listing's placements are on a board {recorded} wide, not {width}").format(
+                recorded=recorded, width=width
+            )
+        )
+    return int(recorded)
 
 
 def _csv_listing(lines: list[str], base: int, width: int | None) -> Listing:

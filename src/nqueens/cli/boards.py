@@ -62,8 +62,13 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
         return
     queens = read_placements(placement, base=base, narrow=True)
     if isinstance(queens, Listing):
+        wide = queens.width not in (None, queens.n)  # a rectangle's JSON says its width
+        rules = given or Rules.of(variant, f"{queens.n}x{queens.width}" if wide else queens.n)
         if len(queens) > 1:
-            _judge_listing(queens, given or Rules.of(variant, queens.n), base)
+            _judge_listing(queens, rules, base)
+            return
+        if wide:
+            _judge_rectangle(tuple(queens.rows[0].tolist()), rules, base)
             return
         queens = Placement(tuple(queens.rows[0].tolist()))  # one: as one placement
     board = given or (None if variant == "classic" else Rules.of(variant, len(queens)))
@@ -74,11 +79,8 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
 def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
     """`check --board MxN` of a rectangle: its column list or rows (M queens, N wide),
     drawn as `solve` draws it, then the verdict."""
-    from nqueens.checking import check as check_placement
     from nqueens.files import read_board_input
     from nqueens.placement import columns_of
-    from nqueens.render.text import STYLES
-    from nqueens.variants.board import VariantBoard
 
     text = read_board_input(placement)
     listing = listing_of_text(text, base=base, width=rules.cols)
@@ -89,6 +91,15 @@ def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
         cols: tuple[int, ...] = tuple(listing.rows[0].tolist())
     else:
         cols = columns_of(text, base=base, width=rules.cols)
+    _judge_rectangle(cols, rules, base)
+
+
+def _judge_rectangle(cols: tuple[int, ...], rules: Rules, base: int) -> None:
+    """A rectangle's placement drawn as `solve` draws it, then the verdict."""
+    from nqueens.checking import check as check_placement
+    from nqueens.render.text import STYLES
+    from nqueens.variants.board import VariantBoard
+
     result = check_placement(list(cols), rules)
     _judge(result, STYLES["board"](VariantBoard(cols, rules.cols), base), base)
 
