@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,6 +50,32 @@ def test_a_variants_check_names_its_own_attacks(variant: str, cols: list[int]) -
     result = nqueens.check(cols, Rules.of(variant, len(cols)))
     assert result.rules == Rules.of(variant, len(cols))
     assert [(a.a, a.b) for a in result.attacks] == expected
+
+
+@given(placements)
+def test_a_short_numpy_array_is_checked_as_its_column_list(cols: list[int]) -> None:
+    """Up to 2,000 queens an array (a .npy file) names every pair and keeps the placement
+    (its board drawn, its canonical form), as its column list does; it was sent to the
+    O(N) check, which says "columns 0, diagonals 0, anti-diagonals 1" of three queens."""
+    import numpy as np
+
+    for dtype in (np.int8, np.int64):
+        result = nqueens.check(np.array(cols, dtype=dtype))
+        assert result == nqueens.check(cols) and result.complete
+
+
+def test_a_short_npy_file_is_drawn_and_its_canonical_form_said(tmp_path: Path) -> None:
+    import numpy as np
+
+    from tests.processes import invoke
+
+    np.save(tmp_path / "a.npy", np.array([0, 4, 7, 5, 2, 6, 1, 3]))
+    np.save(tmp_path / "b.npy", np.array([0, 1, 2], dtype=np.int8))
+    found = invoke("check", str(tmp_path / "a.npy"))
+    assert found.status == 0 and found.stdout == invoke("check", "0 4 7 5 2 6 1 3").stdout
+    assert "canonical form: 0 4 7 5 2 6 1 3" in found.stdout
+    crowded = invoke("check", str(tmp_path / "b.npy"))
+    assert crowded.status == 1 and crowded.stdout == invoke("check", "0 1 2").stdout
 
 
 def test_the_text_forms_and_a_rectangle() -> None:

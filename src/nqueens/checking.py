@@ -2,9 +2,9 @@
 
 One answer, `CheckResult`, whatever the path: a placement up to 2,000 queens names
 every attacking pair (on the classic board, or under a variant's rules, each attack in
-its own words); a larger one, or a NumPy array, is checked in O(N) by
-`nqueens.large.check_array`, which counts the crowded lines and names a few pairs.
-NumPy loads only on that path.
+its own words), whether it comes as text, a sequence or a NumPy array; a larger one on
+the classic board is checked in O(N) by `nqueens.large.check_array`, which counts the
+crowded lines and names a few pairs. NumPy loads only on that path.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def check(
     placement : Placement, VariantBoard, str, sequence of int or NumPy array
         The column of each row's queen, or text (a column list, board rows; a
         rectangle's rows as wide as its `board`), or a rectangle's solution as
-        `solutions` yields it. A NumPy array, or a list of more than 2,000 columns, is
+        `solutions` yields it. More than 2,000 columns (a list or a NumPy array) are
         checked in O(N).
     board : int, str or Rules, optional
         The board the placement is on: its `Rules` (a variant's, or a rectangle's), or
@@ -145,9 +145,9 @@ def check(
         )
     if isinstance(given, Placement | list | tuple):
         cols: Sequence[int] = tuple(given)
-    elif rules.classic:  # a column array
+    elif rules.classic and size > CHECK_ARRAY_FROM_N:  # a long column array
         return _check_array(given, rules, examples)
-    else:
+    else:  # a short one is checked, and drawn, as its column list would be
         cols = [int(c) for c in given]
     if rules.classic and size > CHECK_ARRAY_FROM_N:
         return _check_array(cols, rules, examples)
