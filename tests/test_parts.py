@@ -4,6 +4,7 @@ parts' journals merge into the exact whole count, refusing parts that do not fit
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -262,6 +263,19 @@ def test_the_slurm_script_runs_as_an_array_job_would_and_merges_exactly(tmp_path
 def test_the_slurm_script_refuses_what_it_cannot_use(extra: list[str], said: str) -> None:
     status, _, stderr = invoke("count", "12", "--slurm", "3", *extra)
     assert status == 2 and said in stderr and len(stderr.splitlines()) == 1
+
+
+def test_the_slurm_script_is_one_language_whatever_the_readers() -> None:
+    """The script is a file for the cluster, its comments in English: under --lang ja
+    its planned times said "0.04 秒 (0.033 秒 to 0.048 秒)" among English words."""
+    from nqueens.i18n import set_language
+
+    try:
+        status, script, _ = invoke("--lang", "ja", "count", "10", "-m", "backtrack", "--slurm", "2")
+    finally:
+        set_language(None)
+    assert status == 0 and script.isascii()
+    assert re.search(r"^#   a part: [0-9.e-]+ s \([0-9.e-]+ s to [0-9.e-]+ s\);", script, re.M)
 
 
 def test_the_library_plans_one_of_m_parts_and_refuses_what_it_cannot() -> None:

@@ -251,7 +251,7 @@ def _json_width(entries: list[Any], width: int | None) -> int | None:
     recorded = widths[0]
     if any(type(w) is not int or w != recorded or w < 1 for w in widths):
         raise InvalidPlacementError(
-            _("the JSON entries' \"width\" is not the same whole number of columns in each")
+            _('the JSON entries\' "width" is not the same whole number of columns in each')
         )
     if width is not None and width != recorded:
         raise InvalidPlacementError(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from nqueens.i18n import use_language
 from nqueens.render.plan import duration
 
 if TYPE_CHECKING:
@@ -149,6 +150,12 @@ class ArrayJob:
         return self.plan.workers
 
     def script(self) -> str:
+        """The script, in English whatever the reader's language: a file for the cluster,
+        its comments read by whoever runs it there."""
+        with use_language("en"):
+            return self._script()
+
+    def _script(self) -> str:
         seconds, low, high = self.plan.on(self.workers)
         high = max(high, self.plan.longest)  # a part never ends before its longest subproblem
         command = " ".join(["nqueens count", str(self.n), *map(shlex.quote, self.count_options)])
