@@ -104,6 +104,17 @@ def test_a_run_waits_for_its_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not _run_threads() - others
 
 
+def test_a_runs_thread_speaks_its_readers_language() -> None:
+    """The run's thread makes the states, their legends in the reader's language (a
+    new thread starts with no context: the Japanese trace's legends were English)."""
+    from nqueens.i18n import use_language
+
+    with use_language("ja"):
+        event = next(e for e in ALGORITHMS["flags"].events(4, state=True) if e.state)
+    assert event.state is not None and "NOT_FREE" in event.state.legend
+    assert not event.state.legend.isascii()
+
+
 def test_streams_read_side_by_side_are_each_their_own_run() -> None:
     """Two runs read in turn (a comparison) each see their own steps: the tracer tells
     each thread's run its own lines."""

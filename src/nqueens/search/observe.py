@@ -33,6 +33,7 @@ the tree's shape (`nqueens.search.shape`).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import inspect
 import queue
 import sys
@@ -213,7 +214,8 @@ def _handed_over(work: Callable[[Handover], list[_T]], stats: SearchStats) -> It
             with contextlib.suppress(Paused):
                 handover.put("error", error)
 
-    thread = threading.Thread(target=run, name=RUN_THREAD, daemon=True)
+    context = contextvars.copy_context()  # the reader's language, for states and legends
+    thread = threading.Thread(target=context.run, args=(run,), name=RUN_THREAD, daemon=True)
     thread.start()
     try:
         while True:
