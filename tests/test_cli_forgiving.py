@@ -200,14 +200,14 @@ def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
 
     from rich.console import Console
 
-    from nqueens.compare import ComparisonRow, search_spaces
+    from nqueens.compare import ComparisonRow
     from nqueens.render.tables import comparison_table, print_uncut
     from nqueens.search import SearchStats
 
     stats = SearchStats(nodes=123_456_789_012, checks=987_654_321_098, solutions=14_200)
     rows = [ComparisonRow("bitboard-stack", "", None, stats)]
     out = io.StringIO()
-    print_uncut(Console(file=out, width=40), comparison_table(16, search_spaces(16), rows))
+    print_uncut(Console(file=out, width=40), comparison_table(16, rows))
     assert "\u2026" not in out.getvalue()
     assert {"123,456,789,012", "987,654,321,098", "14,200"} <= _numbers(out.getvalue())
 

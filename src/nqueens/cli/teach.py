@@ -41,7 +41,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
 
     from nqueens.compare import compare as run_comparison
     from nqueens.compare import search_spaces
-    from nqueens.render.tables import comparison_table, print_uncut
+    from nqueens.render.tables import comparison_notes, comparison_table, print_uncut
     from nqueens.variants import Rules
 
     given = (a.strip() for a in algorithms.split(",") if a.strip()) if algorithms else None
@@ -63,7 +63,9 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     console = Console()
     status = Console(stderr=True)  # the bar, when the table goes to a file or a pipe
     rows = run_live(console, runs, lambda name: expected_nodes(name, n), status)
-    print_uncut(console, comparison_table(n, spaces, rows, title))
+    print_uncut(console, comparison_table(n, rows, title))
+    for note in comparison_notes(spaces):
+        console.print(note, markup=False, highlight=False, soft_wrap=True)
     for row in rows:
         if row.skipped:
             click.echo(

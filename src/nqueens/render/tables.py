@@ -12,7 +12,7 @@ from nqueens.i18n import N_, _, pgettext
 from nqueens.results import ComparisonRow
 from nqueens.search.spaces import SpaceSize
 
-__all__ = ["comparison_table", "print_uncut"]
+__all__ = ["comparison_notes", "comparison_table", "print_uncut"]
 
 HEADERS = (
     N_("algorithm"),
@@ -26,18 +26,13 @@ HEADERS = (
 
 def comparison_table(
     n: int,
-    spaces: dict[str, SpaceSize],
     rows: Sequence[ComparisonRow],
     title: str | None = None,
 ) -> Table:
-    """The side-by-side comparison, with the search-space sizes in the caption."""
-    caption = _("Search spaces: {sizes}").format(
-        sizes=pgettext("a list of sizes", "; ").join(f"{k} = {v}" for k, v in spaces.items())
-    )
-    caption += "\n" + _("nodes: the queens placed, every node of the tree but its root")
+    """The side-by-side comparison (its notes are `comparison_notes`, printed below it:
+    as the table's caption they wrapped at its width, a closing bracket left alone)."""
     table = Table(
         title=title or _("N = {n}: the algorithms side by side").format(n=n),
-        caption=caption,
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         collapse_padding=True,
@@ -63,6 +58,15 @@ def comparison_table(
             f"{s.time:.3f}",
         )
     return table
+
+
+def comparison_notes(spaces: dict[str, SpaceSize]) -> list[str]:
+    """What the table's words mean: the search spaces' sizes, and what a node is."""
+    sizes = pgettext("a list of sizes", "; ").join(f"{k} = {v}" for k, v in spaces.items())
+    return [
+        _("Search spaces: {sizes}").format(sizes=sizes),
+        _("nodes: the queens placed, every node of the tree but its root"),
+    ]
 
 
 def print_uncut(console: Console, table: Table) -> None:
