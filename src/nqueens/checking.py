@@ -9,6 +9,7 @@ crowded lines and names a few pairs. NumPy loads only on that path.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -148,7 +149,7 @@ def check(
     elif rules.classic and size > CHECK_ARRAY_FROM_N:  # a long column array
         return _check_array(given, rules, examples)
     else:  # a short one is checked, and drawn, as its column list would be
-        cols = [int(c) for c in given]
+        cols = _whole_columns(given)
     if rules.classic and size > CHECK_ARRAY_FROM_N:
         return _check_array(cols, rules, examples)
     if size > CHECK_ARRAY_FROM_N:
@@ -163,6 +164,19 @@ def check(
     else:
         attacks = tuple(Attack(*pair) for pair in rules.attacking_pairs(shown.cols))
     return CheckResult(size, rules, attacks, placement=shown)
+
+
+def _whole_columns(given: Sequence[int] | Columns) -> list[int]:
+    """The columns of an array or another sequence as ints: what holds anything but whole
+    numbers is refused, as the O(N) check refuses it."""
+    cols = []
+    for value in given:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise InvalidPlacementError(
+                _("a placement is a non-empty list of whole column numbers")
+            )
+        cols.append(int(value))
+    return cols
 
 
 def _how(rules: Rules, a: Square, b: Square) -> str:
