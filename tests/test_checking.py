@@ -56,7 +56,7 @@ def test_a_variants_check_names_its_own_attacks(variant: str, cols: list[int]) -
 def test_a_short_numpy_array_is_checked_as_its_column_list(cols: list[int]) -> None:
     """Up to 2,000 queens an array (a .npy file) names every pair and keeps the placement
     (its board drawn, its canonical form), as its column list does; it was sent to the
-    O(N) check, which says "columns 0, diagonals 0, anti-diagonals 1" of three queens."""
+    O(N) check, which counted "columns 0, diagonals 0, anti-diagonals 1" of three queens."""
     import numpy as np
 
     for dtype in (np.int8, np.int64):

@@ -113,7 +113,12 @@ def test_check_command_on_a_large_text_file(tmp_path: Path) -> None:
     lines[7] = lines[8]
     path.write_text("\n".join(lines))
     code, out, _ = invoke("check", str(path))
-    assert code == 1 and "columns 1" in out and "row 7" in out and "(same column)" in out
+    assert code == 1 and "row 7" in out and "(same column)" in out
+    assert "columns 1, diagonals rising to the right 0, falling to the right 1;" in out
+    path.write_text("\n".join(str(2999 - row) for row in range(3000)))  # one rising line
+    code, out, _ = invoke("check", str(path))
+    assert code == 1 and "columns 0, diagonals rising to the right 1, falling to" in out
+    assert "(same diagonal, rising to the right)" in out
     bad = tmp_path / "bad.npy"
     bad.write_bytes(b"not an array")
     code, _, err = invoke("check", str(bad))

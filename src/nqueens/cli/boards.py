@@ -152,11 +152,11 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
             ).format(cols=placement.canonical().to_string(base=base), images=placement.orbit_size())
         return
     if result.lines is not None:
-        columns, diagonals, antidiagonals = result.lines
+        columns, rising, falling = result.lines  # r + c, r - c constant: as the pairs say
         yield _(
-            "invalid: lines with more than one queen: columns {columns}, diagonals "
-            "{diagonals}, anti-diagonals {anti}; for example:"
-        ).format(columns=f"{columns:,}", diagonals=f"{diagonals:,}", anti=f"{antidiagonals:,}")
+            "invalid: lines with more than one queen: columns {columns}, diagonals rising "
+            "to the right {rising}, falling to the right {falling}; for example:"
+        ).format(columns=f"{columns:,}", rising=f"{rising:,}", falling=f"{falling:,}")
     elif variant is None:
         yield plural(
             len(result.attacks),
