@@ -565,5 +565,5 @@ def test_a_film_past_the_bound_is_refused_in_the_films_words(
     assert refused.value.options == ("max_frames", "solutions")
     result = invoke("animate", "4", "--max-frames", "0", "--out", str(tmp_path / "f.gif"))
     assert result.status == 2 and result.stderr.strip().endswith(
-        "cut it with max_frames or solutions (--max-frames, --solutions)"
+        "cut it with a frame limit or a number of solutions (--max-frames, --solutions)"
     )

@@ -238,7 +238,7 @@ def _check_length(frames: int) -> None:
     film, not of the number typed (`--max-frames 0` said "frames = 1,000,001")."""
     if frames > FILM_MAX_FRAMES:
         raise SizeTooLargeError(
-            _("the film would be more than {most} frames long: cut it with max_frames or "
-              "solutions").format(most=f"{FILM_MAX_FRAMES:,}"),
+            _("the film would be more than {most} frames long: cut it with a frame limit "
+              "or a number of solutions").format(most=f"{FILM_MAX_FRAMES:,}"),
             option=("max_frames", "solutions"),
         )  # fmt: skip
