@@ -186,7 +186,7 @@ class Handover:
     def stop(self, thread: threading.Thread) -> None:
         """(The reader's thread.) End the run at its next step and wait for it to leave."""
         self.stopped = True
-        while thread.is_alive():
+        while thread.is_alive() and not sys.is_finalizing():  # at exit: a frozen thread
             try:
                 self.queue.get_nowait()  # frees a run waiting to hand a batch over
             except queue.Empty:
