@@ -290,6 +290,29 @@ def test_show_errors() -> None:
     assert code == 2 and err.startswith("nqueens: error:")
 
 
+def test_show_all_stops_reading_past_what_one_picture_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`show 15 --all` listed all 2,279,184 solutions (15 s, 664 MB; N = 17 would need
+    27 GB) before it refused more than 400 boards: it reads 401 and refuses."""
+    from nqueens.visual import pictures
+
+    read = 0
+    listed = pictures.solutions
+
+    def counted(*args: object, **kwargs: object) -> Iterator[object]:
+        nonlocal read
+        for placement in listed(*args, **kwargs):  # type: ignore[arg-type]
+            read += 1
+            yield placement
+
+    monkeypatch.setattr(pictures, "solutions", counted)
+    with pytest.raises(SizeTooLargeError, match="more than 400 boards, too many for one"):
+        nqueens.show(12, all=True)
+    assert read == 401
+    assert len(nqueens.show(9, unique=True).axes) == 46
+
+
 def test_placement_draws_itself_in_notebooks() -> None:
     svg = nqueens.Placement(FIRST_8)._repr_svg_()
     assert svg.startswith("<svg") and svg.count('class="queen"') == 8

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError
+from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from nqueens.i18n import _
 from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
@@ -80,7 +81,7 @@ def show(
     """
     if out is not None:
         picture_output(out)  # a bad name or place fails before the search
-    from nqueens.render.image import picture, save_picture
+    from nqueens.render.image import MAX_PICTURE_BOARDS, picture, save_picture
 
     placements: list[Placement | VariantBoard]
     whole = None if isinstance(what, int | str) else as_whole(what)
@@ -95,7 +96,13 @@ def show(
         listing = all or unique or bool(limit)
         algorithm = chosen_algorithm(rules, listing=all or unique)
         found = solutions(rules, algorithm=algorithm, unique=unique, limit=limit if listing else 1)
-        placements = list(found)
+        placements = list(itertools.islice(found, MAX_PICTURE_BOARDS + 1))  # no more: refused
+        if len(placements) > MAX_PICTURE_BOARDS:
+            raise SizeTooLargeError(
+                _("more than {limit} boards, too many for one picture: use --limit").format(
+                    limit=MAX_PICTURE_BOARDS
+                )
+            )
         if not placements:
             raise rules.no_solution()
         if title is None:
