@@ -408,6 +408,30 @@ def test_a_variants_first_solution_is_bounded_as_the_command_bounds_it() -> None
     assert nqueens.first(Rules.of("toroidal", 60)) is None  # proved empty: said at once
 
 
+def test_listing_every_solution_of_a_variant_is_bounded_as_the_classic_one() -> None:
+    """`solve 20 -V superqueens --all` ran for hours, where the classic board refuses a
+    listing that would not end: refused past the search's bound, with a limit offered;
+    a limit, a first solution and a board proved empty still answer."""
+    from nqueens.errors import SizeTooLargeError
+    from nqueens.limits import VARIANT_CHECK_LIST_MAX_N, VARIANT_LIST_MAX_N
+
+    superqueens = Rules.of("superqueens", VARIANT_LIST_MAX_N + 1)
+    for listed in (
+        lambda: nqueens.solutions(superqueens),
+        lambda: nqueens.solutions(superqueens, unique=True),
+        lambda: nqueens.solutions(Rules.of("toroidal", VARIANT_CHECK_LIST_MAX_N + 4),
+                                  algorithm="backtracking"),
+        lambda: nqueens.solutions(f"{VARIANT_LIST_MAX_N + 1}x{VARIANT_LIST_MAX_N + 3}"),
+    ):  # fmt: skip
+        with pytest.raises(SizeTooLargeError, match=r"to list every solution: use N <= \d+, or a"):
+            listed()
+    assert len(list(nqueens.solutions(superqueens, limit=2))) == 2
+    assert nqueens.first(superqueens) is not None
+    assert list(nqueens.solutions(Rules.of("toroidal", 20))) == []  # proved empty
+    status, _out, err = invoke("solve", "20", "-V", "superqueens", "--all")
+    assert status == 2 and "or a limit (--limit K), or `nqueens count`" in err
+
+
 def test_show_draws_any_board_and_show_variant_is_its_old_name() -> None:
     figure = nqueens.show(Rules.of("toroidal", 7), all=True)
     assert len(figure.axes) == 28 and "7 queens, toroidal" in figure._suptitle.get_text()  # type: ignore[union-attr]

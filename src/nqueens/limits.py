@@ -43,9 +43,11 @@ __all__ = [
     "TRACE_MAX_STEPS",
     "TREE_MAX_NODES",
     "VARIANT_BITBOARD_MAX_N",
+    "VARIANT_CHECK_LIST_MAX_N",
     "VARIANT_CHECK_MAX_N",
     "VARIANT_FIRST_MAX_N",
     "VARIANT_KERNEL_FROM_N",
+    "VARIANT_LIST_MAX_N",
     "WAIT_MAX_SECONDS",
     "WORKERS_PER_CORE",
     "WORKSHEET_MAX_N",
@@ -124,6 +126,14 @@ runs in seconds in `compare`: 4 s for the toroidal N = 12, about 5 times as long
 VARIANT_BITBOARD_MAX_N = 14
 """The same for a variant's pure-Python bitboard search (variants.solutions): about a
 second for superqueens at N = 14, 5 to 6 times as long per N."""
+
+VARIANT_LIST_MAX_N = 16
+"""The largest N whose every solution a variant's bitboard search lists in about a minute
+(superqueens N = 15 in 12 to 25 s, 16 about five times as long; a limit of K solutions
+stops it at any N up to VARIANT_FIRST_MAX_N) ..."""
+VARIANT_CHECK_LIST_MAX_N = 13
+"""... and its check-function search, which reports every step (toroidal N = 13 in about
+20 s)."""
 
 VARIANT_FIRST_MAX_N = 23
 """The largest N whose first toroidal or superqueens solution `solve` finds in seconds by

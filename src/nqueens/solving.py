@@ -17,9 +17,12 @@ from nqueens.limits import (
     LISTING_ENGINE_FROM_N,
     LISTING_FIRST_MAX_N,
     LISTING_MAX_N,
+    VARIANT_CHECK_LIST_MAX_N,
     VARIANT_FIRST_MAX_N,
+    VARIANT_LIST_MAX_N,
     check_n,
 )
+from nqueens.messages import too_large, variant_name
 from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import Event, Solution, timed
@@ -323,6 +326,14 @@ def _variant_solutions(
             message.format(
                 n=rules.rows, rows=rules.rows, cols=rules.cols, limit=VARIANT_FIRST_MAX_N
             )
+        )
+    most = VARIANT_CHECK_LIST_MAX_N if search == CHECK_FUNCTION else VARIANT_LIST_MAX_N
+    if limit is None and rules.rows > most and not proved_empty(rules):
+        what = _("the {variant} search ({search}) to list every solution").format(
+            variant=variant_name(rules.variant), search=search
+        )
+        raise SizeTooLargeError(
+            too_large(rules.rows, what, most, instead=_("a limit (--limit K), or `nqueens count`"))
         )
     stats = stats if stats is not None else SearchStats()
     found: Iterator[tuple[int, ...]]
