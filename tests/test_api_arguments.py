@@ -4,13 +4,14 @@ the counts beside it read by one rule, the command line's."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import nqueens
-from nqueens.errors import NQueensError
+from nqueens.errors import InvalidSizeError, NQueensError
 from tests.processes import invoke
 
 
@@ -47,6 +48,28 @@ def test_a_wrong_type_says_what_was_expected(call: object, value: object) -> Non
         assert "\n" not in str(error) and len(str(error)) < 200
     # some values are right for some arguments (123 workers is refused by size, [1] is a
     # placement): only that no other error comes out is asserted
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: nqueens.estimate(10, seed=-1), "seed must be at least 0, not -1"),
+        (lambda: nqueens.estimate(10, seed="x"), "seed must be a whole number of at least 0"),
+        (lambda: nqueens.estimate(10, budget=-1), "budget must be a number of seconds more"),
+        (lambda: nqueens.estimate(10, budget=float("nan")), "more than 0, not nan"),
+        (lambda: nqueens.CountOptions(connect_timeout=True), "connect_timeout must be a number"),
+        (lambda: nqueens.CountOptions(connect_timeout=float("inf")), "more than 0, not inf"),
+        (
+            lambda: nqueens.CountOptions(verify=2, verify_seed=-1, journal="a.db"),
+            "verify_seed must be at least 0, not -1",
+        ),
+    ],
+)
+def test_seeds_and_seconds_are_checked_as_the_command_checks_them(call: object, said: str) -> None:
+    """A negative or text seed reached NumPy's own ValueError or TypeError; a budget or
+    a timeout of -1, nan, inf or True was taken (the command refuses each)."""
+    with pytest.raises(InvalidSizeError, match=re.escape(said)):
+        call()  # type: ignore[operator]
 
 
 def test_the_messages_say_what_was_expected() -> None:

@@ -23,7 +23,7 @@ from nqueens.i18n import _
 from nqueens.limits import VARIANT_KERNEL_FROM_N
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
-from nqueens.validate import kind_given
+from nqueens.validate import kind_given, seconds_given, whole_count
 from nqueens.variants.rules import BoardLike, Rules
 
 if TYPE_CHECKING:
@@ -209,6 +209,10 @@ def estimate(
             ).format(size=rules.size)
         )
     chosen.check_estimate()
+    if budget is not None:
+        budget = seconds_given(budget, "budget")
+    if seed is not None:
+        seed = whole_count(seed, "seed", least=0)
     method = choose(rules.rows, chosen.method, rules.variant)
     from nqueens.engine.runtime.estimate import estimate_run
 
@@ -343,4 +347,6 @@ def verify(
     """
     from nqueens.engine.runtime.verify import verify_journal
 
+    if seed is not None:
+        seed = whole_count(seed, "seed", least=0)
     return verify_journal(journal, samples, seed=seed)

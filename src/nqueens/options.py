@@ -27,7 +27,7 @@ from nqueens.errors import (
 from nqueens.i18n import N_, _
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
 from nqueens.messages import unknown_variant
-from nqueens.validate import file_name, given_name, whole_count
+from nqueens.validate import file_name, given_name, seconds_given, whole_count
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import Address, TLSFiles
@@ -157,12 +157,7 @@ class CountOptions:
             check_count(
                 N_("batch size"), self.batch_size, BATCH_MAX_SIZE, N_("subproblems per task")
             )
-        if not self.connect_timeout > 0:
-            raise InvalidSizeError(
-                _("connect_timeout must be more than 0 seconds, not {value}").format(
-                    value=repr(self.connect_timeout)
-                )
-            )
+        seconds_given(self.connect_timeout, "connect_timeout")
         wait = self.wait_for_workers
         number = isinstance(wait, int | float) and not isinstance(wait, bool)
         if not number or not 0 <= wait <= WAIT_MAX_SECONDS:
@@ -207,6 +202,9 @@ class CountOptions:
                     _("a recount checks a whole count, not a part: verify the merged journal"),
                     option="verify",
                 )
+        if self.verify_seed is not None:  # a NumPy integer as N takes it, kept as an int
+            seed = whole_count(self.verify_seed, "verify_seed", least=0)
+            object.__setattr__(self, "verify_seed", seed)
         if self.verify_seed is not None and self.verify is None:
             raise IncompatibleOptionsError(
                 _("a seed chooses the recount's sample: ask for a recount too"), option="verify"

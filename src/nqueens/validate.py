@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 import os
 import re
@@ -29,6 +30,7 @@ __all__ = [
     "file_name",
     "given_name",
     "placement_given",
+    "seconds_given",
     "whole_count",
     "whole_number",
     "worker_count",
@@ -116,6 +118,18 @@ def whole_count(value: object, what: str, least: int = 1) -> int:
             )
         )
     return number
+
+
+def seconds_given(value: object, what: str) -> float:
+    """`value` as a finite number of seconds more than 0 (never a bool), named `what`."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number or not 0 < value < math.inf:  # type: ignore[operator]  # nan too
+        raise InvalidSizeError(
+            _("{what} must be a number of seconds more than 0, not {value}").format(
+                what=what, value=shorten(value)
+            )
+        )
+    return float(value)  # type: ignore[arg-type]
 
 
 def file_name(value: object, what: str, error: type[NQueensError] = InvalidSizeError) -> None:
