@@ -230,3 +230,22 @@ def test_the_odd_npy_files_are_one_line_through_the_command(
         result = invoke("check", f"{kind}.npy")
         assert result.status == 2 and len(result.stderr.splitlines()) == 1, result.stderr
     assert_one_line(nqueens("check", "empty.npy", cwd=tmp_path))  # exit 130 with a blank line
+
+
+def test_the_base_is_checked_however_the_placement_comes(tmp_path: Path) -> None:
+    """`base` was checked only for short text: a long column list or a .npy array took
+    any base and shifted every column by it; an unsigned array's 0 wrapped to 255."""
+    import nqueens
+
+    long_list = " ".join(map(str, construct(3000).tolist()))
+    np.save(tmp_path / "u.npy", np.array([2, 4, 1, 3], dtype=np.uint8))
+    np.save(tmp_path / "z.npy", np.array([0, 4, 1, 3], dtype=np.uint8))
+    for base in (5, -1, True, 1.0, "1"):
+        for given in (long_list, str(tmp_path / "u.npy"), "1 3 0 2"):
+            with pytest.raises(InvalidPlacementError, match="base must be 0 or 1, not"):
+                read_placements(given, base=base)  # type: ignore[arg-type]
+        with pytest.raises(InvalidPlacementError, match="base must be 0 or 1, not"):
+            nqueens.first(4).to_string(base=base)  # type: ignore[arg-type]
+    assert read_placements(str(tmp_path / "u.npy"), base=1).tolist() == [1, 3, 0, 2]
+    assert read_placements(str(tmp_path / "z.npy"), base=1).tolist()[0] == -1  # not 255
+    assert nqueens.first(4).to_string(base=np.int64(1)) == "2 4 1 3"

@@ -18,9 +18,17 @@ from nqueens.errors import InvalidPlacementError, shorten
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import plural
-from nqueens.validate import kind_given
+from nqueens.validate import as_whole, kind_given
 
-__all__ = ["BLOCKED_MARKS", "EMPTY_MARKS", "QUEEN_MARKS", "BoardText", "parse_board", "quoted"]
+__all__ = [
+    "BLOCKED_MARKS",
+    "EMPTY_MARKS",
+    "QUEEN_MARKS",
+    "BoardText",
+    "base_given",
+    "parse_board",
+    "quoted",
+]
 
 QUEEN_MARKS = frozenset("QqOo♛♕")
 """Marks read as a queen: the toolkit prints Q, q (an added queen), O (grid) and ♛."""
@@ -73,6 +81,15 @@ class BoardText:
     blocked: tuple[Square, ...] = ()
 
 
+def base_given(base: object) -> int:
+    """`base`, the number of the first row and column: the int 0 or 1 (not True, not 1.0,
+    which a list of columns would take for other numbers)."""
+    number = as_whole(base)
+    if number not in (0, 1):
+        raise InvalidPlacementError(_("base must be 0 or 1, not {base}").format(base=shorten(base)))
+    return number
+
+
 def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardText:
     """Read board text; `base` is the first row and column number of lists and pairs;
     `width` the number of columns of a rectangle's rows (default: as many as rows).
@@ -85,8 +102,7 @@ def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardT
     ((0, 1), (3, 2))
     """
     kind_given(text, str, "text", _("a str"), InvalidPlacementError)
-    if base not in (0, 1):
-        raise InvalidPlacementError(_("base must be 0 or 1, not {base}").format(base=repr(base)))
+    base_given(base)
     stripped = text.lstrip("\ufeff").strip()
     if not stripped:
         raise InvalidPlacementError(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
+from nqueens.boardtext import base_given
 from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text, system_reason
 from nqueens.i18n import _
@@ -67,6 +68,7 @@ def read_placements(
     """
     from nqueens.listings import listing_of_array, listing_of_text, lists_lines, read_lines
 
+    base = base_given(base)  # a long list and an array are shifted by it, unchecked
     if argument.lower().endswith(".npy") and Path(argument).is_file():
         array = _load_npy(argument)
         if array.ndim == 2:
@@ -182,8 +184,11 @@ def save_columns(cols: Columns, path: str | Path, *, fmt: str | None = None, bas
 
 
 def _from_base(cols: Columns, base: int) -> Columns:
-    """0-based columns, in place (the array is ours): no second copy of a huge one."""
+    """0-based columns, in place (the array is ours): no second copy of a huge one; an
+    unsigned array is made signed first, or its 0 would wrap round to its largest."""
     if base:
+        if cols.dtype.kind == "u":
+            cols = cols.astype("int64")
         cols -= base
     return cols
 

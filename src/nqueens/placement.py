@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from nqueens.boardtext import parse_board, quoted
+from nqueens.boardtext import base_given, parse_board, quoted
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.messages import off_the_board, plural, unknown_symmetry
@@ -151,6 +151,7 @@ class Placement:
 
     def to_string(self, *, base: int = 0) -> str:
         """The column list, space separated, that `from_string` reads back."""
+        base = base_given(base)
         return " ".join(str(c + base) for c in self.cols)
 
     def to_rows(self, queen: str = "Q", empty: str = ".") -> list[str]:
