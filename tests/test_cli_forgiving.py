@@ -195,6 +195,26 @@ def test_compare_12_fits_80_columns_and_cuts_no_number() -> None:
     assert "8,916,100,448,256" in shown  # N^N, brute-force's candidates
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_notes_under_the_table_fit_the_width_and_cut_no_size(language: str) -> None:
+    """The search spaces go on one line where it fits, else one size a line: as the
+    table's caption they wrapped mid-size ("N! =" / "39,916,800") and left a lone "）"."""
+    from rich.cells import cell_len
+
+    from nqueens.compare import search_spaces
+    from nqueens.i18n import use_language
+    from nqueens.render.tables import comparison_notes
+
+    sizes = [f"{k} = {v}" for k, v in search_spaces(12).items()]
+    with use_language(language):
+        for width in (64, 80, 200):
+            notes = comparison_notes(search_spaces(12), width)
+            assert all(cell_len(line) <= width for line in notes), notes
+            assert all(any(size in line for line in notes) for size in sizes)
+            assert len(notes) == (2 if width == 200 else 4)
+            assert notes[-1].endswith(")" if language == "en" else "\uff09")
+
+
 def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
     import io
 

@@ -64,7 +64,7 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     status = Console(stderr=True)  # the bar, when the table goes to a file or a pipe
     rows = run_live(console, runs, lambda name: expected_nodes(name, n), status)
     print_uncut(console, comparison_table(n, rows, title))
-    for note in comparison_notes(spaces):
+    for note in comparison_notes(spaces, console.width):
         console.print(note, markup=False, highlight=False, soft_wrap=True)
     for row in rows:
         if row.skipped:

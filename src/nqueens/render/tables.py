@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -60,13 +61,18 @@ def comparison_table(
     return table
 
 
-def comparison_notes(spaces: dict[str, SpaceSize]) -> list[str]:
-    """What the table's words mean: the search spaces' sizes, and what a node is."""
-    sizes = pgettext("a list of sizes", "; ").join(f"{k} = {v}" for k, v in spaces.items())
-    return [
-        _("Search spaces: {sizes}").format(sizes=sizes),
-        _("nodes: the queens placed, every node of the tree but its root"),
-    ]
+def comparison_notes(spaces: dict[str, SpaceSize], width: int) -> list[str]:
+    """What the table's words mean: the search spaces' sizes (on one line where it fits
+    in `width` cells, else one size a line, never one cut in two), and what a node is."""
+    sizes = [f"{k} = {v}" for k, v in spaces.items()]
+    line = _("Search spaces: {sizes}").format(sizes=pgettext("a list of sizes", "; ").join(sizes))
+    if cell_len(line) <= width or not sizes:
+        lines = [line]
+    else:
+        first = _("Search spaces: {sizes}").format(sizes=sizes[0])
+        indent = " " * (cell_len(first) - cell_len(sizes[0]))
+        lines = [first, *(indent + size for size in sizes[1:])]
+    return [*lines, _("nodes: the queens placed, every node of the tree but its root")]
 
 
 def print_uncut(console: Console, table: Table) -> None:
