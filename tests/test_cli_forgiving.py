@@ -212,7 +212,7 @@ def test_the_notes_under_the_table_fit_the_width_and_cut_no_size(language: str) 
             assert all(cell_len(line) <= width for line in notes), notes
             assert all(any(size in line for line in notes) for size in sizes)
             assert len(notes) == (2 if width == 200 else 4)
-            assert notes[-1].endswith(")" if language == "en" else "\uff09")
+            assert notes[-1].endswith("root" if language == "en" else "\uff09")
 
 
 def test_a_table_too_wide_for_the_terminal_is_printed_wider_not_cut() -> None:
