@@ -198,7 +198,8 @@ def test_compare_12_fits_80_columns_and_cuts_no_number() -> None:
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_notes_under_the_table_fit_the_width_and_cut_no_size(language: str) -> None:
     """The search spaces go on one line where it fits, else one size a line: as the
-    table's caption they wrapped mid-size ("N! =" / "39,916,800") and left a lone "）"."""
+    table's caption they wrapped mid-size ("N! =" / "39,916,800") and left a closing
+    bracket alone."""
     from rich.cells import cell_len
 
     from nqueens.compare import search_spaces

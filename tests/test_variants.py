@@ -490,3 +490,25 @@ def test_rules_and_another_variant_name_which_is_meant() -> None:
     assert str(refused.value) == (
         "the rules given are the toroidal board's, not 'superqueens': give one of them"
     )
+
+
+def test_a_rectangle_is_offered_only_the_search_it_has() -> None:
+    """A rectangle has its bitboard search alone (the check function steps through square
+    boards): `flags` was told to use "bitboard, or backtracking", and backtracking was
+    then refused. A variant's step-by-step walk past its bound offered --algorithm
+    bitboard, which a walk refuses on a variant's board."""
+    from nqueens.errors import IncompatibleOptionsError, SizeTooLargeError
+    from nqueens.search import walk
+
+    for algorithm in ("flags", "backtracking"):
+        with pytest.raises(IncompatibleOptionsError, match="use bitboard, not " + algorithm):
+            nqueens.first("4x6", algorithm=algorithm)
+    with pytest.raises(IncompatibleOptionsError, match="square boards, not 4x6"):
+        nqueens.first("4x6", observer=lambda event: None)
+    assert nqueens.first("4x6", algorithm="bitboard") == nqueens.first("4x6")
+    status, _out, err = invoke("solve", "4x6", "-A", "backtracking")
+    assert status == 2 and "use bitboard, not backtracking (--algorithm)" in err
+    with pytest.raises(SizeTooLargeError) as refused:
+        walk(Rules.of("toroidal", 23))
+    assert str(refused.value).endswith("use N <= 21")
+    assert "--algorithm bitboard" in invoke("trace", "23")[2]  # the classic board has it

@@ -125,7 +125,8 @@ def solutions(
         A teaching algorithm (`nqueens.ALGORITHMS`, default the bitboard search),
         ``"engine"``, the numba enumeration (no events, millions of solutions a second),
         or ``"auto"`` (`chosen_algorithm`). A variant's board has its own two searches:
-        ``"bitboard"`` and ``"backtracking"`` (its check function, which reports events).
+        ``"bitboard"`` and ``"backtracking"`` (its check function, which reports events);
+        a rectangle its bitboard search alone.
     unique : bool
         Keep one solution per symmetry class: the least of its 8 rotations and
         reflections (4 on a rectangle).
@@ -223,7 +224,7 @@ def first(
     algorithm : str
         A teaching algorithm (`nqueens.ALGORITHMS`), ``"engine"`` (numba, N <= 32) or
         ``"auto"`` (`chosen_algorithm`); on a variant's board, ``"bitboard"`` or
-        ``"backtracking"``, its own two searches.
+        ``"backtracking"``, its own two searches (a rectangle: ``"bitboard"`` alone).
     stats : SearchStats, optional
         Filled with the nodes, checks, backtracks and time of the search.
     observer : callable, optional

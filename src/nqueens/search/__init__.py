@@ -167,8 +167,9 @@ class Algorithm:
         The line a `State` names is one of these numbers."""
         return listing(self.code)
 
-    def check_size(self, n: int, *, first_only: bool = False) -> None:
-        """Refuse sizes this algorithm cannot finish in reasonable time."""
+    def check_size(self, n: int, *, first_only: bool = False, instead: bool = True) -> None:
+        """Refuse sizes this algorithm cannot finish in reasonable time, saying what to use
+        `instead` (not where the board has no other teaching search: a variant's)."""
         limit = self.largest_n(first_only=first_only)
         if n <= limit:
             return
@@ -180,7 +181,8 @@ class Algorithm:
             what += _(" ({label} = {size} boards)").format(
                 label=self.space_label, size=self.space(n)
             )
-        raise SizeTooLargeError(too_large(n, what, limit, instead=self._instead(n, first_only)))
+        other = self._instead(n, first_only) if instead else None
+        raise SizeTooLargeError(too_large(n, what, limit, instead=other))
 
     def largest_n(self, *, first_only: bool = False) -> int:
         """The largest N this algorithm finishes in reasonable time."""
@@ -335,5 +337,5 @@ def walk(board: BoardLike, algorithm: str = STEPPED, *, state: bool = False) -> 
         variant_search(rules, chosen.name, steps=True)
         if not rules.square:
             raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
-    chosen.check_size(rules.rows, first_only=True)
+    chosen.check_size(rules.rows, first_only=True, instead=rules.classic)
     return Walk(rules, chosen, state and rules.classic)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import IncompatibleOptionsError
 from nqueens.i18n import _
-from nqueens.messages import variant_name
+from nqueens.messages import steps_on_squares_only, variant_name
 from nqueens.search.events import Event, SearchStats
 from nqueens.search.shape import shape, steps
 from nqueens.variants.rules import Rules
@@ -46,6 +46,20 @@ def variant_search(rules: Rules, algorithm: str, *, steps: bool = False) -> str:
     >>> variant_search(Rules.of("toroidal", 7), "backtracking")
     'check-function'
     """
+    if not rules.square:  # its bitboard search alone: the check function's are square
+        if steps:
+            raise IncompatibleOptionsError(
+                steps_on_squares_only(rules.rows, rules.cols), option="algorithm"
+            )
+        if algorithm == "bitboard":
+            return "bitboard"
+        raise IncompatibleOptionsError(
+            _(
+                "a {rows}x{cols} board is searched by its bitboard search alone (the "
+                "step-by-step search runs on square boards): use bitboard, not {algorithm}"
+            ).format(rows=rules.rows, cols=rules.cols, algorithm=algorithm),
+            option="algorithm",
+        )
     if algorithm == STEPPED or (algorithm in VARIANT_SEARCHES and not steps):
         return VARIANT_SEARCHES[algorithm]
     if steps:
