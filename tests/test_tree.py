@@ -205,3 +205,17 @@ def test_the_title_counts_in_words_that_fit_the_numbers() -> None:
     cut = tree(6, depth=2).svg()
     assert "6 queens, backtracking: 27 nodes, 0 dead ends, 0 solutions; " in cut
     assert "cut at depth 2: 126 nodes, 4 solutions below" in cut
+
+
+def test_the_trees_own_picture_is_drawn_as_asked() -> None:
+    """A notebook shows `tree(...)`'s own picture: `rejected` and `layout` were used only
+    with `out`, and a bad layout was not even checked without it."""
+    from nqueens.errors import UnknownAlgorithmError
+
+    radial = nqueens.tree(5, layout="radial", rejected=True)
+    plain = nqueens.tree(5)
+    assert radial._repr_svg_() != plain._repr_svg_()
+    assert radial._repr_svg_() == str(plain.svg(layout="radial", rejected=True))
+    assert str(radial.svg(layout="auto", rejected=False)) == plain._repr_svg_()
+    with pytest.raises(UnknownAlgorithmError, match="unknown layout 'bogus'"):
+        nqueens.tree(4, layout="bogus")

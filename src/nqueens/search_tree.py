@@ -93,7 +93,8 @@ class SearchTree:
     """The tree of one search (`nqueens.tree(n)`); shows itself as SVG in notebooks.
 
     `complete` is False when `solutions` stopped the search early; `depth` is the depth
-    limit (None: the whole tree).
+    limit (None: the whole tree); `rejected` and `layout` are how it draws itself when
+    no others are asked (a notebook's picture is `tree(...)`'s own).
     """
 
     n: int
@@ -101,6 +102,8 @@ class SearchTree:
     root: Node
     depth: int | None = None
     complete: bool = True
+    rejected: bool = False
+    layout: str = "auto"
 
     def nodes(self) -> Iterator[Node]:
         return self.root.walk()
@@ -115,17 +118,22 @@ class SearchTree:
             tally.add(node.depth, node.kind)
         return tally.levels()
 
-    def svg(self, *, rejected: bool = False, layout: str = "auto") -> SvgTree:
-        """The tree as an SVG document (see `nqueens.render.tree`)."""
+    def svg(self, *, rejected: bool | None = None, layout: str | None = None) -> SvgTree:
+        """The tree as an SVG document (see `nqueens.render.tree`), drawn as the tree's
+        own `rejected` and `layout` say where none are given."""
         from nqueens.render.tree import tree_svg
 
-        return tree_svg(self, rejected=rejected, layout=layout)
+        rejected = self.rejected if rejected is None else rejected
+        return tree_svg(self, rejected=rejected, layout=layout or self.layout)
 
-    def save(self, path: str | Path, *, rejected: bool = False, layout: str = "auto") -> None:
+    def save(
+        self, path: str | Path, *, rejected: bool | None = None, layout: str | None = None
+    ) -> None:
         """Write the picture as SVG, PNG or PDF, chosen by the file's extension."""
         from nqueens.render.tree import save_tree
 
-        save_tree(self, path, rejected=rejected, layout=layout)
+        rejected = self.rejected if rejected is None else rejected
+        save_tree(self, path, rejected=rejected, layout=layout or self.layout)
 
     def _repr_svg_(self) -> str:
         return str(self.svg())
@@ -244,9 +252,10 @@ def tree(
     out : str or Path, optional
         Also write the picture: SVG, PNG or PDF by the extension.
     rejected : bool
-        Draw the squares the check function rejected, as stubs.
+        Draw the squares the check function rejected, as stubs (in `out` and in the
+        tree's own picture, which a notebook shows).
     layout : str
-        ``auto``, ``icicle`` or ``radial``.
+        ``auto``, ``icicle``, ``sideways`` or ``radial``.
 
     Returns
     -------
@@ -267,11 +276,12 @@ def tree(
     (17, [0, 0, 0, 0, 2])
     """
     n = _check_limits(n, algorithm, depth, solutions)
+    from nqueens.render.tree import check_layout
+
+    check_layout(layout)  # the notebook's picture takes it too
     if out is not None:
         from nqueens.render.formats import picture_output
-        from nqueens.render.tree import check_layout
 
-        check_layout(layout)
         picture_output(out)  # a bad name or place fails before the search
     events = walk(n, algorithm).events()
     try:
@@ -283,9 +293,11 @@ def tree(
                 "for one picture: cut it with --depth K, or count it with --levels"
             ).format(algorithm=algorithm, n=n, count=f"{max_nodes:,}")
         ) from None
-    found = SearchTree(n, algorithm, root, depth=depth, complete=finished)
+    found = SearchTree(
+        n, algorithm, root, depth=depth, complete=finished, rejected=rejected, layout=layout
+    )
     if out is not None:
-        found.save(out, rejected=rejected, layout=layout)
+        found.save(out)
     return found
 
 
