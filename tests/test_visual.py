@@ -313,6 +313,21 @@ def test_show_all_stops_reading_past_what_one_picture_holds(
     assert len(nqueens.show(9, unique=True).axes) == 46
 
 
+def test_a_picture_stops_at_the_boards_it_can_draw() -> None:
+    """A picture has N^2 squares: `show` of a 2,000-queen placement took seven minutes,
+    its notebook SVG 70 MB. Past PICTURE_MAX_N `show` refuses and a notebook shows the
+    column list."""
+    from nqueens.limits import PICTURE_MAX_N
+
+    largest = nqueens.Placement(tuple(nqueens.construct(PICTURE_MAX_N).tolist()))
+    larger = nqueens.Placement(tuple(nqueens.construct(PICTURE_MAX_N + 1).tolist()))
+    assert largest._repr_svg_() is not None and larger._repr_svg_() is None
+    with pytest.raises(
+        SizeTooLargeError, match=f"a picture of the board: use N <= {PICTURE_MAX_N}"
+    ):
+        nqueens.show(larger)
+
+
 def test_placement_draws_itself_in_notebooks() -> None:
     svg = nqueens.Placement(FIRST_8)._repr_svg_()
     assert svg.startswith("<svg") and svg.count('class="queen"') == 8

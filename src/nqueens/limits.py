@@ -35,6 +35,7 @@ __all__ = [
     "LISTING_FIRST_MAX_N",
     "LISTING_MAX_N",
     "NUMBER_MAX_DIGITS",
+    "PICTURE_MAX_N",
     "PLAN_MAX_WORKERS",
     "PLAYER_MAX_N",
     "PLAYER_MAX_STEPS",
@@ -90,6 +91,11 @@ solution in lexicographic order lies ever deeper, unevenly: the bitboard search 
 1.7 million nodes for it at N = 22 (about a second of pure Python), 3.0 million at N = 28,
 56 million at N = 30 (half a minute) and 87 million at N = 32, which the engine visits in
 a second or two after numba's start."""
+
+PICTURE_MAX_N = 200
+"""The largest board a picture draws (`show`, a placement in a notebook): a square each,
+N^2 of them; 200 queens take about 4 s to draw as a PNG and a 3 MB SVG, 2,000 took
+seven minutes and 70 MB. A larger placement is checked and written as columns."""
 
 ANIMATION_MAX_N = 32
 """Beyond this, the squares of a default-sized film frame are a few pixels wide."""

@@ -164,10 +164,13 @@ class Placement:
     def __repr__(self) -> str:
         return f"Placement.from_string({self.to_string()!r})"
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
+        """The board, for a notebook; None past `limits.PICTURE_MAX_N` queens (N^2
+        squares), where the notebook shows the column list instead."""
+        from nqueens.limits import PICTURE_MAX_N
         from nqueens.render.svg import board_svg
 
-        return board_svg(self)
+        return str(board_svg(self)) if self.n <= PICTURE_MAX_N else None
 
     def __len__(self) -> int:
         return self.n

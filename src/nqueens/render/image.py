@@ -21,6 +21,7 @@ from matplotlib.patches import Rectangle
 from nqueens.errors import InvalidPlacementError, SizeTooLargeError
 from nqueens.files import output_file
 from nqueens.i18n import _
+from nqueens.limits import PICTURE_MAX_N, check_n
 from nqueens.placement import Placement
 from nqueens.render.colours import (
     ATTACK_COLOURS,
@@ -239,6 +240,7 @@ def picture(
         )
     n = placements[0].n
     width = placements[0].width if isinstance(placements[0], VariantBoard) else n
+    check_n(max(n, width), PICTURE_MAX_N, _("a picture of the board"))
     count = len(placements)
     columns = columns or (1 if count == 1 else math.ceil(math.sqrt(count)))
     rows = math.ceil(count / columns)
