@@ -72,6 +72,31 @@ def test_seeds_and_seconds_are_checked_as_the_command_checks_them(call: object, 
         call()  # type: ignore[operator]
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: nqueens.tree(6, depth=v),
+        lambda v: nqueens.tree(6, solutions=v),
+        lambda v: nqueens.tree(6, max_nodes=v),
+        lambda v: nqueens.animate(4, fps=v),
+        lambda v: nqueens.animate(4, size=v),
+        lambda v: nqueens.animate(4, max_frames=v),
+        lambda v: nqueens.animate(4, solutions=v),
+        lambda v: nqueens.animate(4, hold=v),
+        lambda v: nqueens.play(4, max_steps=v),
+        lambda v: nqueens.show(6, limit=v),
+    ],
+    ids=["depth", "solutions", "max_nodes", "fps", "size", "max_frames", "sol", "hold",
+         "max_steps", "limit"],
+)  # fmt: skip
+@pytest.mark.parametrize("value", ["x", [3], True])
+def test_a_pictures_numbers_are_numbers(call: object, value: object) -> None:
+    """Text or a list for a picture's number raised TypeError from a comparison (and
+    hold="x" only once a solution was drawn): one line now, naming the argument."""
+    with pytest.raises(InvalidSizeError, match=r"must be a (whole )?number"):
+        call(value)  # type: ignore[operator]
+
+
 def test_the_messages_say_what_was_expected() -> None:
     with pytest.raises(NQueensError, match=r"a placement is text .* not None"):
         nqueens.check(None)

@@ -20,7 +20,7 @@ from nqueens.limits import TREE_MAX_NODES
 from nqueens.search import get_algorithm, walk
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.shape import shape
-from nqueens.validate import board_size
+from nqueens.validate import board_size, whole_count, whole_given
 
 if TYPE_CHECKING:
     from nqueens.render.tree import SvgTree
@@ -210,6 +210,7 @@ def build_tree(
 def _check_limits(n: int, algorithm: str, depth: int | None, solutions: int | None) -> int:
     n = board_size(n)
     chosen = get_algorithm(algorithm)
+    depth, solutions = whole_given(depth, "depth", 0), whole_given(solutions, "solutions")
     if depth is not None and depth < 0:
         raise InvalidSizeError(_("depth must be 0 or more, not {depth}").format(depth=depth))
     if solutions is not None and solutions < 1:
@@ -276,6 +277,7 @@ def tree(
     (17, [0, 0, 0, 0, 2])
     """
     n = _check_limits(n, algorithm, depth, solutions)
+    max_nodes = whole_count(max_nodes, "max_nodes")
     from nqueens.render.tree import check_layout
 
     check_layout(layout)  # the notebook's picture takes it too

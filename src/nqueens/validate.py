@@ -6,6 +6,7 @@ import math
 import operator
 import os
 import re
+from typing import Any
 
 from nqueens.errors import (
     IncompatibleOptionsError,
@@ -29,9 +30,11 @@ __all__ = [
     "board_size",
     "file_name",
     "given_name",
+    "number_given",
     "placement_given",
     "seconds_given",
     "whole_count",
+    "whole_given",
     "whole_number",
     "worker_count",
 ]
@@ -99,6 +102,31 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
         per=WORKERS_PER_CORE,
     )
     return check_count(N_("workers"), workers, max_workers(), why)
+
+
+def whole_given(value: Any, what: str, least: int = 1) -> Any:
+    """`value` as an int where it is a whole number (None stays None), for the caller to
+    bound in its own words; anything else (text, 1.5, a bool) refused as `whole_count`
+    refuses it, before a comparison would raise TypeError."""
+    if value is None:
+        return None
+    if as_whole(value) is None:
+        raise InvalidSizeError(
+            _("{what} must be a whole number of at least {least}, not {value}").format(
+                what=what, least=least, value=shorten(value)
+            )
+        )
+    return as_whole(value)
+
+
+def number_given(value: Any, what: str) -> Any:
+    """`value` where it is a real number (an int or a float, not a bool), for the caller
+    to bound; anything else refused in one line."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidSizeError(
+            _("{what} must be a number, not {value}").format(what=what, value=shorten(value))
+        )
+    return value
 
 
 def whole_count(value: object, what: str, least: int = 1) -> int:

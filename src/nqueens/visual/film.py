@@ -20,6 +20,7 @@ from nqueens.limits import (
 )
 from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
 from nqueens.search import get_algorithm, walk
+from nqueens.validate import number_given, whole_given
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 from nqueens.visual.common import ANIMATION_ALGORITHM, variant_title
 
@@ -65,6 +66,10 @@ class Animation:
         self.n, self.variant, self.rules = board.rows, board.variant, steps.variant_rules
         if self.max_frames is None and self.solutions is None:  # the whole search
             steps.algorithm.check_size(board.rows)
+        number_given(self.fps, "fps")
+        self.size = whole_given(self.size, "size", 100)
+        for name in ("max_frames", "solutions", "hold"):
+            setattr(self, name, whole_given(getattr(self, name), name))
         if not FILM_MIN_FPS <= self.fps <= FILM_MAX_FPS:  # nan too
             raise InvalidSizeError(
                 _("fps must be {least} to {most}, not {fps}").format(

@@ -13,7 +13,7 @@ from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.solving import chosen_algorithm, solutions
-from nqueens.validate import as_whole
+from nqueens.validate import as_whole, whole_given
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -91,6 +91,7 @@ def show(
         placements = [what]
     elif isinstance(what, int | str | Rules):
         rules = Rules.given(with_variant(what, variant, "show"))
+        limit = whole_given(limit, "limit")
         if limit is not None and limit < 1:
             raise InvalidSizeError(_("limit must be 1 or more, not {limit}").format(limit=limit))
         listing = all or unique or bool(limit)

@@ -11,6 +11,7 @@ from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, PLAYER_TREE_NODES, check_count
 from nqueens.messages import variant_name
+from nqueens.validate import whole_given
 from nqueens.variants.rules import with_variant
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
@@ -116,6 +117,7 @@ def play(
     if out is not None:
         check_output_place(out)
     steps = steppable(with_variant(n, variant, "play"), algorithm, _("the player"))
+    max_steps = whole_given(max_steps, "max_steps")
     if max_steps < 1:
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
