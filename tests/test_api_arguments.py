@@ -165,3 +165,18 @@ def test_n_as_text_is_read_by_the_command_lines_rule(text: str) -> None:
 def test_a_worksheet_of_n_1_is_not_said_to_have_no_solution() -> None:
     status, _, err = invoke("worksheet", "1", "--out", "w.pdf")
     assert status == 2 and "has none" not in err and "N = 1 only its one queen" in err
+
+
+def test_one_journal_name_is_one_journal_and_a_partials_n_is_read_as_n(tmp_path: Path) -> None:
+    """merge_journals("p1.sqlite", out) walked the name's characters ("'/' is a folder");
+    Partial.from_string(..., n="4") said "the board has 4 rows but --n says 4"."""
+    from nqueens.completion.model import Partial
+    from nqueens.engine.runtime.merge import merge_journals
+    from nqueens.errors import JournalError
+
+    missing = tmp_path / "p1.sqlite"
+    with pytest.raises(JournalError, match=f"no journal at {re.escape(str(missing))}"):
+        merge_journals(str(missing), tmp_path / "out.db")
+    with pytest.raises(InvalidSizeError, match="board size must be a whole number, not '4'"):
+        Partial.from_string("Q.../..../..../....", n="4")  # type: ignore[arg-type]
+    assert Partial.from_string("Q.../..../..../....", n=4).n == 4

@@ -193,7 +193,7 @@ class Partial:
             size = board_size(n)
         else:
             size = board.n
-            if n is not None and n != size:
+            if n is not None and board_size(n) != size:  # n="4" is read as N is
                 rows = plural(size, "{count} row", "{count} rows")
                 raise InvalidSizeError(
                     _("the board has {rows} but --n says {n}").format(rows=rows, n=n)

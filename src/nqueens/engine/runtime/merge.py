@@ -166,6 +166,8 @@ def merge_journals(
 
     if recount != 0:
         recount = recount_samples(recount)
+    if isinstance(paths, str | Path):  # one name: its characters are no list of journals
+        paths = [paths]
     if not paths:
         raise JournalError(_("nothing to merge: give the journals of every part"))
     kind = not_a_file(out)
