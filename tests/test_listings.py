@@ -136,6 +136,10 @@ def test_a_rectangles_json_says_its_width(form: str) -> None:
     other = invoke("check", "-", "--board", "4x7", input=listed)
     assert other.status == 2
     assert other.stderr.strip().endswith("the listing's placements are on a board 6 wide, not 7")
+    for board, listing in (("4", listed), ("4", _solved("4x6", "--limit", "1", "-f", form))):
+        square = invoke("check", "-", "--board", board, input=listing)
+        assert square.status == 2, square.output  # the one placement fitted, and was judged
+        assert square.stderr.strip().endswith("on a board 6 wide, not 4")
     mixed = '[{"cols": [0, 2], "width": 5}, {"cols": [0, 3], "width": 4}]'
     for text in (mixed, '[{"cols": [0, 2], "width": true}]', '[{"cols": [0, 2], "width": []}]'):
         refused = invoke("check", "-", input=text)

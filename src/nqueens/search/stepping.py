@@ -48,9 +48,7 @@ def variant_search(rules: Rules, algorithm: str, *, steps: bool = False) -> str:
     """
     if not rules.square:  # its bitboard search alone: the check function's are square
         if steps:
-            raise IncompatibleOptionsError(
-                steps_on_squares_only(rules.rows, rules.cols), option="algorithm"
-            )
+            raise IncompatibleOptionsError(steps_on_squares_only(rules.rows, rules.cols))
         if algorithm == "bitboard":
             return "bitboard"
         raise IncompatibleOptionsError(
