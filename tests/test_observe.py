@@ -228,7 +228,7 @@ def test_an_exception_in_the_watched_function_is_not_taken_for_a_step() -> None:
             if frame.f_code.co_name == "plain":
                 run.step(Solution(nqueens.Placement((0,))), frame, line)
 
-    run = Run(Steps(plain, lambda *args: ()), 5, stop=6)
+    run = Run(Steps(plain, lambda *args: ()), 5)
     with pytest.raises(IndexError):
         run.go()
     assert run.taken == 5  # the lines that ran: for, found, for, found, for

@@ -35,6 +35,7 @@ __all__ = [
     "listing_of_array",
     "listing_of_text",
     "lists_lines",
+    "other_width",
     "read_lines",
 ]
 
@@ -254,12 +255,17 @@ def _json_width(entries: list[Any], width: int | None) -> int | None:
             _('the JSON entries\' "width" is not the same whole number of columns in each')
         )
     if width is not None and width != recorded:
-        raise InvalidPlacementError(
-            _("the listing's placements are on a board {recorded} wide, not {width}").format(
-                recorded=recorded, width=width
-            )
-        )
+        raise other_width(recorded, width)
     return int(recorded)
+
+
+def other_width(recorded: int, width: int) -> InvalidPlacementError:
+    """The refusal of a listing read on a board of another width than it records."""
+    return InvalidPlacementError(
+        _("the listing's placements are on a board {recorded} wide, not {width}").format(
+            recorded=recorded, width=width
+        )
+    )
 
 
 def _csv_listing(lines: list[str], base: int, width: int | None) -> Listing:

@@ -108,15 +108,19 @@ def whole_given(value: Any, what: str, least: int = 1) -> Any:
     """`value` as an int where it is a whole number (None stays None), for the caller to
     bound in its own words; anything else (text, 1.5, a bool) refused as `whole_count`
     refuses it, before a comparison would raise TypeError."""
-    if value is None:
-        return None
-    if as_whole(value) is None:
+    return None if value is None else _whole(value, what, least)
+
+
+def _whole(value: object, what: str, least: int) -> int:
+    """`value` as an int, or the one refusal of what is no whole number."""
+    number = as_whole(value)
+    if number is None:
         raise InvalidSizeError(
             _("{what} must be a whole number of at least {least}, not {value}").format(
                 what=what, least=least, value=shorten(value)
             )
         )
-    return as_whole(value)
+    return number
 
 
 def number_given(value: Any, what: str) -> Any:
@@ -132,13 +136,7 @@ def number_given(value: Any, what: str) -> Any:
 def whole_count(value: object, what: str, least: int = 1) -> int:
     """`value` as a whole number of at least `least`, read as N is (an int or a NumPy
     integer: what `operator.index` takes; never a bool), named `what` in the message."""
-    number = as_whole(value)
-    if number is None:
-        raise InvalidSizeError(
-            _("{what} must be a whole number of at least {least}, not {value}").format(
-                what=what, least=least, value=shorten(value)
-            )
-        )
+    number = _whole(value, what, least)
     if number < least:
         raise InvalidSizeError(
             _("{what} must be at least {least}, not {value}").format(

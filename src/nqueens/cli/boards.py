@@ -12,10 +12,9 @@ from nqueens.cli._app import _SIZE_COMMAND, _answer_no, _say_written, _size_argu
 from nqueens.cli._options import one_based_option, out_option, variant_option
 from nqueens.cli._types import Whole
 from nqueens.columns import read_placements
-from nqueens.errors import InvalidPlacementError
 from nqueens.files import STDOUT, check_output_place
 from nqueens.i18n import _
-from nqueens.listings import Listing, listing_of_text
+from nqueens.listings import Listing, listing_of_text, other_width
 from nqueens.messages import listed, no_solution, npy_counts_from_zero, plural, variant_name
 from nqueens.placement import Placement
 
@@ -63,12 +62,8 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
         return
     queens = read_placements(placement, base=base, narrow=True)
     if isinstance(queens, Listing):
-        if given is not None and queens.width not in (None, given.cols):
-            raise InvalidPlacementError(
-                _("the listing's placements are on a board {recorded} wide, not {width}").format(
-                    recorded=queens.width, width=given.cols
-                )
-            )
+        if given is not None and queens.width is not None and queens.width != given.cols:
+            raise other_width(queens.width, given.cols)
         wide = queens.width not in (None, queens.n)  # a rectangle's JSON says its width
         rules = given or Rules.of(variant, f"{queens.n}x{queens.width}" if wide else queens.n)
         if len(queens) > 1:

@@ -234,11 +234,10 @@ def _handed_over(work: Callable[[Handover], list[_T]], stats: SearchStats) -> It
 class Run:
     """One watched run of a plain search: every step counted and kept (with its `State`
     when `states`), handed over in batches of `BATCH` when it has a `handover` (or kept
-    whole), paused once `stop` steps are taken or at the `until`-th solution."""
+    whole), paused at the `until`-th solution."""
 
     watch: Watch
     n: int
-    stop: int | None = None
     states: bool = False
     until: int | None = None
     handover: Handover | None = None
@@ -266,8 +265,6 @@ class Run:
         if self.states:
             event = replace(event, state=self._state(event, frame, line))
         self.kept.append((event, replace(counts)))
-        if self.stop is not None and self.taken >= self.stop:
-            raise Paused
         if self.until is not None and counts.solutions >= self.until:
             raise Paused
         handover = self.handover
