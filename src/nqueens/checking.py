@@ -19,7 +19,7 @@ from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
 from nqueens.messages import off_the_board, variant_name
 from nqueens.placement import Placement, Square, columns_of
-from nqueens.validate import as_whole
+from nqueens.validate import as_whole, kind_given
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -244,10 +244,20 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
     """
     import numpy as np
 
-    from nqueens.listings import attack_free, blocks_of, canonical_rows, distinct_rows
+    from nqueens.listings import (
+        Listing,
+        attack_free,
+        blocks_of,
+        canonical_rows,
+        distinct_rows,
+        on_board,
+    )
     from nqueens.placement import symmetry_view
     from nqueens.variants.symmetry import symmetries
 
+    kind_given(
+        listing, Listing, "listing", _("a Listing (nqueens.listings)"), InvalidPlacementError
+    )
     rows = listing.rows
     rules = Rules.given(listing.n if board is None else board)
     if rules.rows != listing.n or int(rows.max(initial=0)) >= rules.cols:
@@ -256,6 +266,7 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
                 count=listing.n, size=rules.size
             )
         )
+    on_board(rows, rules.cols)  # a column below 0, in a Listing made by hand
     free = np.ones(len(listing), bool)
     queens_only = not (rules.wrap or rules.knight)  # a rectangle's lines are the square's
     for start, block in blocks_of(rows):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from nqueens.boardtext import quoted
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, shorten
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 
@@ -35,6 +35,7 @@ __all__ = [
     "listing_of_array",
     "listing_of_text",
     "lists_lines",
+    "on_board",
     "other_width",
     "read_lines",
 ]
@@ -59,6 +60,23 @@ class Listing:
     rows: npt.NDArray[np.integer[Any]]
     labels: tuple[int, ...] | None = None
     width: int | None = None
+
+    def __post_init__(self) -> None:
+        """The rows as a NumPy array of two dimensions and whole numbers (a list of lists
+        taken), refused in one line where they are not one."""
+        import numpy as np
+
+        rows = self.rows
+        if not isinstance(rows, np.ndarray):
+            try:
+                rows = np.asarray(rows)
+            except (ValueError, TypeError):  # rows of several lengths
+                raise InvalidPlacementError(
+                    _("a listing is a row of whole column numbers per placement, all of one "
+                      "length, not {value}").format(value=shorten(self.rows))
+                ) from None  # fmt: skip
+        _check_shape(rows, "")
+        object.__setattr__(self, "rows", rows)
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
@@ -343,15 +361,31 @@ def _listing(
 
 def _in_range(rows: npt.NDArray[Any], width: int, name: str) -> npt.NDArray[np.integer[Any]]:
     """The rows as a narrow signed array, every column on a board `width` wide."""
+    _check_shape(rows, name)
+    on_board(rows, width, name)
+    return _narrow(rows)
+
+
+def _check_shape(rows: npt.NDArray[Any], name: str) -> None:
+    """Refuse an array that is no listing: one not of two dimensions, or not of ints."""
     import numpy as np
 
     if rows.ndim != 2 or not np.issubdtype(rows.dtype, np.integer):
         raise InvalidPlacementError(
             _("{name} holds an array of {dtype}, shape {shape}: a listing is a row of "
               "whole column numbers per placement").format(
-                name=name, dtype=rows.dtype, shape=rows.shape
+                name=name or _("the listing"), dtype=rows.dtype, shape=rows.shape
             )
         )  # fmt: skip
+
+
+def on_board(rows: npt.NDArray[Any], width: int, name: str = "") -> None:
+    """Refuse rows with a column off a board `width` wide (below 0 too), naming the first;
+    two passes over the rows (their least and greatest) where none is."""
+    import numpy as np
+
+    if not rows.size or (int(rows.min()) >= 0 and int(rows.max()) < width):
+        return
     off = (rows < 0) | (rows >= width)
     if off.any():
         k, row = (int(i) for i in np.argwhere(off)[0])
@@ -362,7 +396,6 @@ def _in_range(rows: npt.NDArray[Any], width: int, name: str) -> npt.NDArray[np.i
                 width=width,
             )
         )  # fmt: skip
-    return _narrow(rows)
 
 
 def _narrow(rows: npt.NDArray[Any]) -> npt.NDArray[np.integer[Any]]:
