@@ -7,12 +7,13 @@ validation; searches and renderers only use it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Literal
 
 from nqueens.boardtext import base_given, parse_board, quoted
-from nqueens.errors import InvalidPlacementError
+from nqueens.errors import InvalidPlacementError, shorten
 from nqueens.i18n import _
 from nqueens.messages import off_the_board, plural, unknown_symmetry
 from nqueens.validate import as_whole
@@ -92,6 +93,21 @@ def _column(col: object, row: int) -> int:
     return number
 
 
+def _column_list(cols: object) -> tuple[object, ...]:
+    """`cols` as a tuple, where it lists a column per row in order (a tuple, a list, an
+    array, a range): text would be read a character a row, a dict by its keys and a set
+    in no order, and a number or None would fail in Python's words."""
+    unordered = isinstance(cols, str | bytes | Mapping | AbstractSet)
+    if unordered or not isinstance(cols, Iterable):
+        raise InvalidPlacementError(
+            _(
+                "a placement lists a column per row (a tuple or list of whole numbers), "
+                "not {value}; Placement.from_string reads text"
+            ).format(value=shorten(cols))
+        )
+    return tuple(cols)
+
+
 @dataclass(frozen=True, slots=True)
 class Placement:
     """N queens on an N x N board, one per row: `cols[row]` is the queen's column.
@@ -113,11 +129,11 @@ class Placement:
     cols: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        given = tuple(self.cols)
+        given = _column_list(self.cols)
         n = len(given)
         if n == 0:
             raise InvalidPlacementError(_("a placement needs at least one row"))
-        cols = given
+        cols: tuple[int, ...] = given  # type: ignore[assignment]  # ints, unless...
         if not all(type(col) is int for col in given):  # a NumPy integer: a Python int
             cols = tuple(_column(col, row) for row, col in enumerate(given))
         for row, col in enumerate(cols):
@@ -213,7 +229,7 @@ class Placement:
         self._require_permutation()
         try:
             return Placement(_TRANSFORMS[symmetry](self.cols))
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: a list or a dict, which no key hashes
             raise InvalidPlacementError(unknown_symmetry(symmetry, SYMMETRIES)) from None
 
     def images(self) -> tuple[Placement, ...]:

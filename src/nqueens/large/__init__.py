@@ -17,14 +17,13 @@ import numpy.typing as npt
 
 from nqueens.errors import (
     InvalidPlacementError,
-    InvalidSizeError,
     SizeTooLargeError,
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
 from nqueens.messages import no_solution, off_the_board, unknown_symmetry
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
-from nqueens.validate import board_size, whole_count
+from nqueens.validate import board_size, callback_given, seed_given, whole_count
 
 __all__ = [
     "Conflicts",
@@ -107,6 +106,7 @@ def construct(n: int, *, symmetry: str = "identity") -> Columns | None:
     True
     """
     n = board_size(n)
+    _check_symmetry(symmetry)  # N = 2 and 3 too, which have no placement to transform
     if n in (2, 3):
         return None
     check_memory(n, CONSTRUCT_BYTES_PER_QUEEN, N_("construct a placement"))
@@ -130,11 +130,16 @@ _PRIMITIVES: dict[str, Callable[[Columns], Columns]] = {
 
 def transform_array(cols: Columns, symmetry: str) -> Columns:
     """The image of a permutation under one of the 8 symmetries, in O(N) memory."""
-    if symmetry not in SYMMETRY_STEPS:
-        raise InvalidPlacementError(unknown_symmetry(symmetry, SYMMETRIES))
+    _check_symmetry(symmetry)
     for step in SYMMETRY_STEPS[symmetry]:
         cols = _PRIMITIVES[step](cols)
     return cols
+
+
+def _check_symmetry(symmetry: object) -> None:
+    """Refuse a symmetry by a name not among the 8 (or not a name: a list is no key)."""
+    if not isinstance(symmetry, str) or symmetry not in SYMMETRY_STEPS:
+        raise InvalidPlacementError(unknown_symmetry(symmetry, SYMMETRIES))
 
 
 @dataclass(frozen=True)
@@ -337,10 +342,9 @@ def min_conflicts(
     n = board_size(n)
     if n in (2, 3):
         raise no_solution(n)
-    if max_sweeps < 1:
-        raise InvalidSizeError(
-            _("the sweep limit must be at least 1, not {value}").format(value=max_sweeps)
-        )
+    seed = seed_given(seed)
+    callback_given(on_progress, "on_progress")
+    max_sweeps = whole_count(max_sweeps, "max_sweeps")
     check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
     check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, N_("search by min-conflicts"))
     start = time.perf_counter()
