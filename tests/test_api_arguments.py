@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 import nqueens
+from nqueens.counting import plan_parts
 from nqueens.errors import InvalidSizeError, NQueensError
+from nqueens.variants.compare import compare as variant_compare
 from tests.processes import invoke
 
 
@@ -180,3 +182,127 @@ def test_one_journal_name_is_one_journal_and_a_partials_n_is_read_as_n(tmp_path:
     with pytest.raises(InvalidSizeError, match="board size must be a whole number, not '4'"):
         Partial.from_string("Q.../..../..../....", n="4")  # type: ignore[arg-type]
     assert Partial.from_string("Q.../..../..../....", n=4).n == 4
+
+
+def _eight() -> nqueens.Placement:
+    return nqueens.Placement.from_string("0 4 7 5 2 6 1 3")
+
+
+_MORE_CALLS = {
+    "min_conflicts seed": lambda v: nqueens.min_conflicts(50, seed=v),
+    "min_conflicts max_sweeps": lambda v: nqueens.min_conflicts(50, max_sweeps=v),
+    "min_conflicts on_progress": lambda v: nqueens.min_conflicts(50, on_progress=v),
+    "construct symmetry": lambda v: nqueens.construct(8, symmetry=v),
+    "complete time_limit": lambda v: nqueens.complete(nqueens.Partial(6, {}), time_limit=v),
+    "complete seed": lambda v: nqueens.complete(nqueens.Partial(6, {}), seed=v),
+    "count on_progress": lambda v: nqueens.count(6, on_progress=v),
+    "count on_plan": lambda v: nqueens.count(6, on_plan=v),
+    "Placement": lambda v: nqueens.Placement(v),
+    "transform": lambda v: _eight().transform(v),
+    "Partial blocked": lambda v: nqueens.Partial(6, {}, blocked=v),
+    "Partial excluded_sums": lambda v: nqueens.Partial(6, {}, excluded_sums=v),
+    "check_listing": lambda v: _check_listing(v),
+    "Listing": lambda v: _check_listing(_listing(v)),
+    "read_placements": lambda v: _read_placements(v),
+    "plan_parts": lambda v: plan_parts(8, v, budget=0.01, seed=1),
+    "variants compare": lambda v: list(variant_compare(v)),
+    "Rules wrap": lambda v: nqueens.Rules(8, 8, wrap=v),
+    "Rules knight": lambda v: nqueens.Rules(8, 8, knight=v),
+    "show out": lambda v: nqueens.show(_eight(), out=v),
+    "heatmap out": lambda v: nqueens.heatmap(6, out=v),
+    "tree out": lambda v: nqueens.tree(4, out=v),
+    "worksheet out": lambda v: nqueens.worksheet(5, out=v),
+    "save_columns out": lambda v: _save_columns(v),
+}
+
+
+def _check_listing(value: object) -> object:
+    from nqueens.checking import check_listing
+
+    return check_listing(value)  # type: ignore[arg-type]
+
+
+def _listing(value: object) -> object:
+    from nqueens.listings import Listing
+
+    return Listing(value)  # type: ignore[arg-type]
+
+
+def _read_placements(value: object) -> object:
+    from nqueens.columns import read_placements
+
+    return read_placements(value)  # type: ignore[arg-type]
+
+
+def _save_columns(value: object) -> object:
+    from nqueens.columns import save_columns
+
+    return save_columns(np.array([1, 3, 0, 2]), value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", WRONG, ids=repr)
+@pytest.mark.parametrize("call", _MORE_CALLS.values(), ids=_MORE_CALLS.keys())
+def test_more_wrong_types_say_what_was_expected(call: object, value: object) -> None:
+    """Each of these raised TypeError or AttributeError deep inside for one value or
+    another ('int' object is not callable, unhashable type, not iterable...)."""
+    try:
+        call(value)  # type: ignore[operator]
+    except NQueensError as error:
+        assert "\n" not in str(error) and len(str(error)) < 250
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: nqueens.min_conflicts(50, seed="x"), "seed must be a whole number, not 'x'"),
+        (lambda: nqueens.min_conflicts(50, max_sweeps=1.5), "max_sweeps must be a whole"),
+        (lambda: nqueens.min_conflicts(50, on_progress=5), "on_progress must be a function"),
+        (lambda: nqueens.construct(3, symmetry=["x"]), r"unknown symmetry \['x'\]"),
+        (
+            lambda: nqueens.complete(nqueens.Partial(6, {}), time_limit="1"),
+            "a time limit is a finite number of seconds >= 0, not '1'",
+        ),
+        (lambda: nqueens.complete(nqueens.Partial(6, {}), seed=1.0), "seed must be a whole"),
+        (lambda: nqueens.count(6, on_progress=5), "on_progress must be a function .* not 5"),
+        (lambda: nqueens.Placement(5), "a placement lists a column per row .* not 5"),
+        (lambda: nqueens.Placement({0: 1}), r"column per row .* not \{0: 1\}"),
+        (lambda: nqueens.Placement("0132"), "Placement.from_string reads text"),
+        (lambda: _eight().transform(["x"]), r"unknown symmetry \['x'\]"),
+        (lambda: nqueens.Partial(6, {}, blocked=5), "blocked must be a collection such as"),
+        (lambda: _check_listing(None), "listing must be a Listing"),
+        (lambda: _listing([[0, 1], [1]]), "a listing is a row of whole column numbers"),
+        (lambda: _listing(np.array([1, 3, 0, 2])), r"shape \(4,\): a listing is a row"),
+        (lambda: _read_placements(None), "argument must be text, a file's name or '-'"),
+        (lambda: plan_parts(8, "2"), "parts must be a whole number"),
+        (lambda: nqueens.count(8, part=(1, "2"), journal="j.db"), "not 1/'2'"),
+        (lambda: nqueens.count(8, part=(1.0, 2), journal="j.db"), "not 1.0/2"),
+        (lambda: variant_compare([8]), r"not \[8\]"),
+        (lambda: nqueens.Rules(8, 8, wrap="yes"), "wrap must be True or False, not 'yes'"),
+        (lambda: nqueens.show(_eight(), out=5), "out must be a file name .* not 5"),
+        (lambda: nqueens.worksheet(5, out=5), "out must be a file name .* not 5"),
+        (lambda: _save_columns(None), "out must be a file name .* not None"),
+    ],
+    ids=lambda value: "" if callable(value) else value[:40],
+)
+def test_each_wrong_type_is_refused_in_words(call: object, message: str) -> None:
+    with pytest.raises(NQueensError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_a_hand_made_listing_is_checked_on_its_board() -> None:
+    """A Listing made by hand with a column below 0 was checked as valid: the readers'
+    check that every column is on the board was theirs alone."""
+    with pytest.raises(NQueensError, match="column -1 in row 0 is off a board 4 wide"):
+        _check_listing(_listing(np.array([[-1, 1, 3, 0]])))
+    found = _check_listing(_listing([[1, 3, 0, 2], [2, 0, 3, 1], [0, 1, 2, 3]]))
+    assert found.invalid == (2,) and found.distinct == 2  # type: ignore[attr-defined]
+
+
+def test_seeds_of_either_sign_and_read_placements_of_a_path(tmp_path: Path) -> None:
+    """A seed is any whole number, as --seed is; a pathlib.Path names a file."""
+    from nqueens.columns import save_columns
+
+    assert nqueens.min_conflicts(50, seed=-7).solved
+    assert nqueens.complete(nqueens.Partial(8, {0: 0}), seed=-7).status == "solved"
+    save_columns(np.array([1, 3, 0, 2]), tmp_path / "four.txt", fmt="list")
+    assert _read_placements(tmp_path / "four.txt") == nqueens.Placement((1, 3, 0, 2))

@@ -152,7 +152,7 @@ def test_min_conflicts_step_limit_and_bad_input() -> None:
 
     with pytest.raises(NoSolutionError, match="No solution"):
         min_conflicts(3)
-    with pytest.raises(InvalidSizeError, match="sweep limit"):
+    with pytest.raises(InvalidSizeError, match="max_sweeps must be at least 1, not 0"):
         min_conflicts(8, max_sweeps=0)
     limited = min_conflicts(200_000, seed=2, max_sweeps=1)
     assert limited.sweeps == 1

@@ -8,6 +8,7 @@ a board, a one-line list, one column per line, or .npy. NumPy loads only on the 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -17,6 +18,7 @@ from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text,
 from nqueens.i18n import _
 from nqueens.limits import COLUMN_LIST_MIN_CHARS
 from nqueens.placement import Placement
+from nqueens.validate import kind_given
 
 if TYPE_CHECKING:
     from nqueens.large import Columns
@@ -42,7 +44,7 @@ BOARD_DRAWN_UP_TO = 30
 
 
 def read_placements(
-    argument: str, *, base: int = 0, narrow: bool = False
+    argument: str | os.PathLike[str], *, base: int = 0, narrow: bool = False
 ) -> Placement | Columns | Listing:
     """The placement `argument` stands for: a `Placement` for board text or a short column
     list, a column array (0-based, int64) for a .npy file or a list of more than 2,000
@@ -68,6 +70,9 @@ def read_placements(
     """
     from nqueens.listings import listing_of_array, listing_of_text, lists_lines, read_lines
 
+    if isinstance(argument, os.PathLike):
+        argument = os.fspath(argument)
+    kind_given(argument, str, "argument", _("text, a file's name or '-'"), InvalidPlacementError)
     base = base_given(base)  # a long list and an array are shifted by it, unchecked
     if argument.lower().endswith(".npy") and Path(argument).is_file():
         array = _load_npy(argument)

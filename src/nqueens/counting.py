@@ -265,6 +265,7 @@ def plan_parts(
     ('1/4', True)
     """
     chosen, rules = _board(board, options, changes)
+    parts = whole_count(parts, "parts")
     if chosen.part is not None:
         raise IncompatibleOptionsError(
             _("a plan of every part takes no part of its own: drop it"), option="part"

@@ -46,6 +46,7 @@ except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
 from nqueens.errors import InputFileError, OutputPlaceError, shorten
 from nqueens.i18n import N_, _
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
+from nqueens.validate import file_name
 
 __all__ = [
     "STDOUT",
@@ -211,6 +212,7 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
     must be writable, and a `binary` output (PNG, GIF, .npy...) does not go to a terminal.
     Returns the path a file is finally written to (the symlink's target).
     """
+    file_name(path, "out", OutputPlaceError)  # 5 would be read as descriptor 5
     name = shorten(str(path))
     if str(path) == "":
         raise OutputPlaceError(_("cannot write to an empty file name: name a file, or -"))
@@ -378,6 +380,7 @@ def output_file(path: str | Path, *, binary: bool = False) -> Iterator[BinaryIO]
     `OutputPlaceError`; standard output's closed pipe stays a BrokenPipeError, which ends
     a listing quietly (`| head`).
     """
+    file_name(path, "out", OutputPlaceError)
     if not is_stream(path):
         with output_path(path) as part, part.open("wb") as out:
             yield out

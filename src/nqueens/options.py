@@ -27,7 +27,13 @@ from nqueens.errors import (
 from nqueens.i18n import N_, _
 from nqueens.limits import BATCH_MAX_SIZE, WAIT_MAX_SECONDS, check_count
 from nqueens.messages import unknown_variant
-from nqueens.validate import file_name, given_name, seconds_given, whole_count
+from nqueens.validate import (
+    callback_given,
+    file_name,
+    given_name,
+    seconds_given,
+    whole_count,
+)
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.cluster import Address, TLSFiles
@@ -147,6 +153,8 @@ class CountOptions:
                 option="variant",
             )
         given_name(self.method, "method")
+        for name in ("on_progress", "on_compile", "on_waiting", "on_dashboard", "on_plan"):
+            callback_given(getattr(self, name), name)
         for name in ("workers", "batch_size"):
             value = getattr(self, name)
             if value is not None:  # a NumPy integer as N takes it, kept as an int

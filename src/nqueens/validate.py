@@ -28,11 +28,13 @@ from nqueens.messages import plural
 
 __all__ = [
     "board_size",
+    "callback_given",
     "file_name",
     "given_name",
     "number_given",
     "placement_given",
     "seconds_given",
+    "seed_given",
     "whole_count",
     "whole_given",
     "whole_number",
@@ -121,6 +123,32 @@ def _whole(value: object, what: str, least: int) -> int:
             )
         )
     return number
+
+
+def seed_given(value: object, what: str = "seed") -> int:
+    """`value` as an int where it is a whole number of either sign (a seed, which any
+    whole number makes reproducible); text, 1.5 or a bool refused in one line, before
+    arithmetic on it would fail with Python's own words."""
+    number = as_whole(value)
+    if number is None:
+        raise InvalidSizeError(
+            _("{what} must be a whole number, not {value}").format(what=what, value=shorten(value)),
+            option=what,
+        )
+    return number
+
+
+def callback_given(value: Any, what: str) -> Any:
+    """`value` where it is None or something to call (a function told of progress): any
+    other would fail only when first called, deep in the work, as "not callable"."""
+    if value is not None and not callable(value):
+        raise IncompatibleOptionsError(
+            _("{what} must be a function (or None), not {value}").format(
+                what=what, value=shorten(value)
+            ),
+            option=what,
+        )
+    return value
 
 
 def number_given(value: Any, what: str) -> Any:

@@ -37,6 +37,25 @@ def _whole(value: object, field: str) -> int:
     return number
 
 
+_COLLECTIONS = {
+    "blocked": "{(0, 1), (2, 3)}",
+    "excluded_sums": "{0, 14}",
+    "excluded_diffs": "{-7, 7}",
+}
+"""Partial's fields that hold several squares or lines, each with an example."""
+
+
+def _check_collection(value: object, field: str, example: str) -> None:
+    """Refuse a `field` that holds no squares or lines (a number, None, text, a dict),
+    which would fail as "not iterable" or be read a character or a key at a time."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise InvalidPlacementError(
+            _("{field} must be a collection such as {example}, not {value}").format(
+                field=field, example=example, value=shorten(value)
+            )
+        )
+
+
 def _squares(given: Iterable[object], n: int, base: int = 0) -> frozenset[Square]:
     """The blocked squares as (row, col) pairs of whole numbers on the N x N board: in
     one pass over pairs of Python ints (a board read from text may block millions), in a
@@ -119,6 +138,8 @@ class Partial:
         fixed = self.fixed
         if not all(type(row) is int and type(col) is int for row, col in fixed.items()):
             fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
+        for name, example in _COLLECTIONS.items():
+            _check_collection(getattr(self, name), name, example)
         excluded = {
             name: frozenset(_whole(line, name) for line in getattr(self, name))
             for name in ("excluded_sums", "excluded_diffs")

@@ -11,6 +11,7 @@ from pathlib import Path
 from nqueens.errors import OutputFormatError, shorten
 from nqueens.files import check_output_place, is_stream
 from nqueens.i18n import N_, _
+from nqueens.validate import file_name
 
 __all__ = [
     "ANIMATION_FORMATS",
@@ -60,6 +61,7 @@ def _checked(path: str | Path, fmt: str) -> str:
 
 
 def _format(path: str | Path, formats: tuple[str, ...], refusal: str) -> str:
+    file_name(path, "out", OutputFormatError)  # 5 or None: no name, no extension
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = _ALIASES.get(suffix, suffix)
     if not suffix and is_stream(path):  # `-`, /dev/stdout, a FIFO: the first format

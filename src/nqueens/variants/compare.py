@@ -14,7 +14,8 @@ from nqueens.i18n import _
 from nqueens.limits import VARIANT_BITBOARD_MAX_N, VARIANT_CHECK_MAX_N
 from nqueens.results import ComparisonRow
 from nqueens.search.events import SearchStats, timed
-from nqueens.variants.rules import Rules
+from nqueens.validate import callback_given
+from nqueens.variants.rules import BoardLike, Rules
 from nqueens.variants.search import events, searched
 
 __all__ = ["VARIANT_SEARCHES", "compare"]
@@ -36,10 +37,11 @@ def _run(name: str, rules: Rules, stats: SearchStats) -> None:
 
 
 def compare(
-    rules: Rules, *, on_start: Callable[[str, SearchStats], None] | None = None
+    rules: BoardLike, *, on_start: Callable[[str, SearchStats], None] | None = None
 ) -> Iterator[ComparisonRow]:
     """Run each of the variant's searches over its whole tree and yield what each cost;
-    a search too slow for this N is skipped, with the largest N it takes.
+    a search too slow for this N is skipped, with the largest N it takes. The board is
+    read (`Rules.given`) when this is called, not when the first row is asked for.
 
     Examples
     --------
@@ -47,6 +49,12 @@ def compare(
     >>> [(row.algorithm, row.stats.nodes, row.stats.solutions) for row in rows]
     [('check function', 259, 28), ('bitboard', 259, 28)]
     """
+    return _rows(Rules.given(rules), callback_given(on_start, "on_start"))
+
+
+def _rows(
+    rules: Rules, on_start: Callable[[str, SearchStats], None] | None
+) -> Iterator[ComparisonRow]:
     for name, largest in VARIANT_SEARCHES.items():
         if rules.rows > largest:
             yield ComparisonRow(

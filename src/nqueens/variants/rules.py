@@ -66,6 +66,14 @@ class Rules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", board_size(self.rows))  # a NumPy integer: an int
         object.__setattr__(self, "cols", board_size(self.cols))
+        for name in ("wrap", "knight"):
+            if not isinstance(getattr(self, name), bool):  # 'yes' or 2: a kernel's own
+                raise InvalidSizeError(  # reading of it, not ours
+                    _("{what} must be True or False, not {value}").format(
+                        what=name, value=shorten(getattr(self, name))
+                    ),
+                    option=name,
+                )
         if self.rows > self.cols:
             raise InvalidSizeError(
                 _(

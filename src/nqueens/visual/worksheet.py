@@ -12,7 +12,7 @@ from nqueens.i18n import _
 from nqueens.limits import WORKSHEET_MAX_N
 from nqueens.messages import too_large
 from nqueens.render.worksheet import Practice, Sheet
-from nqueens.validate import board_size
+from nqueens.validate import board_size, file_name
 
 __all__ = ["Worksheet", "worksheet"]
 
@@ -83,6 +83,8 @@ def worksheet(
     from nqueens.render.worksheet import pages, save
     from nqueens.search import bitboard
 
+    if out is not None:
+        file_name(out, "out", OutputFormatError)
     named = Path(out).suffix if out is not None else ""
     if out is not None and named.lower() != ".pdf" and (named or not is_stream(out)):
         raise OutputFormatError(

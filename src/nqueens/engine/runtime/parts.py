@@ -19,6 +19,7 @@ from nqueens.errors import InvalidPartError, shorten
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import plural
+from nqueens.validate import as_whole
 
 __all__ = ["Part", "share"]
 
@@ -32,11 +33,14 @@ class Part(tuple[int, int]):
     __slots__ = ()
 
     def __new__(cls, k: int, m: int) -> Part:
-        if isinstance(k, bool) or isinstance(m, bool) or not 1 <= k <= m:
+        whole_k, whole_m = as_whole(k), as_whole(m)  # never a bool, text or 1.5
+        if whole_k is None or whole_m is None or not 1 <= whole_k <= whole_m:
             raise InvalidPartError(
-                _("a part is K/M with 1 <= K <= M, not {k}/{m}").format(k=k, m=m)
+                _("a part is K/M with 1 <= K <= M, not {k}/{m}").format(
+                    k=shorten(k, 24), m=shorten(m, 24)
+                )
             )
-        return super().__new__(cls, (int(k), int(m)))
+        return super().__new__(cls, (whole_k, whole_m))
 
     @classmethod
     def from_string(cls, text: str) -> Part:
