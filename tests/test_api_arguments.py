@@ -306,3 +306,32 @@ def test_seeds_of_either_sign_and_read_placements_of_a_path(tmp_path: Path) -> N
     assert nqueens.complete(nqueens.Partial(8, {0: 0}), seed=-7).status == "solved"
     save_columns(np.array([1, 3, 0, 2]), tmp_path / "four.txt", fmt="list")
     assert _read_placements(tmp_path / "four.txt") == nqueens.Placement((1, 3, 0, 2))
+
+
+def test_columns_that_are_no_whole_numbers_are_said_to_be_so() -> None:
+    """A rectangle's 0.9 was "off the board"; True in a list of more than 2,000 was read
+    as 1 by NumPy; an empty list was "board size must be at least 1"."""
+    with pytest.raises(NQueensError, match=r"column 0\.9 in row 0 is not a whole number"):
+        nqueens.check([0.9, 1, 2, 3], "4x6")
+    with pytest.raises(NQueensError, match="column True in row 0 is not a whole number"):
+        nqueens.check([True, *range(1, 2500)])
+    assert not nqueens.check([1, *range(1, 2500)]).valid  # the same list, 1 in its place
+    with pytest.raises(nqueens.InvalidPlacementError, match="needs at least one row"):
+        nqueens.check([])
+
+
+def test_a_too_small_worksheet_and_a_recount_name_their_argument(tmp_path: Path) -> None:
+    from nqueens.counting import verify
+    from nqueens.engine.runtime.merge import merge_journals
+
+    with pytest.raises(InvalidSizeError, match="N = 3 is too small"):
+        nqueens.worksheet(3)
+    with pytest.raises(InvalidSizeError) as refused:
+        merge_journals(["a.db"], tmp_path / "out.db", recount=-1)
+    assert refused.value.options == ("recount",)
+    journal = tmp_path / "n8.db"
+    nqueens.count(8, workers=1, journal=journal)
+    with pytest.raises(InvalidSizeError) as refused:
+        verify(journal, "some")  # type: ignore[arg-type]
+    assert refused.value.options == ("samples",)
+    assert len(verify(journal, np.int64(2), seed=1).checked) == 2

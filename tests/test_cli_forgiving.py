@@ -264,3 +264,25 @@ def test_every_variant_size_solve_takes_is_answered_or_refused_at_once() -> None
     assert first.returncode == 0 and sorted(cols) == list(range(n))
     assert len({(c - r) % n for r, c in enumerate(cols)}) == n  # no two on a wrapped diagonal
     assert len({(c + r) % n for r, c in enumerate(cols)}) == n
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (("trace", "8", "--limit", "99999999999"), "(--limit)"),
+        (("play", "8", "--max-steps", "99999999999", "--out", "x.html"), "(--max-steps)"),
+        (("animate", "8", "--max-frames", "99999999999", "--out", "x.gif"), "(--max-frames)"),
+        (("count", "8", "--batch-size", "99999999999"), "(--batch-size)"),
+        (
+            ("construct", "9", "--method", "min-conflicts", "--max-sweeps", "9" * 9),
+            "(--max-sweeps)",
+        ),
+    ],
+    ids=lambda value: value[0] if isinstance(value, tuple) else value,
+)
+def test_a_count_too_large_names_its_option(args: tuple[str, ...], flag: str) -> None:
+    """ "steps = 99,999,999,999 is too many" named no option: trace's and play's both
+    count steps, under --limit and --max-steps."""
+    done = invoke(*args)
+    assert done.status == 2 and "is too many" in done.stderr
+    assert done.stderr.rstrip().endswith(flag)

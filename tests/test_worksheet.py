@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import nqueens
-from nqueens.errors import OutputFormatError, SizeTooLargeError
+from nqueens.errors import InvalidSizeError, OutputFormatError, SizeTooLargeError
 from nqueens.i18n import use_language
 from nqueens.render.worksheet import PRINT_DARK
 from tests.conftest import require_program
@@ -241,5 +241,6 @@ def test_the_command_and_its_refusals(tmp_path: Path) -> None:
         assert done.status == 2 and wrong in done.stderr and done.stderr.count("\n") == 1
     with pytest.raises(OutputFormatError):
         nqueens.worksheet(6, out=tmp_path / "x.svg")
-    with pytest.raises(SizeTooLargeError):
+    with pytest.raises(InvalidSizeError) as refused:  # too small, not too large
         nqueens.worksheet(2)
+    assert not isinstance(refused.value, SizeTooLargeError)

@@ -18,8 +18,8 @@ from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
 from nqueens.messages import off_the_board, variant_name
-from nqueens.placement import Placement, Square, columns_of
-from nqueens.validate import as_whole, kind_given
+from nqueens.placement import Placement, Square, columns_of, whole_column
+from nqueens.validate import kind_given
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -146,6 +146,10 @@ def check(
         )
     if isinstance(given, Placement | list | tuple):
         cols: Sequence[int] = tuple(given)
+        if size > CHECK_ARRAY_FROM_N:  # NumPy would read True as 1; 1.5 it refuses
+            for row, col in enumerate(cols):
+                if type(col) is bool:
+                    whole_column(col, row)
     elif rules.classic and size > CHECK_ARRAY_FROM_N:  # a long column array
         return _check_array(given, rules, examples)
     else:  # a short one is checked, and drawn, as its column list would be
@@ -189,8 +193,8 @@ def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """A rectangle's placement: one whole column number per row, on the board."""
     on_board: list[int] = []
     for row, col in enumerate(cols):  # a NumPy integer is a column too, a bool is not
-        number = as_whole(col)
-        if number is None or not 0 <= number < rules.cols:
+        number = whole_column(col, row)
+        if not 0 <= number < rules.cols:
             raise InvalidPlacementError(off_the_board(col, row, rules.cols))
         on_board.append(number)
     return tuple(on_board)

@@ -221,9 +221,12 @@ def max_workers() -> int:
     return WORKERS_PER_CORE * (os.cpu_count() or 1)
 
 
-def check_count(what: str, value: int, most: int, why: str = "") -> int:
+def check_count(
+    what: str, value: int, most: int, why: str = "", *, option: str | None = None
+) -> int:
     """`value`, if it is at most `most`; else the one line naming the bound (`what` and
-    `why` marked with `N_` by the caller, said translated).
+    `why` marked with `N_` by the caller, said translated), about the argument `option`
+    (the command line adds its flag: `--limit`).
 
     Examples
     --------
@@ -236,7 +239,7 @@ def check_count(what: str, value: int, most: int, why: str = "") -> int:
         )
         if why:
             message += _(" ({why})").format(why=_(why))
-        raise SizeTooLargeError(message)
+        raise SizeTooLargeError(message, option=option)
     return value
 
 

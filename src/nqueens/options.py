@@ -163,7 +163,11 @@ class CountOptions:
             file_name(self.journal, "journal", JournalError)
         if self.batch_size is not None:
             check_count(
-                N_("batch size"), self.batch_size, BATCH_MAX_SIZE, N_("subproblems per task")
+                N_("batch size"),
+                self.batch_size,
+                BATCH_MAX_SIZE,
+                N_("subproblems per task"),
+                option="batch_size",
             )
         seconds_given(self.connect_timeout, "connect_timeout")
         wait = self.wait_for_workers

@@ -28,6 +28,7 @@ __all__ = [
     "columns_of",
     "is_canonical_cols",
     "symmetry_view",
+    "whole_column",
 ]
 
 Square = tuple[int, int]
@@ -83,8 +84,9 @@ def columns_of(text: str, *, base: int = 0, width: int | None = None) -> tuple[i
     return tuple(queens[0] for queens in cols)
 
 
-def _column(col: object, row: int) -> int:
-    """`col` as a Python int (a NumPy integer read from an array too; `as_whole`)."""
+def whole_column(col: object, row: int) -> int:
+    """`col` as a Python int (a NumPy integer read from an array too; `as_whole`), or the
+    one refusal of a column that is no whole number (a bool, 1.5, text)."""
     number = as_whole(col)
     if number is None:
         raise InvalidPlacementError(
@@ -135,7 +137,7 @@ class Placement:
             raise InvalidPlacementError(_("a placement needs at least one row"))
         cols: tuple[int, ...] = given  # type: ignore[assignment]  # ints, unless...
         if not all(type(col) is int for col in given):  # a NumPy integer: a Python int
-            cols = tuple(_column(col, row) for row, col in enumerate(given))
+            cols = tuple(whole_column(col, row) for row, col in enumerate(given))
         for row, col in enumerate(cols):
             if not 0 <= col < n:
                 raise InvalidPlacementError(off_the_board(col, row, n))

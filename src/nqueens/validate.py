@@ -95,7 +95,9 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
         return os.cpu_count() or 1
     workers = whole_count(workers, "workers")
     if planned:
-        return check_count(N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"))
+        return check_count(
+            N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"), option="workers"
+        )
     cores = os.cpu_count() or 1
     why = plural(
         cores,
@@ -103,7 +105,7 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
         "{per} per core, {count} cores here",
         per=WORKERS_PER_CORE,
     )
-    return check_count(N_("workers"), workers, max_workers(), why)
+    return check_count(N_("workers"), workers, max_workers(), why, option="workers")
 
 
 def whole_given(value: Any, what: str, least: int = 1) -> Any:
@@ -231,9 +233,11 @@ def given_name(value: object, what: str) -> None:
 def placement_given(value: object) -> None:
     """Refuse what is no placement at all (None, a number), before its length is asked:
     text, a Placement, a sequence of columns or a NumPy array."""
-    if isinstance(value, str | bytes) or (
-        hasattr(value, "__len__") and hasattr(value, "__getitem__")
-    ):
+    if isinstance(value, str | bytes):
+        return
+    if hasattr(value, "__len__") and hasattr(value, "__getitem__"):
+        if len(value) == 0:  # not a board of size 0
+            raise InvalidPlacementError(_("a placement needs at least one row"))
         return
     raise InvalidPlacementError(
         _(

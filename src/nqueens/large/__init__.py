@@ -345,7 +345,7 @@ def min_conflicts(
     seed = seed_given(seed)
     callback_given(on_progress, "on_progress")
     max_sweeps = whole_count(max_sweeps, "max_sweeps")
-    check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX)
+    check_count(N_("sweeps"), max_sweeps, SWEEPS_MAX, option="max_sweeps")
     check_memory(n, MIN_CONFLICTS_BYTES_PER_QUEEN, N_("search by min-conflicts"))
     start = time.perf_counter()
     board = _Board(n, np.zeros(n, np.int64), np.zeros(2 * n - 1, np.int64))

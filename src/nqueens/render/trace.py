@@ -119,7 +119,7 @@ def trace_lines(
     says how to read them. The last line says why the trace stopped.
     """
     if limit is not None:
-        check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"))
+        check_count(N_("steps"), limit, TRACE_MAX_STEPS, N_("or 0 for every step"), option="limit")
     replay = Replay(n)
     legend = ""
     for event in events:

@@ -91,7 +91,7 @@ class Animation:
                     )
                 )
         if self.max_frames is not None:
-            check_count(N_("frames"), self.max_frames, FILM_MAX_FRAMES)
+            check_count(N_("frames"), self.max_frames, FILM_MAX_FRAMES, option="max_frames")
         hold = self.hold if self.hold is not None else max(1, round(self.fps))
         limits = FrameLimits(self.max_frames, self.solutions, hold)
         self.frames = Frames(

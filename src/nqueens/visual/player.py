@@ -122,7 +122,13 @@ def play(
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
         )
-    check_count(N_("steps"), max_steps, PLAYER_MAX_STEPS, N_("each is a row of the page"))
+    check_count(
+        N_("steps"),
+        max_steps,
+        PLAYER_MAX_STEPS,
+        N_("each is a row of the page"),
+        option="max_steps",
+    )
     rules = steps.variant_rules
     if rules is not None and learn:
         raise IncompatibleOptionsError(

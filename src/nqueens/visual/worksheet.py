@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from nqueens.errors import OutputFormatError, SizeTooLargeError
+from nqueens.errors import InvalidSizeError, OutputFormatError, SizeTooLargeError
 from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import _
 from nqueens.limits import WORKSHEET_MAX_N
@@ -94,7 +94,7 @@ def worksheet(
     if n > WORKSHEET_MAX_N:
         raise SizeTooLargeError(too_large(n, _("a worksheet"), WORKSHEET_MAX_N))
     if n < 4:
-        raise SizeTooLargeError(
+        raise InvalidSizeError(
             _(
                 "a worksheet needs N >= 4: N = {n} is too small for a puzzle (N = 2 and 3 have "
                 "no solution, N = 1 only its one queen)"

@@ -165,7 +165,7 @@ def merge_journals(
     from nqueens.engine.runtime.verify import recount_samples
 
     if recount != 0:
-        recount = recount_samples(recount)
+        recount = recount_samples(recount, "recount")
     if isinstance(paths, str | Path):  # one name: its characters are no list of journals
         paths = [paths]
     if not paths:

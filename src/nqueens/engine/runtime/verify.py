@@ -30,6 +30,7 @@ from nqueens.errors import (
 )
 from nqueens.i18n import _
 from nqueens.known import published_count
+from nqueens.validate import as_whole
 
 __all__ = [
     "ALL",
@@ -48,18 +49,20 @@ SEEDS = 1 << 31
 """Seeds chosen for a sample are below this: short enough to read out and type again."""
 
 
-def recount_samples(samples: object) -> int | Literal["all"]:
-    """`samples` as the subproblems a recount checks: a number >= 1, or ``"all"``."""
-    if samples == ALL:
+def recount_samples(samples: object, option: str = "verify") -> int | Literal["all"]:
+    """`samples` as the subproblems a recount checks: a number >= 1 (a NumPy integer
+    too), or ``"all"``; a refusal names the argument `option` that gave it."""
+    if isinstance(samples, str) and samples == ALL:
         return ALL
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+    number = as_whole(samples)
+    if number is None or number < 1:
         raise InvalidSizeError(
             _("a recount takes a number of subproblems >= 1 or 'all', not {value}").format(
                 value=shorten(samples)
             ),
-            option="verify",
+            option=option,
         )
-    return samples
+    return number
 
 
 def versus_published(n: int, total: int, unique: int, variant: str = "classic") -> bool:
@@ -118,7 +121,7 @@ def verify_journal(
     """Recount `samples` finished subproblems (all of them for `"all"`, or when fewer are
     finished), chosen at random with `seed`; without one, a seed is chosen and returned
     in the `Verification`, so that anyone can repeat the same choice."""
-    samples = recount_samples(samples)
+    samples = recount_samples(samples, "samples")
     summary = read_summary(path)
     method = METHODS[summary.method]
     warm_up(method, summary.n)
