@@ -105,6 +105,26 @@ def test_construct_command_formats(tmp_path: Path) -> None:
     assert code == 2 and "unknown symmetry 'spin'" in err
 
 
+def test_a_board_in_text_is_bounded(tmp_path: Path) -> None:
+    """`construct 20000 --format board` wrote 800 MB of text, built whole in memory
+    first (N = 1,000,000: two terabytes); the bound is said before any search."""
+    from nqueens.columns import save_columns
+    from nqueens.errors import SizeTooLargeError
+    from nqueens.limits import BOARD_TEXT_MAX_N
+
+    out = tmp_path / "board.txt"
+    code, _, err = invoke("construct", "20000", "--format", "board", "-o", str(out))
+    assert code == 2 and "N <= 1000" in err and "800.0 MB of text" in err
+    assert err.rstrip().endswith("(--format)") and not out.exists()
+    code, _, err = invoke("construct", "10000000", "--method", "min-conflicts", "-f", "board")
+    assert code == 2 and "N = 10000000 is too large for a board in text" in err
+    with pytest.raises(SizeTooLargeError, match="its columns"):
+        save_columns(np.arange(BOARD_TEXT_MAX_N + 1), out, fmt="board")
+    save_columns(construct(BOARD_TEXT_MAX_N), out, fmt="board")  # type: ignore[arg-type]
+    board = out.read_text()
+    assert Placement.from_string(board).is_valid and len(board) == 2 * BOARD_TEXT_MAX_N**2
+
+
 def test_check_command_on_a_large_text_file(tmp_path: Path) -> None:
     path = tmp_path / "q.txt"
     assert invoke("construct", "3000", "-o", str(path), "-f", "lines")[0] == 0

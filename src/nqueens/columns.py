@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.boardtext import base_given
-from nqueens.errors import InvalidPlacementError, OutputFormatError, shorten
+from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError, shorten
 from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text, system_reason
 from nqueens.i18n import _
-from nqueens.limits import COLUMN_LIST_MIN_CHARS
+from nqueens.limits import BOARD_DRAWN_UP_TO, BOARD_TEXT_MAX_N, COLUMN_LIST_MIN_CHARS
+from nqueens.messages import byte_size, too_large
 from nqueens.placement import Placement
 from nqueens.validate import kind_given
 
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from nqueens.listings import Listing
 
 __all__ = [
-    "BOARD_DRAWN_UP_TO",
     "COLUMN_FORMATS",
+    "check_column_format",
     "column_format",
     "parse_placement",
     "read_placements",
@@ -38,9 +39,6 @@ __all__ = [
 COLUMN_FORMATS = ("board", "list", "lines", "npy")
 """board: the picture in text; list: the columns on one line; lines: one column per line;
 npy: a NumPy array file of int64."""
-
-BOARD_DRAWN_UP_TO = 30
-"""Up to this N a placement is written as a board by default; beyond, as lines."""
 
 
 def read_placements(
@@ -156,6 +154,29 @@ def column_format(n: int, path: str | Path | None = None) -> str:
     return "board" if n <= BOARD_DRAWN_UP_TO else "lines"
 
 
+def check_column_format(n: int, fmt: str) -> None:
+    """Refuse a format that is none of `COLUMN_FORMATS`, and a board in text past
+    `limits.BOARD_TEXT_MAX_N` (its N^2 squares), before a long search makes the columns."""
+    if fmt not in COLUMN_FORMATS:
+        raise OutputFormatError(
+            _("unknown format {name}; choose one of {names}").format(
+                name=repr(fmt), names=", ".join(COLUMN_FORMATS)
+            ),
+            option="fmt",
+        )
+    if fmt == "board" and n > BOARD_TEXT_MAX_N:
+        raise SizeTooLargeError(
+            too_large(
+                n,
+                _("a board in text"),
+                BOARD_TEXT_MAX_N,
+                instead=_("its columns (list, lines or npy)"),
+                why=_("{size} of text").format(size=byte_size(2 * n * n)),
+            ),
+            option="fmt",
+        )
+
+
 def write_columns(cols: Columns, out: BinaryIO, fmt: str, *, base: int = 0) -> None:
     """Write the placement `cols` (`cols[row]`, 0-based) to `out` in `fmt`
     (`COLUMN_FORMATS`), numbering from `base` in the text formats."""
@@ -163,12 +184,7 @@ def write_columns(cols: Columns, out: BinaryIO, fmt: str, *, base: int = 0) -> N
 
     from nqueens.render.arrays import text_rows, write_npy_header
 
-    if fmt not in COLUMN_FORMATS:
-        raise OutputFormatError(
-            _("unknown format {name}; choose one of {names}").format(
-                name=repr(fmt), names=", ".join(COLUMN_FORMATS)
-            )
-        )
+    check_column_format(len(cols), fmt)
     if fmt == "board":
         out.write((str(Placement(tuple(cols.tolist()))) + "\n").encode())
     elif fmt == "npy":

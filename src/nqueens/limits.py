@@ -20,7 +20,9 @@ __all__ = [
     "ANIMATION_MAX_N",
     "BATCH_MAX_SIZE",
     "BITBOARD_MAX_N",
+    "BOARD_DRAWN_UP_TO",
     "BOARD_TEXT_MAX_BYTES",
+    "BOARD_TEXT_MAX_N",
     "CHECK_ARRAY_FROM_N",
     "COLUMN_LIST_MIN_CHARS",
     "FILM_MAX_FPS",
@@ -91,6 +93,15 @@ solution in lexicographic order lies ever deeper, unevenly: the bitboard search 
 1.7 million nodes for it at N = 22 (about a second of pure Python), 3.0 million at N = 28,
 56 million at N = 30 (half a minute) and 87 million at N = 32, which the engine visits in
 a second or two after numba's start."""
+
+BOARD_DRAWN_UP_TO = 30
+"""Up to this N a placement is written as a board by default (`construct`, `complete`'s
+answer); beyond, as its columns."""
+
+BOARD_TEXT_MAX_N = 1_000
+"""The largest board written as text when asked (`construct --format board`): N lines of
+2N characters, 2 MB at N = 1,000; N = 20,000 would be 800 MB, built whole in memory,
+and N = 1,000,000 two terabytes. Larger placements are written as their columns."""
 
 PICTURE_MAX_N = 200
 """The largest board a picture draws (`show`, a placement in a notebook): a square each,

@@ -12,6 +12,7 @@ from nqueens.errors import IncompatibleOptionsError, NoSolutionError, shorten
 from nqueens.i18n import N_, _, ngettext, pgettext
 
 __all__ = [
+    "byte_size",
     "fixed_queens_attack",
     "listed",
     "no_solution",
@@ -24,6 +25,16 @@ __all__ = [
     "unknown_symmetry",
     "unknown_variant",
 ]
+
+
+def byte_size(count: int) -> str:
+    """A size in bytes as a reader says it: 1.2 GB, 800.0 MB, 512 bytes."""
+    size = float(count)
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if size < 1000 or unit == "PB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1000
+    raise AssertionError("unreachable")
 
 
 def no_solution(n: int) -> NoSolutionError:

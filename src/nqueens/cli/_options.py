@@ -42,6 +42,7 @@ FLAGS = {
     "algorithm": "--algorithm",
     "algorithms": "--algorithms",
     "batch_size": "--batch-size",
+    "fmt": "--format",
     "journal": "--journal FILE",
     "learn": "--learn",
     "method": "--method",

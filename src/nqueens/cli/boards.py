@@ -321,13 +321,14 @@ def construct(
       nqueens construct 1000 --symmetry rot90 --format lines
       nqueens construct 1000000 --method min-conflicts --seed 7 --out random.npy
     """
-    from nqueens.columns import column_format, save_columns
+    from nqueens.columns import check_column_format, column_format, save_columns
     from nqueens.large import construct as construct_columns
     from nqueens.large import min_conflicts, transform_array
     from nqueens.validate import board_size
 
     n = board_size(n)
     fmt = fmt or column_format(n, output)
+    check_column_format(n, fmt)  # before a long search
     if one_based and fmt == "npy":
         raise npy_counts_from_zero()
     place = STDOUT if output is None else output  # "" is a name, refused as such

@@ -21,7 +21,7 @@ from nqueens.errors import (
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
-from nqueens.messages import no_solution, off_the_board, unknown_symmetry
+from nqueens.messages import byte_size, no_solution, off_the_board, unknown_symmetry
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
 from nqueens.validate import board_size, callback_given, seed_given, whole_count
 
@@ -51,7 +51,7 @@ def check_memory(n: int, bytes_per_queen: int, job: str) -> None:
     if have and need > have:
         raise SizeTooLargeError(
             _("N = {n} needs about {need} of memory to {job}; this machine has {have}").format(
-                n=f"{n:,}", need=_bytes(need), job=_(job), have=_bytes(have)
+                n=f"{n:,}", need=byte_size(need), job=_(job), have=byte_size(have)
             )
         )
 
@@ -61,15 +61,6 @@ def _physical_memory() -> int:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):  # not a POSIX system: do not guess
         return 0
-
-
-def _bytes(count: int) -> str:
-    size = float(count)
-    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
-        if size < 1000 or unit == "PB":
-            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
-        size /= 1000
-    raise AssertionError("unreachable")
 
 
 def construct(n: int, *, symmetry: str = "identity") -> Columns | None:

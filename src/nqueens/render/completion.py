@@ -1,7 +1,7 @@
 """The answer to a completion as text: the board, what was added to what, the columns.
 
 The board marks fixed queens `Q`, added ones `q` and blocked squares `x`; boards larger
-than `BOARD_DRAWN_UP_TO` squares a side print only their column list.
+than `limits.BOARD_DRAWN_UP_TO` squares a side print only their column list.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ from typing import Any
 
 from nqueens.completion.model import Completion, Partial
 from nqueens.i18n import _
+from nqueens.limits import BOARD_DRAWN_UP_TO
 from nqueens.messages import listed, plural, seconds_of
 
-__all__ = ["BOARD_DRAWN_UP_TO", "answer_lines", "given", "whole_board_answer"]
-
-BOARD_DRAWN_UP_TO = 30
-"""Larger answers print their column list only, not the board."""
+__all__ = ["answer_lines", "given", "whole_board_answer"]
 
 FORMATTER_FROM = 10_000
 """Column lists this long are written by the numba formatter (it loads in a moment)."""
