@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens.limits import TREE_MAX_NODES
-from nqueens.search_tree import Level, build_tree, levels, tree
+from nqueens.search import walk
+from nqueens.search.shape import SQUARES, steps
+from nqueens.search_tree import Level, Node, build_tree, cut_tree, levels, tree
 from tests.naive import naive_tree_levels
 from tests.processes import run_nqueens
 
@@ -63,6 +65,48 @@ def test_depth_cut_keeps_subtree_sizes() -> None:
     assert sum(node.below for node in cut_nodes) == 2057 - len(cut)
     assert sum(node.solutions_below for node in cut_nodes) == 92
     assert {node.kind for node in cut_nodes} <= {"cut", "dead end"}
+
+
+def _same_tree(a: Node, b: Node) -> bool:
+    """Two trees node for node: the queens, the step, the rejections, the counts below."""
+
+    def fields(node: Node) -> tuple[object, ...]:
+        return (node.cols, node.step, node.rejected, node.solution, node.below,
+                node.solutions_below, len(node.children))  # fmt: skip
+
+    return fields(a) == fields(b) and all(
+        _same_tree(x, y) for x, y in zip(a.children, b.children, strict=True)
+    )
+
+
+@pytest.mark.parametrize("algorithm", list(nqueens.ALGORITHMS))
+@pytest.mark.parametrize("n", range(1, 7))
+def test_a_cut_tree_from_the_shape_is_the_walked_tree_cut(algorithm: str, n: int) -> None:
+    """The cut tree is made without the search: every node, step, rejection and count
+    below the cut is the one the walked search gives, at every depth."""
+    for depth in range(n):
+        walked, finished = build_tree(walk(n, algorithm).events(), depth=depth)
+        assert finished and _same_tree(cut_tree(n, algorithm, depth), walked), depth
+
+
+def test_a_cut_tree_runs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tree 13 --depth 2` walked 64.6 million traced steps (minutes) to count what lay
+    below its 145 nodes; now the shape counts it, and what it says adds up."""
+
+    def no_walk(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cut tree ran the search")
+
+    monkeypatch.setattr(nqueens.search_tree, "walk", no_walk)
+    cut = tree(13, depth=2)
+    whole = levels(13)
+    assert [level.nodes for level in cut.levels()] == [level.nodes for level in whole[:3]]
+    below = [node for node in cut.nodes() if node.depth == 2]
+    assert sum(node.below for node in below) == sum(level.nodes for level in whole[3:])
+    assert sum(node.solutions_below for node in below) == 73_712
+    last = max(node.step for node in cut.nodes())
+    assert last < steps("pruned", SQUARES, 13)  # the last kept Place, before the end
+    with pytest.raises(nqueens.SizeTooLargeError, match="--depth K"):
+        tree(13, depth=5)  # 1 + 13 + 132 + 1,030 + 6,404 + 31,100 kept nodes
 
 
 def test_rejected_squares_are_the_check_functions_rejections() -> None:

@@ -27,10 +27,12 @@ __all__ = [
     "ROWS",
     "SQUARES",
     "Shape",
+    "Subtree",
     "every_node",
     "placed_before",
     "shape",
     "steps",
+    "subtree",
     "work",
 ]
 
@@ -116,6 +118,73 @@ def steps(tree: str, checks: str, n: int) -> int:
     solutions = shape(tree, n).solutions
     rejected = {SQUARES: stats.checks - stats.nodes, ROWS: 0, BOARDS: stats.checks - solutions}
     return stats.nodes + stats.backtracks + solutions + rejected[checks]
+
+
+@dataclass(frozen=True)
+class Subtree:
+    """The part of a tree below one node: `below` nodes under it, `inner` nodes (it
+    included) above depth N, whose next row is tested, `boards` complete boards (depth N)
+    and `solutions` among them."""
+
+    below: int
+    inner: int
+    boards: int
+    solutions: int
+
+    def steps(self, n: int, checks: str) -> int:
+        """The steps of a search through this node, from its Place to its Remove: a Place
+        and a Remove at each node, a Solution at each solution, a Reject at each failed
+        test (as `steps` counts a whole tree's)."""
+        rejected = {SQUARES: n * self.inner - self.below, ROWS: 0, BOARDS: self.boards}
+        failed = rejected[checks] - (self.solutions if checks == BOARDS else 0)
+        return 2 + 2 * self.below + self.solutions + failed
+
+
+def subtree(tree: str, n: int, cols: tuple[int, ...]) -> Subtree:
+    """What lies below the node `cols` (its queens, row by row) of `tree`: the pruned
+    tree's counted by a bitboard recursion from the node, the generate-and-test trees'
+    from N and the depth alone but their solutions, which are the pruned tree's below
+    the node where no two of its queens attack (else none).
+
+    >>> subtree("pruned", 4, (1,))
+    Subtree(below=3, inner=3, boards=1, solutions=1)
+    >>> subtree("every board", 3, (0, 0))
+    Subtree(below=3, inner=1, boards=3, solutions=0)
+    """
+    depth, full = len(cols), (1 << n) - 1
+    taken = left = right = 0
+    safe = True
+    for col in cols:
+        bit = 1 << col
+        safe = safe and not (taken | left | right) & bit
+        taken, left, right = taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+    counted = [0, 0, 0]  # below, inner (this node's own added last), solutions
+
+    def visit(row: int, taken: int, left: int, right: int) -> None:
+        counted[1] += 1  # a node above depth N: its next row is tested
+        avail = full & ~(taken | left | right)
+        while avail:
+            bit = avail & -avail
+            avail ^= bit
+            counted[0] += 1
+            if row + 1 == n:
+                counted[2] += 1
+            else:
+                visit(row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1)
+
+    if depth == n:
+        counted[2] = int(safe)
+    elif safe:
+        visit(depth, taken, left, right)
+    below, inner, solutions = counted
+    if tree == PRUNED:
+        return Subtree(below, inner, solutions, solutions)
+    free = n - depth
+    if tree == EVERY_BOARD:
+        sizes = [n**k for k in range(free + 1)]
+    else:
+        sizes = [math.perm(free, k) for k in range(free + 1)]
+    return Subtree(sum(sizes[1:]), sum(sizes[:-1]), sizes[-1], solutions)
 
 
 def placed_before(tree: str, board: list[int]) -> int:
