@@ -18,6 +18,7 @@ from PIL import Image
 import nqueens
 from nqueens.errors import (
     BackendUnavailableError,
+    InvalidPlacementError,
     InvalidSizeError,
     NoSolutionError,
     OutputFormatError,
@@ -605,3 +606,27 @@ def test_a_film_past_the_bound_is_refused_in_the_films_words(
     assert result.status == 2 and result.stderr.strip().endswith(
         "cut it with a frame limit or a number of solutions (--max-frames, --solutions)"
     )
+
+
+def test_a_picture_of_boards_given_is_of_one_size() -> None:
+    """Boards of two sizes were drawn in one grid (an 8x8 in a 4x4's frame); a column
+    list failed with AttributeError ('int' object has no attribute 'n'); a stream of
+    solutions was listed whole before the count of boards was refused."""
+    four = nqueens.Placement.from_string("1 3 0 2")
+    rectangles = [nqueens.first("4x6"), nqueens.first("4x5")]
+    for boards, said in [
+        ([four, nqueens.first(8)], "of one size, not 4x4 and 8x8"),
+        (rectangles, "of one size, not 4x6 and 4x5"),
+        ([rectangles[0], four], "of one size, not 4x6 and 4x4"),
+        ([four, [1, 3, 0, 2]], r"draws Placements .* not \[1, 3, 0, 2\]"),
+    ]:
+        with pytest.raises(InvalidPlacementError, match=said):
+            nqueens.show(boards)
+    with pytest.raises(InvalidPlacementError, match=r"show draws a board .* not 1\.5"):
+        nqueens.show(1.5)  # type: ignore[arg-type]
+    endless = (four for _ in iter(int, 1))  # never ends: read no further than 401
+    with pytest.raises(SizeTooLargeError, match="more than 400 boards"):
+        nqueens.show(endless)
+    for columns in ([1, 3, 0, 2], (1, 3, 0, 2), np.array([1, 3, 0, 2])):
+        assert len(nqueens.show(columns).axes) == 1  # one placement, as its columns
+    assert len(nqueens.show([four, four]).axes) == 2

@@ -18,7 +18,7 @@ from matplotlib.colors import to_rgba_array
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from nqueens.errors import InvalidPlacementError, SizeTooLargeError
+from nqueens.errors import InvalidPlacementError, SizeTooLargeError, shorten
 from nqueens.files import output_file
 from nqueens.i18n import _
 from nqueens.limits import PICTURE_MAX_N, check_n
@@ -220,6 +220,27 @@ class BoardPainter:
         )
 
 
+def _one_size(placements: Sequence[Placement | VariantBoard]) -> tuple[int, int]:
+    """The rows and columns the boards share; anything else refused: a board of another
+    size in the grid, or what is no board (a bare column list)."""
+    sizes: list[tuple[int, int]] = []
+    for board in placements:
+        if not isinstance(board, Placement | VariantBoard):
+            raise InvalidPlacementError(
+                _("a picture draws Placements (or a rectangle's VariantBoards), not {value}")
+                .format(value=shorten(board))
+            )  # fmt: skip
+        size = (board.n, board.width if isinstance(board, VariantBoard) else board.n)
+        if sizes and size != sizes[0]:
+            raise InvalidPlacementError(
+                _("the boards of one picture are of one size, not {first} and {other}").format(
+                    first="{}x{}".format(*sizes[0]), other="{}x{}".format(*size)
+                )
+            )
+        sizes.append(size)
+    return sizes[0]
+
+
 def picture(
     placements: Sequence[Placement | VariantBoard],
     *,
@@ -238,8 +259,7 @@ def picture(
                 count=len(placements), limit=MAX_PICTURE_BOARDS
             )
         )
-    n = placements[0].n
-    width = placements[0].width if isinstance(placements[0], VariantBoard) else n
+    n, width = _one_size(placements)
     check_n(max(n, width), PICTURE_MAX_N, _("a picture of the board"))
     count = len(placements)
     columns = columns or (1 if count == 1 else math.ceil(math.sqrt(count)))

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidSizeError, SizeTooLargeError
+from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError, shorten
 from nqueens.i18n import _
 from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
@@ -38,10 +38,11 @@ def show(
 
     Parameters
     ----------
-    what : int, str, Rules, Placement or iterable of Placement
+    what : int, str, Rules, Placement, column list or iterable of Placement
         A board, whose solutions are found: N, ``"MxN"`` (a rectangle), or a variant's
-        `Rules` (toroidal, superqueens); or the placements to draw (or a rectangle's
-        boards, `VariantBoard`s of one width).
+        `Rules` (toroidal, superqueens); or the placement to draw (a `Placement`, or its
+        columns as a list or an array); or the placements to draw, of one size (or a
+        rectangle's boards, `VariantBoard`s of one width).
     all, unique : bool
         Every solution, or one per symmetry class, in a numbered grid.
     limit : int, optional
@@ -81,7 +82,7 @@ def show(
     """
     if out is not None:
         picture_output(out)  # a bad name or place fails before the search
-    from nqueens.render.image import MAX_PICTURE_BOARDS, picture, save_picture
+    from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
     whole = None if isinstance(what, int | str) else as_whole(what)
@@ -97,23 +98,51 @@ def show(
         listing = all or unique or bool(limit)
         algorithm = chosen_algorithm(rules, listing=all or unique)
         found = solutions(rules, algorithm=algorithm, unique=unique, limit=limit if listing else 1)
-        placements = list(itertools.islice(found, MAX_PICTURE_BOARDS + 1))  # no more: refused
-        if len(placements) > MAX_PICTURE_BOARDS:
-            raise SizeTooLargeError(
-                _("more than {limit} boards, too many for one picture: use --limit").format(
-                    limit=MAX_PICTURE_BOARDS
-                )
-            )
+        placements = _at_most_a_picture(found)
         if not placements:
             raise rules.no_solution()
         if title is None:
             title = _show_title(_board_title(rules), len(placements), unique, all or bool(limit))
+    elif _is_column_list(what):  # [1, 3, 0, 2], or construct's array: one placement
+        placements = [Placement(tuple(what))]  # type: ignore[arg-type]
+    elif isinstance(what, Iterable):
+        placements = _at_most_a_picture(what)
     else:
-        placements = list(what)
+        raise InvalidPlacementError(
+            _("show draws a board (N, 'MxN', Rules) or placements, not {value}").format(
+                value=shorten(what)
+            )
+        )
     figure = picture(placements, title=title, base=int(one_based))
     if out is not None:
         save_picture(figure, str(out))
     return figure
+
+
+def _is_column_list(what: object) -> bool:
+    """Whether `what` is one placement's columns (a list, a tuple or an array of whole
+    numbers), not placements to draw."""
+    if isinstance(what, list | tuple) or type(what).__name__ == "ndarray":
+        items = list(what)  # type: ignore[call-overload]
+        return bool(items) and all(as_whole(item) is not None for item in items)
+    return False
+
+
+def _at_most_a_picture(
+    boards: Iterable[Placement | VariantBoard],
+) -> list[Placement | VariantBoard]:
+    """The boards, read no further than one more than a picture holds (a stream of
+    solutions may not end), refused when there are more."""
+    from nqueens.render.image import MAX_PICTURE_BOARDS
+
+    placements = list(itertools.islice(boards, MAX_PICTURE_BOARDS + 1))
+    if len(placements) > MAX_PICTURE_BOARDS:
+        raise SizeTooLargeError(
+            _("more than {limit} boards, too many for one picture: use --limit").format(
+                limit=MAX_PICTURE_BOARDS
+            )
+        )
+    return placements
 
 
 def show_variant(
