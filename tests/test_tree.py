@@ -109,6 +109,20 @@ def test_a_cut_tree_runs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
         tree(13, depth=5)  # 1 + 13 + 132 + 1,030 + 6,404 + 31,100 kept nodes
 
 
+def test_a_cut_tree_takes_boards_its_search_could_not_walk() -> None:
+    """Brute force walks N^N boards (N <= 8); cut at a depth, its tree for N = 13 is
+    counted from its shape: the top of a tree of 2 * 10^14 boards."""
+    cut = tree(13, "brute-force", depth=2)
+    below = [node for node in cut.nodes() if node.depth == 2]
+    assert len(below) == 13**2
+    assert {node.below for node in below} == {sum(13**k for k in range(1, 12))}
+    assert sum(node.solutions_below for node in below) == 73_712
+    with pytest.raises(nqueens.SizeTooLargeError, match="for brute-force to list every"):
+        tree(9, "brute-force")  # whole, it is walked
+    with pytest.raises(nqueens.SizeTooLargeError, match="cut at a depth: use N <= 15$"):
+        tree(16, depth=2)
+
+
 def test_rejected_squares_are_the_check_functions_rejections() -> None:
     stats = nqueens.SearchStats()
     whole = tree(6)

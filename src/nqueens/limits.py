@@ -25,6 +25,7 @@ __all__ = [
     "BOARD_TEXT_MAX_N",
     "CHECK_ARRAY_FROM_N",
     "COLUMN_LIST_MIN_CHARS",
+    "CUT_TREE_MAX_N",
     "FILM_MAX_FPS",
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
@@ -127,6 +128,12 @@ two characters each at least): shorter text is read without loading NumPy."""
 TREE_MAX_NODES = 10_000
 """The most nodes one picture of the search tree holds and stays a picture (N = 9's whole
 backtracking tree has 8,394); beyond, the tree is cut (`--depth`) or counted (`--levels`)."""
+
+CUT_TREE_MAX_N = 15
+"""The largest board whose tree is drawn cut at a depth (`tree N --depth K`), by any
+algorithm: what lies below the cut is counted from the pruned tree's shape, which a plain
+recursion walks in about 3 s at N = 13, 15 s at N = 14 and a minute and a half at
+N = 15 (as `--levels` counts it), where walking the search itself would take hours."""
 
 PLAYER_TREE_NODES = 4_000
 """The most nodes of the tree beside the player's board; beyond, it is cut at the deepest

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from nqueens.i18n import _
-from nqueens.limits import TREE_MAX_NODES
+from nqueens.limits import CUT_TREE_MAX_N, TREE_MAX_NODES, check_n
 from nqueens.search import get_algorithm, walk
 from nqueens.search.events import Event, Place, Reject, Remove, Solution
 from nqueens.search.shape import PERMUTATIONS as PERMUTATIONS_TREE
@@ -267,8 +267,17 @@ def _check_limits(n: int, algorithm: str, depth: int | None, solutions: int | No
         raise InvalidSizeError(
             _("solutions must be 1 or more (or None), not {solutions}").format(solutions=solutions)
         )
-    chosen.check_size(n, first_only=solutions is not None)
+    if _is_cut(n, depth, solutions):  # counted below the cut, not walked: any algorithm
+        check_n(n, CUT_TREE_MAX_N, _("a tree cut at a depth"))
+    else:
+        chosen.check_size(n, first_only=solutions is not None)
     return n
+
+
+def _is_cut(n: int, depth: int | None, solutions: int | None) -> bool:
+    """Whether the tree asked is cut at a depth above its leaves, the whole search
+    below (no stop after some solutions): made from the shape, not by walking."""
+    return depth is not None and depth < n and solutions is None
 
 
 def tree(
@@ -317,7 +326,8 @@ def tree(
     Raises
     ------
     SizeTooLargeError
-        More than `max_nodes` nodes, or an N the algorithm cannot search.
+        More than `max_nodes` nodes, or an N the algorithm cannot search (a tree cut
+        at a depth: N > `limits.CUT_TREE_MAX_N`, whatever the algorithm).
     OutputFormatError, OutputPlaceError
         `out` names no picture format, or a place that cannot be written.
 
@@ -337,7 +347,7 @@ def tree(
 
         picture_output(out)  # a bad name or place fails before the search
     try:
-        if depth is not None and depth < n and solutions is None:  # cut: from the shape
+        if depth is not None and _is_cut(n, depth, solutions):
             root, finished = cut_tree(n, algorithm, depth, max_nodes), True
         else:
             events = walk(n, algorithm).events()

@@ -40,14 +40,16 @@ def tree(
     """Draw the tree the search walks: a node per queen placed, labelled by its column.
 
     Dead ends (no safe square in the next row) are red, solutions green. A cut node
-    (--depth) shows how many nodes lie below it. Pictures stop at 10,000 nodes (N = 9's
-    whole tree); beyond, cut with --depth or count with --levels.
+    (--depth) shows how many nodes lie below it, counted without running the search
+    there: any algorithm, up to N = 15. Pictures stop at 10,000 nodes (N = 9's whole
+    tree); beyond, cut with --depth or count with --levels.
 
     \b
     Examples:
       nqueens tree 4 --rejected --out four.svg     the whole tree and its rejected squares
       nqueens tree 8 --out eight.png               2,057 nodes as rings (the root too)
       nqueens tree 10 --depth 3 --out top.pdf      the top of a large tree
+      nqueens tree 12 -A brute-force --depth 2 -o bf.svg   12^12 boards, cut
       nqueens tree 8 --levels                      nodes, dead ends and solutions per depth
     """
     from nqueens.render.tree import levels_table
