@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from nqueens.boardtext import base_given, parse_board, quoted
 from nqueens.errors import InvalidPlacementError, shorten
@@ -99,6 +99,8 @@ def _column_list(cols: object) -> tuple[object, ...]:
     """`cols` as a tuple, where it lists a column per row in order (a tuple, a list, an
     array, a range): text would be read a character a row, a dict by its keys and a set
     in no order, and a number or None would fail in Python's words."""
+    if type(cols) is tuple:  # the common case, at once (searches make millions)
+        return cols
     unordered = isinstance(cols, str | bytes | Mapping | AbstractSet)
     if unordered or not isinstance(cols, Iterable):
         raise InvalidPlacementError(
@@ -135,8 +137,9 @@ class Placement:
         n = len(given)
         if n == 0:
             raise InvalidPlacementError(_("a placement needs at least one row"))
-        cols: tuple[int, ...] = given  # type: ignore[assignment]  # ints, unless...
-        if not all(type(col) is int for col in given):  # a NumPy integer: a Python int
+        if all(type(col) is int for col in given):
+            cols = cast("tuple[int, ...]", given)
+        else:  # a NumPy integer becomes a Python int; anything else is refused
             cols = tuple(whole_column(col, row) for row, col in enumerate(given))
         for row, col in enumerate(cols):
             if not 0 <= col < n:
