@@ -109,7 +109,7 @@ def test_a_rectangle_refuses_the_engine_options() -> None:
         ({"on_dashboard": print}, "InvalidSchedulerAddressError", "local", ("scheduler",)),
         ({"scheduler": "nonsense"}, "InvalidSchedulerAddressError", "SCHEME://HOST", ()),
         ({"batch_size": 0}, "InvalidSizeError", "batch size must be at least 1", ()),
-        ({"batch_size": 10**9}, "SizeTooLargeError", "too many", ()),
+        ({"batch_size": 10**9}, "SizeTooLargeError", "too many", ("batch_size",)),
         ({"workers": 2.5}, "InvalidSizeError", "whole number", ()),
         ({"connect_timeout": 0}, "InvalidSizeError", "more than 0", ()),
         ({"variant": "hex"}, "UnknownAlgorithmError", "unknown variant", ("variant",)),
