@@ -352,8 +352,9 @@ def test_solve_8_imports_nothing_heavy() -> None:
         (("solve", "12", "--all", "-f", "list"), 1),  # 14,200 lines, past any pipe's buffer
         (("trace", "4", "--lang", "ja"), 0),  # closed before the first line is written
         (("--help",), 0),  # while click prints, before any command
+        (("compare", "7"), 0),  # rich's table: its own broken-pipe exit was status 1
     ],
-    ids=["solve after a line", "trace before a line", "help"],
+    ids=["solve after a line", "trace before a line", "help", "compare's table"],
 )
 def test_a_closed_pipe_ends_quietly_with_status_0(args: tuple[str, ...], lines: int) -> None:
     """`| head -N`: the reader has what it wanted, so the command ends with no word and

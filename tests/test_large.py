@@ -101,6 +101,9 @@ def test_construct_command_formats(tmp_path: Path) -> None:
     assert invoke("check", str(path)) == (0, "valid: 5,000 queens, no two attack each other\n", "")
     code, out, _ = invoke("construct", "3")
     assert code == 1 and out.startswith("No solution")  # an answer, on stdout
+    for fmt in ("list", "lines"):  # data on stdout: the answer beside it, not in it
+        code, out, err = invoke("construct", "2", "-f", fmt)
+        assert (code, out) == (1, "") and err.startswith("No solution")
     code, _, err = invoke("construct", "8", "--symmetry", "spin")
     assert code == 2 and "unknown symmetry 'spin'" in err
 

@@ -119,8 +119,16 @@ def test_a_cut_tree_takes_boards_its_search_could_not_walk() -> None:
     assert sum(node.solutions_below for node in below) == 73_712
     with pytest.raises(nqueens.SizeTooLargeError, match="for brute-force to list every"):
         tree(9, "brute-force")  # whole, it is walked
-    with pytest.raises(nqueens.SizeTooLargeError, match="cut at a depth: use N <= 15$"):
+    with pytest.raises(nqueens.SizeTooLargeError, match=r"cut at a depth: use N <= 15$"):
         tree(16, depth=2)
+
+
+def test_levels_beside_a_picture_on_standard_output_go_to_standard_error() -> None:
+    """`tree 4 --levels --out -` wrote the table and then the PNG to standard output:
+    a corrupt picture. The picture is the data; the table goes beside it."""
+    done = run_nqueens("tree", "4", "--levels", "--out", "-", text=False)
+    assert done.returncode == 0 and done.stdout.startswith(b"\x89PNG\r\n")
+    assert b"depth" in done.stderr and b"all            17" in done.stderr
 
 
 def test_rejected_squares_are_the_check_functions_rejections() -> None:

@@ -334,7 +334,7 @@ def construct(
     place = STDOUT if output is None else output  # "" is a name, refused as such
     check_output_place(place, binary=fmt == "npy")  # before a long search
     if n in (2, 3):
-        _answer_no(str(no_solution(n)), on_stdout=output is None and fmt != "npy")
+        _answer_no(str(no_solution(n)), on_stdout=output is None and fmt == "board")
     if method == "explicit":
         cols = construct_columns(n, symmetry=symmetry)
     else:

@@ -59,8 +59,16 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     from nqueens.compare import expected_nodes
     from nqueens.render.comparison import run_live
 
+    class TableConsole(Console):
+        """Standard output's console: its reader closing it (`| head`) ends the command
+        as any closed pipe does, status 0 (rich's own exits with 1)."""
+
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
     spaces = search_spaces(n)
-    console = Console()
+    console = TableConsole()
     status = Console(stderr=True)  # the bar, when the table goes to a file or a pipe
     rows = run_live(console, runs, lambda name: expected_nodes(name, n), status)
     print_uncut(console, comparison_table(n, rows, title))

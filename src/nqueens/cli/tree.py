@@ -52,6 +52,8 @@ def tree(
       nqueens tree 12 -A brute-force --depth 2 -o bf.svg   12^12 boards, cut
       nqueens tree 8 --levels                      nodes, dead ends and solutions per depth
     """
+    from nqueens.files import is_stdout
+    from nqueens.render.formats import picture_output
     from nqueens.render.tree import levels_table
     from nqueens.search_tree import levels as count_levels
     from nqueens.search_tree import tree as build
@@ -72,8 +74,11 @@ def tree(
             )
         )
     if levels:
+        if out:  # a picture refused (its name, its place) before any table is printed
+            picture_output(out)
+        beside = bool(out) and is_stdout(out)  # the picture is the data on stdout
         for line in levels_table(count_levels(n, algorithm, solutions=solutions)):
-            click.echo(line)
+            click.echo(line, err=beside)
     if out:
         picture = build(
             n,
