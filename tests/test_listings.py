@@ -162,6 +162,44 @@ def test_a_placement_written_over_lines_is_still_one_placement() -> None:
     assert listing_of_text("0 4 7 5\n2 6 1 3") is None
 
 
+def test_a_rectangles_listing_with_no_board_is_refused_not_judged(tmp_path: Path) -> None:
+    """Lines of one length, some beyond their square, that would repeat a column read as
+    one placement: a rectangle's listing, whose width they do not say. They were read as
+    one placement and said to be invalid (exit 1): 568 placements of 5x8 as one of 2,840
+    queens, 120,104 of 7x12 (1.8 MB, the long path) as one of 840,728."""
+    said = "2 lines of 4 columns, up to column 6: the placements of a rectangle? give its"
+    result = invoke("check", "-", input="0 2 4 1\n0 2 4 6\n")
+    assert result.status == 2 and said in result.stderr and "--board 4x7 (or" in result.stderr
+    for board, lines in (("5x8", "568"), ("7x12", "120,104")):
+        listing = tmp_path / f"{board}.txt"
+        assert invoke("solve", board, "--all", "-f", "list", "--out", str(listing)).status == 0
+        result = invoke("check", str(listing))
+        assert result.status == 2 and f"{lines} lines of {board[0]} columns" in result.stderr
+        assert f"--board {board} (or wider)" in result.stderr
+        result = invoke("check", "--board", board, str(listing))
+        assert result.status == 0 and f"all {lines} placements for the {board}" in result.stdout
+    wrapped = tmp_path / "wrapped.txt"  # one placement of 2,400, 20 columns a line
+    cols = [int(c) for c in invoke("construct", "2400", "-f", "list").stdout.split()]
+    wrapped.write_text("\n".join(" ".join(map(str, cols[k : k + 20])) for k in range(0, 2400, 20)))
+    assert invoke("check", str(wrapped)).stdout == "valid: 2,400 queens, no two attack each other\n"
+
+
+def test_an_npy_array_is_read_by_its_header_wherever_it_comes_from(tmp_path: Path) -> None:
+    """From standard input, or a file of another name: "not text (byte 0x93...)"."""
+    path = tmp_path / "six.npy"
+    assert invoke("solve", "6", "--all", "-f", "npy", "--out", str(path)).status == 0
+    other = tmp_path / "six.dat"
+    other.write_bytes(path.read_bytes())
+    for result in (
+        nqueens("check", "-", cwd=tmp_path, stdin=path.read_bytes()),
+        nqueens("check", str(other), cwd=tmp_path),
+    ):
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.startswith(b"valid: all 4 placements for N = 6")
+    cut = nqueens("check", "-", cwd=tmp_path, stdin=path.read_bytes()[:40])
+    assert "standard input is not a NumPy array file" in assert_one_line(cut)
+
+
 def test_a_board_with_a_blank_line_inside_is_still_one_placement() -> None:
     result = invoke("check", "-", input="Q...\n..Q.\n\n.Q..\n...Q\n")
     assert result.status == 1 and "invalid: 2 pairs of queens attack" in result.stdout

@@ -8,6 +8,7 @@ a board, a one-line list, one column per line, or .npy. NumPy loads only on the 
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -66,27 +67,31 @@ def read_placements(
     >>> len(read_placements("1 3 0 2\\n2 0 3 1"))
     2
     """
-    from nqueens.listings import listing_of_array, listing_of_text, lists_lines, read_lines
+    from nqueens.listings import line_length, listing_of_text, lists_lines, read_lines
 
     if isinstance(argument, os.PathLike):
         argument = os.fspath(argument)
     kind_given(argument, str, "argument", _("text, a file's name or '-'"), InvalidPlacementError)
     base = base_given(base)  # a long list and an array are shifted by it, unchecked
     if argument.lower().endswith(".npy") and Path(argument).is_file():
-        array = _load_npy(argument)
-        if array.ndim == 2:
-            return listing_of_array(_from_base(array, base), shorten(argument))
-        return _from_base(array, base)
+        return _placements_of_array(_load_npy(argument), shorten(argument), base)
     with board_source(argument) as source:  # read once: it may be standard input
         if source is None:
             text = argument
         else:
             stream, name = source
-            head = stream.read(READ_SLICE).removeprefix(BOM.encode())
+            head = stream.read(READ_SLICE)
+            if head.startswith(NPY_MAGIC):  # an array piped, or a file of another name
+                array = _npy_of(io.BytesIO(head + stream.read()), name)
+                return _placements_of_array(array, name, base)
+            head = head.removeprefix(BOM.encode())
             if _column_bytes_only(head) and lists_lines(head, base=base):
                 return read_lines(stream, name, head, base=base)
+            length = line_length(head) if _column_bytes_only(head) else 0
             cols, head = sniff_column_list(stream, name, head)
             if cols is not None:
+                if length:  # lines of one length, too wide for their own square
+                    _refuse_unsaid_rectangle(cols, length, base)
                 return _widened(_from_base(cols, base), narrow)
             text = read_text(stream, name, head=head)
     listing = listing_of_text(text, base=base)
@@ -94,6 +99,18 @@ def read_placements(
         return listing
     placement = parse_placement(text, base=base)
     return placement if isinstance(placement, Placement) else _widened(placement, narrow)
+
+
+def _refuse_unsaid_rectangle(cols: Columns, length: int, base: int) -> None:
+    """Refuse lines of `length` columns read as one long placement where, so read, it
+    repeats a column: they list a rectangle's placements, whose board was not given
+    (`listings.rectangle_unsaid`)."""
+    import numpy as np
+
+    if len(cols) % length == 0 and len(np.unique(cols)) < len(cols):
+        from nqueens.listings import rectangle_unsaid
+
+        raise rectangle_unsaid(len(cols) // length, length, int(cols.max()), base)
 
 
 def _widened(cols: Columns, narrow: bool) -> Columns:
@@ -232,19 +249,42 @@ def _not_an_array(error: Exception, start: bytes) -> str:
     return _("it ends before its array does: the file was cut short")
 
 
+def _placements_of_array(array: Columns, name: str, base: int) -> Columns | Listing:
+    """A .npy array's placement (one dimension) or listing (two), from 0."""
+    from nqueens.listings import listing_of_array
+
+    if array.ndim == 2:
+        return listing_of_array(_from_base(array, base), name)
+    return _from_base(array, base)
+
+
 def _load_npy(path: str) -> Columns:
     """A .npy file's column array (one-dimensional), or its rows of a placement each
     (two, as `solve --format npy` writes them, kept in their type): of whole numbers,
     else one line."""
+    name = shorten(path)
+    try:
+        stream = open(path, "rb")  # noqa: SIM115  # closed below, its errors said as one
+    except OSError as error:
+        raise InvalidPlacementError(
+            _("{name} is not a NumPy array file: {reason}").format(
+                name=name, reason=_not_an_array(error, b"")
+            )
+        ) from None
+    with stream:
+        return _npy_of(stream, name)
+
+
+def _npy_of(stream: BinaryIO, name: str) -> Columns:
+    """The array a .npy stream holds (seekable, at its start), checked as `_load_npy`
+    says."""
     import numpy as np
 
-    name = shorten(path)
     start = b""
     try:
-        with open(path, "rb") as stream:
-            start = stream.read(len(NPY_MAGIC))
-            stream.seek(0)
-            array = np.load(stream, allow_pickle=False)
+        start = stream.read(len(NPY_MAGIC))
+        stream.seek(0)
+        array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
         raise InvalidPlacementError(
             _("{name} is not a NumPy array file: {reason}").format(

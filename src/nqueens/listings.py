@@ -32,12 +32,14 @@ __all__ = [
     "blocks_of",
     "canonical_rows",
     "distinct_rows",
+    "line_length",
     "listing_of_array",
     "listing_of_text",
     "lists_lines",
     "on_board",
     "other_width",
     "read_lines",
+    "rectangle_unsaid",
 ]
 
 _LIST_LINE = re.compile(r"[ \t]*+\d++(?:[ \t,]++\d++)*+[ \t,]*+")
@@ -131,6 +133,8 @@ def _list_listing(rows: list[list[int]], base: int, width: int | None) -> Listin
     (more than one column, each on a board as wide as the line is long); None for one
     placement written over several lines (a column too large for its line's board)."""
     if not all(len(row) > 1 and _fits(row, base, width) for row in rows):
+        if width is None and _wider_than_long(rows, base):
+            raise rectangle_unsaid(len(rows), len(rows[0]), max(max(row) for row in rows), base)
         return None
     if any(len(row) != len(rows[0]) for row in rows):
         sizes = [len(row) for row in rows]
@@ -139,6 +143,27 @@ def _list_listing(rows: list[list[int]], base: int, width: int | None) -> Listin
               "size").format(least=min(sizes), most=max(sizes))
         )  # fmt: skip
     return _listing(rows, None, base, width)
+
+
+def _wider_than_long(rows: list[list[int]], base: int) -> bool:
+    """Whether lines of one length, more than one and some beyond their square, are a
+    rectangle's placements rather than one placement written over several lines: read
+    as one, they would repeat a column (one placement's columns are each used once)."""
+    if len(rows) < 2 or len({len(row) for row in rows}) != 1 or len(rows[0]) < 2:
+        return False
+    columns = [c for row in rows for c in row]
+    return len(set(columns)) < len(columns)
+
+
+def rectangle_unsaid(lines: int, rows: int, most: int, base: int) -> InvalidPlacementError:
+    """The refusal of lines that list a rectangle's placements, read with no board: the
+    board's width is not theirs to tell (any wider than their largest column)."""
+    return InvalidPlacementError(
+        _(
+            "{lines} lines of {rows} columns, up to column {most}: the placements of a "
+            "rectangle? give its board with --board {rows}x{width} (or wider)"
+        ).format(lines=f"{lines:,}", rows=rows, most=most, width=most - base + 1)
+    )
 
 
 def _fits(row: list[int], base: int, width: int | None) -> bool:
@@ -150,6 +175,16 @@ def listing_of_array(array: npt.NDArray[Any], name: str) -> Listing:
     """A .npy array of a row per placement (what `solve --format npy` writes)."""
     rows = _in_range(array, array.shape[1], name)
     return Listing(rows)
+
+
+def line_length(head: bytes) -> int:
+    """The columns on each of the first two lines of a long column list, where they hold
+    as many, more than one; else 0 (one line, or lines of several lengths)."""
+    lines = [line for line in head.split(b"\n")[:3] if line.strip()]
+    if len(lines) < 3:  # the third may be cut by the slice: two whole lines are needed
+        return 0
+    first, second = (len(line.replace(b",", b" ").split()) for line in lines[:2])
+    return first if first == second > 1 else 0
 
 
 def lists_lines(head: bytes, *, base: int = 0, width: int | None = None) -> bool:
