@@ -114,6 +114,19 @@ def test_a_port_in_use_is_one_line() -> None:
     assert "another program listens there" in assert_one_line(done)
 
 
+def test_a_workers_refusals_name_its_own_options(tmp_path: Path) -> None:
+    """`--nworkers 9` was said of --workers, which `cluster worker` has not; a bad address
+    offered `local`, which a worker is then refused."""
+    too_many = assert_one_line(nqueens("cluster", "worker", "tcp://127.0.0.1:9", "--nworkers",
+                                       "10000", cwd=tmp_path))  # fmt: skip
+    assert "is too many" in too_many and too_many.endswith("(--nworkers)")
+    for address in ("notanaddr", "ftp://127.0.0.1:9", ""):
+        said = assert_one_line(nqueens("cluster", "worker", address, cwd=tmp_path))
+        assert "local" not in said and "tcp://" in said
+    said = assert_one_line(nqueens("count", "8", "--scheduler", "notanaddr", cwd=tmp_path))
+    assert said.endswith(", or local")  # a count's scheduler may be local
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -114,10 +114,12 @@ def test_the_types_say_their_bounds() -> None:
     assert whole._describe_range() == "x>=1" and Whole()._describe_range() == ""
     assert Whole(0, 9)._describe_range() == "0<=x<=9"
     assert whole.convert(str(WHOLE_MAX), None, None) == WHOLE_MAX
-    with pytest.raises(click.BadParameter, match="not in the range"):
-        whole.convert(str(WHOLE_MAX + 1), None, None)
+    with pytest.raises(click.BadParameter, match="is more than 9,223,372,036,854,775,807"):
+        whole.convert(str(WHOLE_MAX + 1), None, None)  # not "not in the range x>=1"
     real = Real(min=0)
     assert real.convert("1.5", None, None) == 1.5
+    with pytest.raises(click.BadParameter, match=r"1e10 is more than 1,000,000,000\.$"):
+        real.convert("1e10", None, None)  # the help leaves the bound unsaid: the error says it
     for value in ("nan", "inf", "1e400"):
         with pytest.raises(click.BadParameter, match=r"not a finite number|not in the range"):
             real.convert(value, None, None)
@@ -143,6 +145,11 @@ def test_the_library_refuses_a_time_limit_or_a_frame_rate_that_is_not_finite() -
 
 def test_a_film_longer_than_the_bound_is_refused_before_any_frame_is_drawn() -> None:
     from nqueens.visual import animate
+
+    for algorithm in ("backtracking", "bitboard"):  # 14: not "use --algorithm bitboard",
+        with pytest.raises(SizeTooLargeError, match="film would be more than 1,000,000"):
+            animate(14, algorithm, max_frames=None)  # which then counted for 15 s, refused
+    assert animate(11, "bitboard", max_frames=None).frame_count() < 1_000_000
 
     film = animate(4, max_frames=None, hold=10**9)  # two solutions, each held so long
     with pytest.raises(SizeTooLargeError, match="1,000,000"):

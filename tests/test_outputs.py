@@ -339,6 +339,7 @@ BOUNDS = {
     "count batch": (("count", "16", "--batch-size", "10000000", "--journal", "j.sqlite"), "batch"),
     "solve workers": (("solve", "16", "--all", "--workers", "100000", "-o", "s.txt"), "workers"),
     "complete workers": (("complete", "0:0", "1:2", "--n", "8", "--workers", "100000"), "workers"),
+    "complete one workers": (("complete", "0:0 1:2", "--n", "8", "--workers", "1000"), "workers"),
     "animate frames": (("animate", "5", "--max-frames", "10000000", "--out", "f.gif"), "frames"),
     "animate pixels": (("animate", "5", "--size", "100000", "--out", "f.gif"), "4000"),
     "play steps": (("play", "8", "--max-steps", "10000000", "--out", "p.html"), "steps"),

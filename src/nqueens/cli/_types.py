@@ -42,9 +42,12 @@ class Real(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
             try:
-                float(value)
+                typed = float(value)
             except ValueError:  # said here, whole, in the language of the messages
                 self.fail(_("{value} is not a number.").format(value=repr(value)), param, ctx)
+            if not math.isfinite(typed):  # click would say inf is "not in the range x>=0"
+                self.fail(_("{value} is not a finite number.").format(value=value), param, ctx)
+            _within_unsaid(self, typed, REAL_MAX, value, param, ctx)
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(_("{value} is not a finite number.").format(value=value), param, ctx)
@@ -69,14 +72,35 @@ class Whole(click.IntRange):
             self.fail(_("{value} is too large.").format(value=value[:24] + "..."), param, ctx)
         if isinstance(value, str):
             try:
-                int(value)
+                typed = int(value)
             except ValueError:  # said here, whole, in the language of the messages
                 self.fail(_("{value} is not a whole number.").format(value=repr(value)), param, ctx)
+            _within_unsaid(self, typed, WHOLE_MAX, value, param, ctx)
         return super().convert(value, param, ctx)
 
     def _describe_range(self) -> str:
         described = _range_without(self, WHOLE_MAX)
         return super()._describe_range() if described is None else described
+
+
+def _within_unsaid(
+    bounds: click.IntRange | click.FloatRange,
+    number: float,
+    default: float,
+    value: str,
+    param: click.Parameter | None,
+    ctx: click.Context | None,
+) -> None:
+    """Refuse a number past the upper bound the help leaves unsaid (`default`), naming
+    it: click would say "not in the range x>=0" of 1e10, which is."""
+    if bounds.max == default and number > default:
+        bounds.fail(
+            _("{value} is more than {most}.").format(
+                value=value, most=f"{default:,}" if isinstance(default, int) else f"{default:,.0f}"
+            ),
+            param,
+            ctx,
+        )
 
 
 def _range_without(bounds: click.IntRange | click.FloatRange, default: float) -> str | None:

@@ -108,6 +108,10 @@ def complete(
     """
     start = time.perf_counter()
     base = 1 if one_based else 0
+    if workers is not None:  # bounded as every command bounds it, a batch or not
+        from nqueens.validate import worker_count
+
+        worker_count(workers)
     if jsonl or len(boards) > 1:
         if fmt != "board" or block or exclude_sum or exclude_diff:
             raise click.UsageError(

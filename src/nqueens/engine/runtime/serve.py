@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from nqueens.engine.runtime.cluster import LOOPBACK, TLSFiles, parse_address
 from nqueens.engine.runtime.cluster.tls import own_credentials
-from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, shorten
+from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, NQueensError, shorten
 from nqueens.files import check_output_place, not_a_file
 from nqueens.i18n import N_, _
 from nqueens.validate import whole_number, worker_count
@@ -141,7 +141,11 @@ def worker_count_of(text: str) -> str:
                 value=shorten(text)
             )
         )
-    return str(worker_count(number))
+    try:
+        return str(worker_count(number))
+    except NQueensError as error:  # said of --workers: say it of --nworkers
+        error.options = ("nworkers",)
+        raise
 
 
 def port_range_of(text: str, option: str) -> str:
@@ -265,11 +269,7 @@ def worker_command(
     hold the GIL) and their nannies listening on `host` only (default: this machine's
     address towards the scheduler), their scratch files in `scratch` (a folder of the
     run's own)."""
-    address = parse_address(scheduler)
-    if address.local:
-        raise InvalidSchedulerAddressError(
-            "a worker joins a scheduler at tcp://HOST:PORT or tls://HOST:PORT, not `local`"
-        )
+    address = parse_address(scheduler, local=False)
     if address.scheme == "tls" and tls is None and not insecure:
         tls = own_credentials(credentials, create=False)
     if address.scheme == "tls" and tls is None:

@@ -39,24 +39,31 @@ class Address:
             return True
 
 
-def parse_address(text: object) -> Address:
-    """`text` as a scheduler address, checked before anything connects: `local`, or
-    tcp:// or tls:// with a host and a port (a bare HOST:PORT means tcp://)."""
+def parse_address(text: object, *, local: bool = True) -> Address:
+    """`text` as a scheduler address, checked before anything connects: `local` (where
+    `local` allows it: a count's, not a worker's), or tcp:// or tls:// with a host and a
+    port (a bare HOST:PORT means tcp://)."""
     from urllib.parse import urlsplit
 
+    choices = (
+        "tcp://HOST:PORT, tls://HOST:PORT or local"
+        if local
+        else ("tcp://HOST:PORT or tls://HOST:PORT")
+    )
     if not isinstance(text, str) or not text.strip():
-        raise InvalidSchedulerAddressError(
-            f"scheduler address {text!r} is empty: give tcp://HOST:PORT, tls://HOST:PORT or local"
-        )
+        raise InvalidSchedulerAddressError(f"scheduler address {text!r} is empty: give {choices}")
     if text == "local":
+        if not local:
+            raise InvalidSchedulerAddressError(
+                f"a worker joins a scheduler at {choices}, not `local`"
+            )
         return Address(text)
     full = text if "://" in text else f"tcp://{text}"
     shown = text if len(text) <= 60 else text[:57] + "..."
     scheme = full.split("://", 1)[0]
     if scheme not in SCHEMES:
         raise InvalidSchedulerAddressError(
-            f"scheduler address {shown!r} has the scheme {scheme!r}: use tcp://HOST:PORT, "
-            "tls://HOST:PORT or local"
+            f"scheduler address {shown!r} has the scheme {scheme!r}: use {choices}"
         )
     try:
         parts = urlsplit(full)
@@ -66,7 +73,7 @@ def parse_address(text: object) -> Address:
     if port is None or not parts.hostname or parts.path not in ("", "/"):
         raise InvalidSchedulerAddressError(
             f"scheduler address {shown!r} is not SCHEME://HOST:PORT: give the host and its "
-            "port, such as tcp://10.0.0.5:8786, or local"
+            "port, such as tcp://10.0.0.5:8786" + (", or local" if local else "")
         )
     if port == 0:
         raise InvalidSchedulerAddressError(
