@@ -30,6 +30,7 @@ __all__ = [
     "FILM_MAX_FRAMES",
     "FILM_MAX_PIXELS",
     "FILM_MIN_FPS",
+    "FILM_WHOLE_MAX_N",
     "FIRST_ENGINE_FROM_N",
     "HEATMAP_MAX_N",
     "JOIN_MAX_N",
@@ -210,6 +211,11 @@ FILM_MAX_FRAMES = 1_000_000
 `--max-frames 0`, the whole search, is bounded by the algorithm's own N, and by this
 too: a film that would pass it is refused when its frames are counted, before any is
 drawn."""
+
+FILM_WHOLE_MAX_N = 11
+"""The largest classic board whose whole search can be a film: at N = 12 the shortest,
+the bitboards' (a Place and a Remove a node, no rejections), has 1.7 million steps, past
+`FILM_MAX_FRAMES`, and every other is longer; refused at once, not after counting."""
 
 FILM_MIN_FPS = 0.1
 """The slowest film (`animate --fps`): ten seconds a frame."""

@@ -127,7 +127,7 @@ def solve(
                 algorithm=algorithm,
                 unique=unique,
                 limit=wanted,
-                stats=stats,
+                stats=stats if show_stats else None,  # counting steps: a watched run
                 workers=workers,
             )
             written = _write_text(found, fmt, out, base, listing, rules.rows)

@@ -237,8 +237,13 @@ def _check_length(frames: int) -> None:
     """Refuse a film past `FILM_MAX_FRAMES` as soon as its count passes it: said of the
     film, not of the number typed (`--max-frames 0` said "frames = 1,000,001")."""
     if frames > FILM_MAX_FRAMES:
-        raise SizeTooLargeError(
-            _("the film would be more than {most} frames long: cut it with a frame limit "
-              "or a number of solutions").format(most=f"{FILM_MAX_FRAMES:,}"),
-            option=("max_frames", "solutions"),
-        )  # fmt: skip
+        raise film_too_long()
+
+
+def film_too_long() -> SizeTooLargeError:
+    """The one refusal of a film past `FILM_MAX_FRAMES`, naming what cuts it."""
+    return SizeTooLargeError(
+        _("the film would be more than {most} frames long: cut it with a frame limit "
+          "or a number of solutions").format(most=f"{FILM_MAX_FRAMES:,}"),
+        option=("max_frames", "solutions"),
+    )  # fmt: skip

@@ -15,10 +15,11 @@ from nqueens.limits import (
     FILM_MAX_FRAMES,
     FILM_MAX_PIXELS,
     FILM_MIN_FPS,
+    FILM_WHOLE_MAX_N,
     check_count,
     check_n,
 )
-from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames
+from nqueens.render.frames import MAX_FRAMES, FrameLimits, Frames, film_too_long
 from nqueens.search import get_algorithm, walk
 from nqueens.validate import number_given, whole_given
 from nqueens.variants.rules import BoardLike, Rules, with_variant
@@ -65,6 +66,8 @@ class Animation:
         steps: Walk = walk(board, self.algorithm, state=self.state)
         self.n, self.variant, self.rules = board.rows, board.variant, steps.variant_rules
         if self.max_frames is None and self.solutions is None:  # the whole search
+            if board.classic and board.rows > FILM_WHOLE_MAX_N:  # too long for any search
+                raise film_too_long()
             steps.algorithm.check_size(board.rows)
         number_given(self.fps, "fps")
         self.size = whole_given(self.size, "size", 100)
