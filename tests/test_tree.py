@@ -105,6 +105,7 @@ def test_a_cut_tree_runs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(node.solutions_below for node in below) == 73_712
     last = max(node.step for node in cut.nodes())
     assert last < steps("pruned", SQUARES, 13)  # the last kept Place, before the end
+    monkeypatch.setattr(nqueens.search_tree, "subtree", no_walk)  # refused before counting
     with pytest.raises(nqueens.SizeTooLargeError, match="--depth K"):
         tree(13, depth=5)  # 1 + 13 + 132 + 1,030 + 6,404 + 31,100 kept nodes
 

@@ -220,8 +220,11 @@ def cut_tree(n: int, algorithm: str, depth: int, max_nodes: int | None = None) -
     watch = get_algorithm(algorithm).watch
     tree_kind, checks = watch.tree, watch.checks
     full = (1 << n) - 1
+    if max_nodes is not None and _kept_past(tree_kind, n, depth, max_nodes):
+        raise SizeTooLargeError(  # before any subtree below the cut is counted
+            _("the tree has more than {count} nodes").format(count=f"{max_nodes:,}")
+        )
     root = Node((), 0)
-    kept = [1]
     step = [0]  # the last step made
 
     def visit(node: Node, taken: int, left: int, right: int) -> None:
@@ -232,11 +235,8 @@ def cut_tree(n: int, algorithm: str, depth: int, max_nodes: int | None = None) -
             node.below, node.solutions_below = below.below, below.solutions
             step[0] += below.steps(n, checks) - (1 if node.cols else 2)  # no root Place
             return
-        for col in range(n):
-            bit = 1 << col
-            if tree_kind == PERMUTATIONS_TREE and taken & bit:
-                continue  # the permutations put no queen in a column used above
-            if tree_kind == PRUNED_TREE and (taken | left | right) & bit:
+        for col, placed in _next_row(tree_kind, n, taken, taken | left | right):
+            if not placed:
                 if checks == SQUARES:  # tested, and refused
                     step[0] += 1
                     node.rejected.append(col)
@@ -244,17 +244,47 @@ def cut_tree(n: int, algorithm: str, depth: int, max_nodes: int | None = None) -
             step[0] += 1
             child = Node((*node.cols, col), step[0])
             node.children.append(child)
-            kept[0] += 1
-            if max_nodes is not None and kept[0] > max_nodes:
-                raise SizeTooLargeError(
-                    _("the tree has more than {count} nodes").format(count=f"{max_nodes:,}")
-                )
+            bit = 1 << col
             visit(child, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1)
         if node.cols:
             step[0] += 1  # its Remove
 
     visit(root, 0, 0, 0)
     return root
+
+
+def _kept_past(tree_kind: str, n: int, depth: int, most: int) -> bool:
+    """Whether the tree down to `depth` has more than `most` nodes, counted no further
+    than past that bound (a picture's, 10,000: a moment)."""
+    full = (1 << n) - 1
+    kept = [1]
+
+    def visit(row: int, taken: int, left: int, right: int) -> bool:
+        if row == depth:
+            return False
+        for col, placed in _next_row(tree_kind, n, taken, taken | left | right):
+            if placed:
+                kept[0] += 1
+                bit = 1 << col
+                below = ((left | bit) << 1) & full, (right | bit) >> 1
+                if kept[0] > most or visit(row + 1, taken | bit, *below):
+                    return True
+        return False
+
+    return visit(0, 0, 0, 0)
+
+
+def _next_row(tree_kind: str, n: int, taken: int, attacked: int) -> Iterator[tuple[int, bool]]:
+    """The columns a search of `tree_kind` tries in the next row, in order, and whether
+    it places a queen there: the pruned tree's refuses the `attacked` ones (the `taken`
+    columns and the two diagonals: bit i is column i), the permutations skip the taken
+    columns, brute force places one on every square."""
+    for col in range(n):
+        bit = 1 << col
+        if tree_kind == PRUNED_TREE and attacked & bit:
+            yield col, False
+        elif not (tree_kind == PERMUTATIONS_TREE and taken & bit):
+            yield col, True
 
 
 def _check_limits(n: int, algorithm: str, depth: int | None, solutions: int | None) -> int:
