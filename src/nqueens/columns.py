@@ -264,15 +264,14 @@ def _load_npy(path: str) -> Columns:
     else one line."""
     name = shorten(path)
     try:
-        stream = open(path, "rb")  # noqa: SIM115  # closed below, its errors said as one
-    except OSError as error:
+        with open(path, "rb") as stream:
+            return _npy_of(stream, name)
+    except OSError as error:  # opening it (a read's own is said by _npy_of)
         raise InvalidPlacementError(
             _("{name} is not a NumPy array file: {reason}").format(
                 name=name, reason=_not_an_array(error, b"")
             )
         ) from None
-    with stream:
-        return _npy_of(stream, name)
 
 
 def _npy_of(stream: BinaryIO, name: str) -> Columns:
