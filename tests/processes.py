@@ -133,6 +133,27 @@ def start_nqueens(*args: str, cwd: Path | None = None) -> subprocess.Popen[str]:
     )
 
 
+def kill_count(proc: subprocess.Popen[str], journal: Path) -> None:
+    """Kill a count started by `start_count` and its workers at once (`kill -9` of the
+    job), and wait until none holds its journal: the parent is reaped at once, but a
+    worker still exiting holds the journal's lock a moment longer, and a resume then
+    would be told the journal is in use (as a person resuming that instant would)."""
+    from nqueens.engine.runtime.claim import Claim
+    from nqueens.errors import JournalError
+
+    os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
+    proc.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            Claim(journal).release()
+            return
+        except JournalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def start_count(n: int, journal: Path, method: str = "backtrack") -> subprocess.Popen[str]:
     """`nqueens count N --journal JOURNAL --method METHOD -q` running on (`start_nqueens`)."""
     return start_nqueens("count", str(n), "--journal", str(journal), "--method", method, "-q")

@@ -34,7 +34,7 @@ from nqueens.known import known_counts
 from tests.dask_cluster import Certificates, Cluster, free_port, make_certificates
 from tests.journals import forget
 from tests.naive import expected_counts
-from tests.processes import NQUEENS, journal_rows, like_a_terminal, wait_for_rows
+from tests.processes import NQUEENS, journal_rows, kill_count, like_a_terminal, wait_for_rows
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
 
@@ -125,8 +125,7 @@ def test_a_client_killed_mid_run_resumes_from_its_journal(cluster: Cluster, tmp_
         preexec_fn=like_a_terminal,
     )
     wait_for_rows(journal, proc, minimum=64 * 3)
-    os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=30)
+    kill_count(proc, journal)
     kept = journal_rows(journal)
     result = nqueens.count(16, method="backtrack", scheduler=cluster.address, journal=journal)
     assert (result.total, result.unique) == known_counts()[16]

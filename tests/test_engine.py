@@ -21,7 +21,14 @@ from nqueens.known import known_counts
 from nqueens.limits import BITBOARD_MAX_N
 from tests.journals import forget
 from tests.naive import naive_solutions, naive_unique
-from tests.processes import NQUEENS, journal_rows, like_a_terminal, start_count, wait_for_rows
+from tests.processes import (
+    NQUEENS,
+    journal_rows,
+    kill_count,
+    like_a_terminal,
+    start_count,
+    wait_for_rows,
+)
 
 compiled = pytest.mark.compiled
 
@@ -175,8 +182,7 @@ def test_kill_9_mid_count_then_resume_to_the_exact_count(tmp_path: Path) -> None
     path = tmp_path / "n17.sqlite"
     proc = start_count(17, path)
     wait_for_rows(path, proc, minimum=50)
-    os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, no chance to clean up
-    proc.wait(timeout=30)
+    kill_count(proc, path)
     kept = journal_rows(path)
     assert kept >= 50
     result = count_engine(17, journal=path)
