@@ -166,6 +166,28 @@ def test_algorithm_choice_and_stats() -> None:
     assert code == 0 and err.startswith("backtracking: 1 node, 1 check, 0 backtracks, ")
 
 
+TEACHING = ("brute-force", "permutations", "backtracking", "flags", "flags-stack", "bitboard",
+            "bitboard-stack")  # fmt: skip
+
+
+@pytest.mark.parametrize("algorithm", TEACHING)
+def test_a_whole_listings_stats_are_the_watched_searchs(algorithm: str) -> None:
+    """A whole listing's --stats come from the tree's shape beside the plain search (the
+    watched one took 28 s for brute force's N = 7, the plain 2 s): the same numbers as
+    the watched run counts, step by step."""
+    import nqueens
+
+    assert set(TEACHING) == set(nqueens.ALGORITHMS)
+    watched = nqueens.SearchStats()
+    assert len(list(nqueens.solutions(6, algorithm=algorithm, stats=watched))) == 4
+    for asked in ("--all", "--unique"):
+        code, _, err = invoke("solve", "6", "-A", algorithm, asked, "-f", "list", "--stats")
+        nodes, checks, backtracks = (f"{watched.nodes:,}", f"{watched.checks:,}",
+                                     f"{watched.backtracks:,}")  # fmt: skip
+        said = f"{algorithm}: {nodes} nodes, {checks} checks, {backtracks} backtracks, "
+        assert code == 0 and err.startswith(said), err
+
+
 def test_the_engines_stats_say_what_it_counts_not_zeros(tmp_path: object) -> None:
     """The engine's kernel counts no nodes: --stats printed "0 nodes, 0 checks"."""
     out = f"{tmp_path}/all.npy"

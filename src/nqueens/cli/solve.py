@@ -92,7 +92,8 @@ def solve(
     (0 4 7 5 2 6 1 3 for N = 8, the seed texts' answer), found in seconds for every N up to
     32; `nqueens construct N` places queens on any board.
     """
-    from nqueens.search import SearchStats
+    from nqueens.search import ALGORITHMS, SearchStats
+    from nqueens.search.shape import work
     from nqueens.solving import ENGINE, chosen_algorithm
     from nqueens.variants import Rules
 
@@ -121,16 +122,23 @@ def solve(
             started = time.perf_counter()
             written = _solve_into_arrays(rules.rows, unique, wanted, fmt, out, base, workers)
             stats.time = time.perf_counter() - started  # the writing too: chunks stream out
-        else:
+        else:  # steps counted only where asked, and then from the tree where it is whole
+            whole = show_stats and wanted is None and rules.classic and algorithm in ALGORITHMS
+            watched = show_stats and not whole  # a watched run counts its own steps
+            started = time.perf_counter()
             found = solutions(
                 rules,
                 algorithm=algorithm,
                 unique=unique,
                 limit=wanted,
-                stats=stats if show_stats else None,  # counting steps: a watched run
+                stats=stats if watched else None,
                 workers=workers,
             )
             written = _write_text(found, fmt, out, base, listing, rules.rows)
+            if whole:  # the plain search ran to its end: its work is the tree's
+                watch = ALGORITHMS[algorithm].watch
+                work(watch.tree, watch.checks, rules.rows, stats)
+                stats.time = time.perf_counter() - started
         if fmt in HUMAN_STYLES:  # no board to write: an existing file stays as it was
             _answer_if_none(written, limit, fmt, output, rules, stats_line)
     _answer_if_none(written, limit, fmt, output, rules, stats_line)  # `[]`, a header: kept
