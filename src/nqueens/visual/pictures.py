@@ -122,7 +122,7 @@ def show(
 def _is_column_list(what: object) -> bool:
     """Whether `what` is one placement's columns (a list, a tuple or an array of whole
     numbers), not placements to draw."""
-    if isinstance(what, list | tuple) or type(what).__name__ == "ndarray":
+    if isinstance(what, list | tuple) or getattr(what, "ndim", None) == 1:  # an array
         items = list(what)  # type: ignore[call-overload]
         return bool(items) and all(as_whole(item) is not None for item in items)
     return False
