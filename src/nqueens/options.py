@@ -31,6 +31,7 @@ from nqueens.validate import (
     callback_given,
     file_name,
     given_name,
+    is_number,
     seconds_given,
     whole_count,
 )
@@ -171,8 +172,7 @@ class CountOptions:
             )
         seconds_given(self.connect_timeout, "connect_timeout")
         wait = self.wait_for_workers
-        number = isinstance(wait, int | float) and not isinstance(wait, bool)
-        if not number or not 0 <= wait <= WAIT_MAX_SECONDS:
+        if not is_number(wait) or not 0 <= wait <= WAIT_MAX_SECONDS:  # nan too
             raise InvalidSizeError(
                 _("wait_for_workers must be 0 to {limit} seconds, not {value}").format(
                     limit=f"{WAIT_MAX_SECONDS:,.0f}", value=repr(self.wait_for_workers)

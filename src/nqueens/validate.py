@@ -31,6 +31,7 @@ __all__ = [
     "callback_given",
     "file_name",
     "given_name",
+    "is_number",
     "number_given",
     "placement_given",
     "seconds_given",
@@ -87,16 +88,17 @@ def board_size(n: object) -> int:
     return value
 
 
-def worker_count(workers: object, *, planned: bool = False) -> int:
+def worker_count(workers: object, *, planned: bool = False, option: str = "workers") -> int:
     """`workers` as a whole number from 1 to `limits.max_workers()` (to
     `limits.PLAN_MAX_WORKERS` for a plan, which starts none); None means every core of
-    this machine."""
+    this machine. A bound broken names the argument `option` (`cluster worker`'s is
+    nworkers)."""
     if workers is None:
         return os.cpu_count() or 1
     workers = whole_count(workers, "workers")
     if planned:
         return check_count(
-            N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"), option="workers"
+            N_("workers"), workers, PLAN_MAX_WORKERS, N_("for a plan"), option=option
         )
     cores = os.cpu_count() or 1
     why = plural(
@@ -105,7 +107,7 @@ def worker_count(workers: object, *, planned: bool = False) -> int:
         "{per} per core, {count} cores here",
         per=WORKERS_PER_CORE,
     )
-    return check_count(N_("workers"), workers, max_workers(), why, option="workers")
+    return check_count(N_("workers"), workers, max_workers(), why, option=option)
 
 
 def whole_given(value: Any, what: str, least: int = 1) -> Any:
@@ -153,10 +155,16 @@ def callback_given(value: Any, what: str) -> Any:
     return value
 
 
+def is_number(value: object) -> bool:
+    """Whether `value` is a real number as the API takes one: an int or a float, never
+    a bool (which Python counts as an int) nor text."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def number_given(value: Any, what: str) -> Any:
     """`value` where it is a real number (an int or a float, not a bool), for the caller
     to bound; anything else refused in one line."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if not is_number(value):
         raise InvalidSizeError(
             _("{what} must be a number, not {value}").format(what=what, value=shorten(value))
         )
@@ -178,8 +186,7 @@ def whole_count(value: object, what: str, least: int = 1) -> int:
 
 def seconds_given(value: object, what: str) -> float:
     """`value` as a finite number of seconds more than 0 (never a bool), named `what`."""
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if not number or not 0 < value < math.inf:  # type: ignore[operator]  # nan too
+    if not is_number(value) or not 0 < value < math.inf:  # type: ignore[operator]  # nan too
         raise InvalidSizeError(
             _("{what} must be a number of seconds more than 0, not {value}").format(
                 what=what, value=shorten(value)

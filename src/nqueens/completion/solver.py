@@ -28,7 +28,7 @@ from typing import Any
 from nqueens.completion.model import Completion, Partial, Status
 from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
 from nqueens.i18n import N_, _
-from nqueens.validate import seed_given
+from nqueens.validate import is_number, seed_given
 
 __all__ = ["FIRST_BUDGET", "complete"]
 
@@ -124,8 +124,9 @@ def complete(
             ).format(value=shorten(partial))
         )
     seed = seed_given(seed)
-    number = isinstance(time_limit, int | float) and not isinstance(time_limit, bool)
-    if time_limit is not None and (not number or not 0 <= time_limit < math.inf):  # nan too
+    if time_limit is not None and (
+        not is_number(time_limit) or not 0 <= time_limit < math.inf
+    ):  # nan too
         raise InvalidSizeError(
             _("a time limit is a finite number of seconds >= 0, not {value}").format(
                 value=repr(time_limit)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from nqueens.engine.runtime.cluster import LOOPBACK, TLSFiles, parse_address
 from nqueens.engine.runtime.cluster.tls import own_credentials
-from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, NQueensError, shorten
+from nqueens.errors import InvalidSchedulerAddressError, InvalidSizeError, shorten
 from nqueens.files import check_output_place, not_a_file
 from nqueens.i18n import N_, _
 from nqueens.validate import whole_number, worker_count
@@ -141,11 +141,7 @@ def worker_count_of(text: str) -> str:
                 value=shorten(text)
             )
         )
-    try:
-        return str(worker_count(number))
-    except NQueensError as error:  # said of --workers: say it of --nworkers
-        error.options = ("nworkers",)
-        raise
+    return str(worker_count(number, option="nworkers"))
 
 
 def port_range_of(text: str, option: str) -> str:
