@@ -180,23 +180,32 @@ def listing_of_array(array: npt.NDArray[Any], name: str) -> Listing:
 def line_length(head: bytes) -> int:
     """The columns on each of the first two lines of a long column list, where they hold
     as many, more than one; else 0 (one line, or lines of several lengths)."""
-    lines = [line for line in head.split(b"\n")[:3] if line.strip()]
-    if len(lines) < 3:  # the third may be cut by the slice: two whole lines are needed
+    lines = _first_two_lines(head)
+    if lines is None:
         return 0
-    first, second = (len(line.replace(b",", b" ").split()) for line in lines[:2])
+    first, second = (len(line.split()) for line in lines)
     return first if first == second > 1 else 0
 
 
 def lists_lines(head: bytes, *, base: int = 0, width: int | None = None) -> bool:
     """Whether the first bytes of a long column list are a `list` listing: its first two
     lines hold the same number of columns, more than one, each on a board that wide."""
-    lines = [line for line in head.split(b"\n")[:3] if line.strip()]
-    if len(lines) < 3:  # the third may be cut by the slice: two whole lines are needed
+    lines = _first_two_lines(head)
+    if lines is None:
         return False
-    first, second = ([int(t) for t in line.replace(b",", b" ").split()] for line in lines[:2])
+    first, second = ([int(t) for t in line.split()] for line in lines)
     return (
         len(first) == len(second) > 1 and _fits(first, base, width) and _fits(second, base, width)
     )
+
+
+def _first_two_lines(head: bytes) -> tuple[bytes, bytes] | None:
+    """The first two lines of a long column list's first bytes, commas read as spaces;
+    None unless a third begins (the slice may cut the second short otherwise)."""
+    lines = [line for line in head.split(b"\n")[:3] if line.strip()]
+    if len(lines) < 3:
+        return None
+    return lines[0].replace(b",", b" "), lines[1].replace(b",", b" ")
 
 
 def read_lines(
