@@ -135,8 +135,11 @@ class Subtree:
         """The steps of a search through this node, from its Place to its Remove: a Place
         and a Remove at each node, a Solution at each solution, a Reject at each failed
         test (as `steps` counts a whole tree's)."""
-        rejected = {SQUARES: n * self.inner - self.below, ROWS: 0, BOARDS: self.boards}
-        failed = rejected[checks] - (self.solutions if checks == BOARDS else 0)
+        failed = {
+            SQUARES: n * self.inner - self.below,  # every square tested but those placed
+            ROWS: 0,  # a row's masks give its free squares: none refused
+            BOARDS: self.boards - self.solutions,  # every complete board but a solution
+        }[checks]
         return 2 + 2 * self.below + self.solutions + failed
 
 
