@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nqueens
+from nqueens.i18n import set_language
 from nqueens.limits import TREE_MAX_NODES
 from nqueens.search import walk
 from nqueens.search.shape import SQUARES, steps
-from nqueens.search_tree import Level, Node, build_tree, cut_tree, levels, tree
+from nqueens.search_tree import Level, Node, SearchTree, build_tree, cut_tree, levels, tree
 from tests.naive import naive_tree_levels
 from tests.processes import run_nqueens
 
@@ -261,7 +263,7 @@ def test_cut_nodes_show_their_subtree_sizes() -> None:
     labels = [t.text or "" for t in root.iter(f"{SVG}text") if "+" in (t.text or "")]
     cut = [node for node in found.nodes() if node.kind == "cut"]
     assert sorted(labels) == sorted(f"{node.cols[-1]} +{node.below:,}" for node in cut)
-    title = next(root.iter(f"{SVG}text")).text or ""
+    title = " ".join(t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "title")
     assert title.endswith(f"cut at depth 3: {len(tree(6)) - len(found)} nodes, 4 solutions below")
 
 
@@ -269,9 +271,53 @@ def test_the_title_counts_in_words_that_fit_the_numbers() -> None:
     """N = 1's tree said "1 queens, backtracking: 2 nodes, 0 dead ends, 1 solutions"."""
     one = tree(1).svg()
     assert "1 queen, backtracking: 2 nodes, 0 dead ends, 1 solution<" in one
-    cut = tree(6, depth=2).svg()
-    assert "6 queens, backtracking: 27 nodes, 0 dead ends, 0 solutions; " in cut
-    assert "cut at depth 2: 126 nodes, 4 solutions below" in cut
+    cut = tree(6, depth=2)
+    assert title_lines(cut) == [  # the line breaks after a separator, within the width
+        "6 queens, backtracking: 27 nodes, 0 dead ends, 0 solutions; cut at depth 2:",
+        "126 nodes, 4 solutions below",
+    ]
+
+
+def title_lines(found: SearchTree, **drawing: Any) -> list[str]:
+    root = ET.fromstring(str(found.svg(**drawing)))
+    return [t.text or "" for t in root.iter(f"{SVG}text") if t.get("class") == "title"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(
+    ("n", "depth", "drawing"),
+    [
+        (5, None, {"rejected": True, "layout": "radial"}),
+        (6, None, {"layout": "sideways"}),
+        (6, 2, {}),
+        (7, 3, {"layout": "icicle"}),
+    ],
+)
+def test_the_title_fits_its_picture_on_lines_of_its_own(
+    language: str, n: int, depth: int | None, drawing: dict[str, Any]
+) -> None:
+    """Titles ran off the picture's right edge: "46 dead ends, 4 soluti" beside the
+    sideways icicle, a Japanese radial tree's "解 1" for 10 solutions, a cut tree's counts
+    below the cut gone. Each line now fits the width (at the widest a character of the
+    14 px font takes, twice that for a Japanese one), and the lines together are the
+    whole title; the legend and the tree move down a line for each line more."""
+    from nqueens.messages import apart
+    from nqueens.render.tree import TITLE_CHAR, _title_parts, _width, place_tree
+
+    set_language(language)
+    try:
+        found = tree(n, depth=depth)
+        lines = title_lines(found, **drawing)
+        placed = place_tree(found, rejected=drawing.get("rejected", False),
+                            kind=drawing.get("layout", "auto"))  # fmt: skip
+        whole = apart(_title_parts(found))
+    finally:
+        set_language(None)
+    assert all(_width(line) * TITLE_CHAR <= placed.width - 16 for line in lines)
+    assert "".join(lines).replace(" ", "") == whole.replace(" ", "")
+    assert placed.legend_y == 42 + 18 * (len(lines) - 1)
+    top = min(shape.y0 - (shape.r1 if shape.radial else 0) for shape in placed.shapes)
+    assert top >= placed.legend_y + 8  # the tree starts below the legend
 
 
 def test_the_trees_own_picture_is_drawn_as_asked() -> None:

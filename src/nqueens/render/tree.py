@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,7 +49,9 @@ SvgTree = SvgBoard  # SVG text that notebooks display as a picture
 LAYOUTS = ("auto", "icicle", "sideways", "radial")
 LABEL_CHAR = 6.5  # the width of a label's character in pixels (11 px DejaVu Sans)
 MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
-MIN_WIDTH = 620.0  # room for the title and the legend
+MIN_WIDTH = 620.0  # room for the legend, and the title on one or two lines
+TITLE_CHAR = 8.0  # the most a title's character takes in pixels (14 px; a Japanese one twice)
+TITLE_LINE = 18.0  # from a title's line to the next
 ICICLE_MAX_LEAVES = 64  # beyond, the icicle grows too wide and the sunburst takes over
 SIDEWAYS_LEAF = 18.0  # a leaf's height in the sideways icicle: room for an 11 px label
 SIDEWAYS_WIDTH = 460.0  # the sideways icicle's width: about the player's panel (full-size labels)
@@ -123,6 +126,12 @@ class Layout:
     width: float
     height: float
     stroke: float  # the white line between nodes, thinner when leaves are thin
+    title: tuple[str, ...] = ()  # the title's lines, each within the width
+
+    @property
+    def legend_y(self) -> float:
+        """The legend's baseline: under the title's last line."""
+        return 42.0 + TITLE_LINE * (max(1, len(self.title)) - 1)
 
 
 def _weights(root: Node, rejected: bool) -> dict[int, float]:
@@ -165,30 +174,34 @@ def place_tree(
     if kind == "auto":
         small = "sideways" if narrow else "icicle"
         kind = small if total <= ICICLE_MAX_LEAVES else "radial"
-    top = 56.0
     cut = [len(_label(node)) for node in root.walk() if node.below]
     row = max(44.0, LABEL_CHAR * max(cut, default=0) + 10)  # room for a cut node's label
+    ring = max(row, total * 2.5 / (2 * math.pi * depth))
+    if 0 < len(cut) <= MAX_CUT_LABELS:  # leaves wide enough for their sizes, across
+        ring = max(ring, total * 14 / (2 * math.pi * (depth - 1.5)))
+    radius = depth * ring
     if kind == "icicle":
         width = max(MIN_WIDTH, min(1600.0, total * (14 if cut else 22)))
+    elif kind == "sideways":  # rows of the board left to right, leaves down the page
+        width = SIDEWAYS_WIDTH
+    else:
+        width = max(MIN_WIDTH, 2 * radius + 16)
+    title = _title_lines(_title_parts(tree), width - 16)
+    top = 56.0 + TITLE_LINE * (len(title) - 1)
+    if kind == "icicle":
         place = _icicle(width / total, row, top)
         height = top + depth * row + 8
         stroke = 0.5
-    elif kind == "sideways":  # rows of the board left to right, leaves down the page
-        width = SIDEWAYS_WIDTH
+    elif kind == "sideways":
         place = _sideways(SIDEWAYS_LEAF, (width - 16) / depth, top)
         height = top + total * SIDEWAYS_LEAF + 8
         stroke = 0.5
     else:
-        ring = max(row, total * 2.5 / (2 * math.pi * depth))
-        if 0 < len(cut) <= MAX_CUT_LABELS:  # leaves wide enough for their sizes, across
-            ring = max(ring, total * 14 / (2 * math.pi * (depth - 1.5)))
-        radius = depth * ring
-        width = max(MIN_WIDTH, 2 * radius + 16)
         height = top + 2 * radius + 16
         place = _radial(2 * math.pi / total, ring, width / 2, top + radius + 8)
         stroke = max(0.1, min(0.5, 2 * math.pi * radius / total / 8))
     shapes = list(_shapes(root, weight, rejected, place))
-    return Layout(shapes, width, height, stroke)
+    return Layout(shapes, width, height, stroke, title)
 
 
 Placer = Callable[[str, tuple[int, ...], int, str, float, float, int, bool], Shape]
@@ -266,7 +279,9 @@ def _named(name: str) -> str:
     return _("{title} ({algorithm})").format(title=title, algorithm=name)
 
 
-def _title(tree: SearchTree) -> str:
+def _title_parts(tree: SearchTree) -> list[str]:
+    """What the title says, in parts: the search and its work, what the cut hides, and
+    whether the search stopped early."""
     levels = tree.levels()
     nodes = sum(level.nodes for level in levels)
     found = sum(level.solutions for level in levels)
@@ -299,7 +314,26 @@ def _title(tree: SearchTree) -> str:
         )
     if not tree.complete:
         parts.append(_("stopped early"))
-    return apart(parts)
+    return parts
+
+
+TITLE_PIECE = re.compile(r".+?(?:; |\uff1b|, |、|: |\uff1a|$)")  # full-width ; and :
+"""A piece of a title that a line may end after: up to a separator, which stays at the
+line's end (or the title's end)."""
+
+
+def _title_lines(parts: Sequence[str], room: float) -> tuple[str, ...]:
+    """The title's parts (`apart`), broken into lines of at most `room` pixels, each
+    line ending after a separator: the picture keeps its width (a panel's, or the
+    tree's own) and the title takes a line more, rather than running off the edge."""
+    pieces = TITLE_PIECE.findall(apart(parts))
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and _width(lines[-1] + piece.rstrip()) * TITLE_CHAR <= room:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    return tuple(line.rstrip() for line in lines)
 
 
 def _sector(shape: Shape) -> str:
@@ -365,8 +399,12 @@ def tree_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="search-tree" width="{w:.0f}" '
         f'height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" font-family="{SVG_FONTS}">',
         f'<rect width="{w:.0f}" height="{h:.0f}" fill="white"/>',
-        f'<text x="8" y="20" font-size="14">{html.escape(_title(tree))}</text>',
-        _legend_svg(42, _kinds(placed)),
+        *(
+            f'<text class="title" x="8" y="{20 + TITLE_LINE * i:.0f}" font-size="14">'
+            f"{html.escape(line)}</text>"
+            for i, line in enumerate(placed.title)
+        ),
+        _legend_svg(placed.legend_y, _kinds(placed)),
     ]
     for shape in placed.shapes:
         css = "stub" if shape.kind == "stub" else f"node {shape.kind.replace(' ', '-')}"
@@ -466,10 +504,12 @@ def tree_figure(tree: SearchTree, *, rejected: bool = False, layout: str = "auto
     ax.set_ylim(h, 0)
     ax.set_axis_off()
     fonts = text_fonts()
-    ax.text(8, 20, _title(tree), fontsize=10.5, va="baseline", fontfamily=fonts)
+    for i, line in enumerate(placed.title):
+        ax.text(8, 20 + TITLE_LINE * i, line, fontsize=10.5, va="baseline", fontfamily=fonts)
+    legend_y = placed.legend_y
     for x, kind in _legend(_kinds(placed)):
-        ax.add_patch(Rectangle((x, 33), 11, 11, facecolor=FILL[kind], linewidth=0))
-        ax.text(x + 15, 42, _said(kind), fontsize=9, va="baseline", fontfamily=fonts)
+        ax.add_patch(Rectangle((x, legend_y - 9), 11, 11, facecolor=FILL[kind], linewidth=0))
+        ax.text(x + 15, legend_y, _said(kind), fontsize=9, va="baseline", fontfamily=fonts)
     for shape in placed.shapes:
         colour = FILL[shape.kind]
         patch: Patch
