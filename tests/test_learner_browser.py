@@ -409,6 +409,29 @@ def test_the_learner_page_holds_no_solution_until_earned(learner: object) -> Non
     assert queens(page) == "0 4 7 5 2 6 1 3"
 
 
+def test_given_queens_lifted_and_set_down_again_stay_given(learner: object) -> None:
+    """A solution the page completed became the student's own (counted as found) when
+    each of its given queens was taken off and put back on the same square. A square the
+    page filled since the board was last empty stays the page's; once cleared, the same
+    solution placed by hand is the student's."""
+    page = learner(5)  # type: ignore[operator]
+    place(page, {0: 1})
+    page.click("#show-solution")  # given: 1 3 0 2 4
+    assert page.locator("#learned li.given").all_inner_texts() == ["1 3 0 2 4"]
+    given = {1: 3, 2: 0, 3: 2, 4: 4}
+    for row, col in given.items():  # each lifted and set down again
+        for _ in range(2):
+            page.click(f"rect[data-row='{row}'][data-col='{col}']")
+    assert learner_queens(page) == {(0, 1), *given.items()}
+    assert page.locator(".learner-queen.added").count() == 4
+    assert page.locator("#learned li.found").count() == 0
+    assert page.inner_text("#learned-count") == "(0)"
+    page.click("#clear")
+    place(page, {0: 1, **given})  # by hand after a clear: the student's
+    assert page.locator("#learned li.found").all_inner_texts() == ["1 3 0 2 4"]
+    assert page.inner_text("#learned-count") == "(1)"
+
+
 def test_a_deeper_dead_end_says_which_rows_run_out(learner: object) -> None:
     """Queens 0 2 at N = 8: every empty row keeps a safe square, yet no solution keeps
     them; the hint says, for each safe square of row 2, which rows the search then leaves

@@ -61,7 +61,17 @@
     const queens = history[at];
     const index = queens.findIndex(([r, c]) => r === row && c === col);
     lastAdded = index >= 0 ? null : [row, col];
-    commit(index >= 0 ? queens.filter((_queen, i) => i !== index) : [...queens, [row, col, false]]);
+    commit(index >= 0 ? queens.filter((_queen, i) => i !== index) : [...queens, [row, col, wasGiven(row, col)]]);
+  }
+
+  // Whether the page placed a queen on (row, col) since the board was last empty: one
+  // taken off and put back is still the page's, so a completed solution is not made the
+  // student's by lifting its given queens and setting them down again.
+  function wasGiven(row, col) {
+    for (let i = at; i >= 0 && history[i].length; i--) {
+      if (history[i].some(([r, c, added]) => added && r === row && c === col)) return true;
+    }
+    return false;
   }
 
   // The fixed rows of the board for the search, or null when queens attack each other.
