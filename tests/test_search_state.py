@@ -125,8 +125,12 @@ def test_the_check_function_compares_up_to_the_attacker(n: int, steps: int) -> N
                 if naive_queen_attack((r, c), (event.row, event.col))
             )
             assert board.read == tuple(range(first + 1)) and board.hit == (first,)
+            # What the check answered, as the code writes it: 0, returned at row i. The
+            # note said "check(2, 1) = 1", which read as the answer 1 (safe).
+            assert board.note == f"check_back_tracking({event.row}) == 0 (i = {first})"
         elif isinstance(event, Place):
             assert board.read == tuple(range(event.row)) and board.hit == ()
+            assert board.note == f"check_back_tracking({event.row}) == 1"
 
 
 def test_the_listing_is_the_source_and_shows_every_line_a_step_names() -> None:

@@ -34,19 +34,19 @@ def record_backtracking(
     event: Event, variables: Mapping[str, Any], n: int, counts: Counts
 ) -> tuple[Structure, ...]:
     """The board the check function reads: the rows it compared outlined, the row of the
-    queen that attacks in red.
-
-    `check_back_tracking` compares row by row from the top and stops at the first queen
-    that attacks.
-    """
+    queen that attacks in red, and beside it what the check answered, as the code says it:
+    `check_back_tracking(row) == 1` (a queen kept), or `== 0` with the row `i` at which
+    it returned 0 (it compares row by row from the top and stops at the first queen that
+    attacks). The note said `check(2, 1) = 1` for a square rejected by row 1's queen,
+    which read as the check's answer: 1, safe."""
     board, row = variables["board"], variables["row"]
     height = n if isinstance(event, Solution) else row
     if isinstance(event, Reject):
         r = event.attacker[0]
-        note = f"check({event.row}, {event.col}) = {r}"
+        note = f"check_back_tracking({event.row}) == 0 (i = {r})"
         return (board_row(board, height, n, read=tuple(range(r + 1)), hit=(r,), note=note),)
     if isinstance(event, Place):
-        note = f"check({event.row}, {event.col}) = -1"
+        note = f"check_back_tracking({event.row}) == 1"
         return (board_row(board, event.row + 1, n, read=tuple(range(row)), note=note),)
     return (board_row(board, height, n),)
 

@@ -40,12 +40,18 @@ def _masks(event: Event, n: int, taken: int, left: int, right: int) -> tuple[Str
 
 
 def masks_legend(event: Event, n: int) -> str:
-    """Which row the masks are of, and that they are from before its queen."""
-    row = n - 1 if isinstance(event, Solution) else event.row
+    """Which row the masks are of, and that they are from before its queen. The row is
+    named by its place, not its number, which the caption beside gives counted as the
+    reader asked (`--one-based`), where a legend made with the state cannot."""
+    if isinstance(event, Solution):
+        return _(
+            "the masks of the last row, before its queen: bit i under column i, as on the "
+            "board; << 1 moves a bit one column to the right"
+        )
     return _(
-        "the masks of row {row}, before its queen: bit i under column i, as on the board; "
-        "<< 1 moves a bit one column to the right"
-    ).format(row=row)
+        "the masks of this step's row, before its queen: bit i under column i, as on the "
+        "board; << 1 moves a bit one column to the right"
+    )
 
 
 def record_bitboard(
