@@ -332,3 +332,35 @@ def test_the_trees_own_picture_is_drawn_as_asked() -> None:
     assert str(radial.svg(layout="auto", rejected=False)) == plain._repr_svg_()
     with pytest.raises(UnknownAlgorithmError, match="unknown layout 'bogus'"):
         nqueens.tree(4, layout="bogus")
+
+
+def test_a_player_numbered_from_one_labels_its_tree_from_one() -> None:
+    """`play --one-based` numbered the board, captions and solutions from 1 and the
+    recorded tree beside them from 0 (0 2 4 1 3 beside 1 3 5 2 4). Its labels and
+    tooltips now count from 1; the ids and paths the page navigates by keep the code's."""
+    plain = ET.fromstring(nqueens.play(5).tree)
+    counted = ET.fromstring(nqueens.play(5, one_based=True).tree)
+
+    def labels(root: ET.Element) -> dict[str, str]:
+        return {
+            t.get("data-for", ""): t.text or ""
+            for t in root.iter(f"{SVG}text")
+            if t.get("data-for")
+        }
+
+    def nodes(root: ET.Element) -> dict[str, tuple[str | None, str]]:
+        return {
+            p.get("id", ""): (p.get("data-path"), p.findtext(f"{SVG}title") or "")
+            for p in root.iter(f"{SVG}path")
+            if p.get("id")
+        }
+
+    before, after = labels(plain), labels(counted)
+    assert before.keys() == after.keys() and len(before) > 20
+    for ident, text in before.items():
+        expected = text if ident == "node-" else str(int(text) + 1)
+        assert after[ident] == expected
+    assert nodes(plain).keys() == nodes(counted).keys()
+    leaf = "node-0-2-4-1-3"
+    assert nodes(plain)[leaf] == ("0 2 4 1 3", "row 4, col 3 (solution); queens: 0 2 4 1 3")
+    assert nodes(counted)[leaf] == ("0 2 4 1 3", "row 5, col 4 (solution); queens: 1 3 5 2 4")

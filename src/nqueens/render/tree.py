@@ -145,19 +145,27 @@ def _weights(root: Node, rejected: bool) -> dict[int, float]:
     return weight
 
 
-def _label(node: Node) -> str:
-    """The node's column, and the size of its subtree when the tree is cut below it."""
+def _label(node: Node, base: int = 0) -> str:
+    """The node's column (counted from `base`), and the size of its subtree when the
+    tree is cut below it."""
     if not node.cols:
         return pgettext("the tree's root", "start")
-    return f"{node.cols[-1]} +{node.below:,}" if node.below else str(node.cols[-1])
+    col = node.cols[-1] + base
+    return f"{col} +{node.below:,}" if node.below else str(col)
 
 
 def place_tree(
-    tree: SearchTree, *, rejected: bool = False, kind: str = "auto", narrow: bool = False
+    tree: SearchTree,
+    *,
+    rejected: bool = False,
+    kind: str = "auto",
+    narrow: bool = False,
+    base: int = 0,
 ) -> Layout:
     """Place every node (and stub) of the tree: the geometry both drawings share. `auto`
     picks the icicle for a small tree (turned `sideways` when `narrow`, for a panel
-    beside a board), the sunburst for a large one."""
+    beside a board), the sunburst for a large one. Labels count columns from `base`
+    (1 beside a board numbered from 1); a shape's path keeps the code's, from 0."""
     check_layout(kind)
     root = tree.root
     if rejected:
@@ -174,7 +182,7 @@ def place_tree(
     if kind == "auto":
         small = "sideways" if narrow else "icicle"
         kind = small if total <= ICICLE_MAX_LEAVES else "radial"
-    cut = [len(_label(node)) for node in root.walk() if node.below]
+    cut = [len(_label(node, base)) for node in root.walk() if node.below]
     row = max(44.0, LABEL_CHAR * max(cut, default=0) + 10)  # room for a cut node's label
     ring = max(row, total * 2.5 / (2 * math.pi * depth))
     if 0 < len(cut) <= MAX_CUT_LABELS:  # leaves wide enough for their sizes, across
@@ -200,7 +208,7 @@ def place_tree(
         height = top + 2 * radius + 16
         place = _radial(2 * math.pi / total, ring, width / 2, top + radius + 8)
         stroke = max(0.1, min(0.5, 2 * math.pi * radius / total / 8))
-    shapes = list(_shapes(root, weight, rejected, place))
+    shapes = list(_shapes(root, weight, rejected, place, base))
     return Layout(shapes, width, height, stroke, title)
 
 
@@ -245,11 +253,13 @@ def _radial(unit: float, ring: float, cx: float, cy: float) -> Placer:
     return place
 
 
-def _shapes(root: Node, weight: dict[int, float], rejected: bool, place: Placer) -> Iterator[Shape]:
+def _shapes(
+    root: Node, weight: dict[int, float], rejected: bool, place: Placer, base: int
+) -> Iterator[Shape]:
     starts = {id(root): 0.0}
     for node in root.walk():
         start = starts[id(node)]
-        shape = place(node.kind, node.cols, node.step, _label(node), start,
+        shape = place(node.kind, node.cols, node.step, _label(node, base), start,
                       weight[id(node)], node.depth, False)  # fmt: skip
         yield dataclasses.replace(shape, below=node.below) if node.below else shape
         # Children and stubs share the node's span in column order, as the search met them.
@@ -258,7 +268,7 @@ def _shapes(root: Node, weight: dict[int, float], rejected: bool, place: Placer)
             items += [(col, None) for col in node.rejected]
         for col, child in sorted(items, key=lambda item: item[0]):
             if child is None:
-                yield place("stub", (*node.cols, col), node.step, str(col), start,
+                yield place("stub", (*node.cols, col), node.step, str(col + base), start,
                             STUB_WEIGHT, node.depth + 1, True)  # fmt: skip
                 start += STUB_WEIGHT
             else:
@@ -370,30 +380,39 @@ def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str, str
         yield x, y, angle, shape.label, ROOT_INK if shape.kind == "root" else INK, ident
 
 
-def _describe(shape: Shape) -> str:
+def _describe(shape: Shape, base: int) -> str:
+    """A node's tooltip, its rows and columns counted from `base`."""
     if not shape.path:
         return _("the empty board")
-    where = _("row {row}, col {col}").format(row=len(shape.path) - 1, col=shape.path[-1])
+    row, col = len(shape.path) - 1 + base, shape.path[-1] + base
+    where = _("row {row}, col {col}").format(row=row, col=col)
     if shape.kind == "stub":
         return _("{where}: rejected by the check function").format(where=where)
     kind = _(shape.kind)
     if shape.below:
         kind = _("{kind}, {count} nodes below").format(kind=kind, count=f"{shape.below:,}")
     return _("{where} ({kind}); queens: {queens}").format(
-        where=where, kind=kind, queens=" ".join(map(str, shape.path))
+        where=where, kind=kind, queens=" ".join(str(c + base) for c in shape.path)
     )
 
 
 def tree_svg(
-    tree: SearchTree, *, rejected: bool = False, layout: str = "auto", narrow: bool = False
+    tree: SearchTree,
+    *,
+    rejected: bool = False,
+    layout: str = "auto",
+    narrow: bool = False,
+    base: int = 0,
 ) -> SvgTree:
     """The tree as SVG: one element of class `node` per node (`stub` per rejected square).
 
     Each node carries `data-path` (its columns), `data-step` (the event that placed it)
     and an id `node-0-4-7`, so a page can highlight the path and jump to the step.
-    `narrow` turns a small tree's icicle sideways (see `place_tree`).
+    `narrow` turns a small tree's icicle sideways (see `place_tree`); `base` counts the
+    labels' and tooltips' rows and columns from 1 beside a board numbered so (the
+    paths and ids keep the code's, from 0).
     """
-    placed = place_tree(tree, rejected=rejected, kind=layout, narrow=narrow)
+    placed = place_tree(tree, rejected=rejected, kind=layout, narrow=narrow, base=base)
     w, h = placed.width, placed.height
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="search-tree" width="{w:.0f}" '
@@ -419,7 +438,7 @@ def tree_svg(
             f'<path class="{css}"{node_id} data-path="{" ".join(map(str, shape.path))}" '
             f'data-step="{shape.step}" fill="{FILL[shape.kind]}" stroke="white" '
             f'stroke-width="{placed.stroke:.2f}" {geometry}>'
-            f"<title>{_describe(shape)}</title></path>"
+            f"<title>{_describe(shape, base)}</title></path>"
         )
     parts.append('<g class="labels" pointer-events="none">')
     parts.extend(
