@@ -373,3 +373,37 @@ def test_the_dark_theme_keeps_its_contrast(page_of: object) -> None:
     assert rgb(dark[1]) != rgb(light[1]) and dark[3] == light[3]  # the board stays
     for text, ground, note, _square in (light, dark):
         assert contrast(rgb(text), rgb(ground)) >= 4.5 and contrast(rgb(note), rgb(ground)) >= 4.5
+
+
+LABELS_UNDER_CELLS = """() => { const met = [];
+  for (const panel of document.querySelectorAll('#state, #fill-arrays')) {
+    if (!panel.offsetParent) continue;
+    const cells = [...panel.querySelectorAll('.cell')].map(c => c.getBoundingClientRect());
+    cells.forEach((a, i) => cells.forEach((b, j) => {
+      const label = { left: a.left, right: a.right, top: a.bottom, bottom: a.bottom + 14 };
+      if (i !== j && label.left < b.right && b.left < label.right && label.top < b.bottom
+          && b.top < label.bottom) met.push([panel.id, i, j]);
+    }));
+  }
+  return met; }"""
+
+
+@pytest.mark.parametrize("viewport", [(1280, 720), (1920, 1080)])
+def test_a_wrapped_array_keeps_its_indices_in_sight(
+    page_of: object, viewport: tuple[int, int]
+) -> None:
+    """At N = 12 up and down (23 cells) wrap onto a second line, which began 2 px below
+    the first: over the indices under it, in the state panel and in fill mode, even at
+    1920 x 1080. No cell now lies over another's index, and the page still fits."""
+    page = page_of(12, "flags", "en", viewport)  # type: ignore[operator]
+    go_to(page, 60)
+    for mode in ("watch", "fill"):
+        page.click(f".modes #{mode}")
+        page.wait_for_selector(f"body[data-ready='{mode}']")
+        tops = page.evaluate(
+            "() => new Set([...document.querySelectorAll('#state .cell, #fill-arrays .cell')]"
+            ".filter(c => c.offsetParent).map(c => c.getBoundingClientRect().top)).size"
+        )
+        assert tops >= 4, mode  # col, and up and down on two lines each: wrapped indeed
+        assert page.evaluate(LABELS_UNDER_CELLS) == [], mode
+        assert page.evaluate("() => document.documentElement.scrollHeight") <= viewport[1]
