@@ -51,8 +51,9 @@ def leftovers(text: str) -> list[str]:
             piece = piece.strip(" .,:;()")
             if not re.search(r"[A-Za-z]{3,}", piece) or piece in japanese or piece in typed:
                 continue
-            # a word of code (`check(1, 2)`, `board[0]`) is code, not an English word
-            if re.search(rf"(?<![A-Za-z-]){re.escape(piece)}(?![A-Za-z(\[-])", text):
+            # a word of code (`check(1, 2)`, `board[0]`, check_back_tracking) is code,
+            # not an English word
+            if re.search(rf"(?<![A-Za-z_-]){re.escape(piece)}(?![A-Za-z_(\[-])", text):
                 found.append(piece)
     return found
 

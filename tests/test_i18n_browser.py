@@ -3,6 +3,7 @@ command with `--lang ja`, driven through every state, no English interface strin
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,20 @@ def test_english_stays_the_default(open_page: Opened, tmp_path: Path) -> None:
     # The leftovers check sees English where there is English: it can fail.
     assert {"empty board", "The search tree", "next solution"} <= set(leftovers(words(page)))
     page.close()
+
+
+def test_a_deeper_dead_end_says_one_of_several_rows_in_japanese(japanese_page: object) -> None:
+    """Queens 0 2 at N = 8: for each safe square of row 2 the hint lists the rows the
+    search is then left without a square in. Japanese has one plural form, so "one of
+    rows 5, 7" was said as "5, 7 行目に安全なマスが残りません" (both rows); several rows
+    are now "のどれか" (one of them), a single row is said as before."""
+    page = japanese_page("8", "--learn")  # type: ignore[operator]
+    for row, col in ((0, 0), (1, 2)):
+        page.click(f'#board rect[data-row="{row}"][data-col="{col}"]')
+    page.click("#hint")
+    reasons = page.locator("#hint-why li").all_inner_texts()
+    several = [r for r in reasons if re.search(r"、(\d+, )+\d+ 行目", r)]
+    single = [r for r in reasons if r not in several]
+    assert several and single  # both kinds occur at 0 2
+    assert all(r.endswith("行目のどれかに安全なマスが残りません") for r in several)
+    assert all(r.endswith("行目に安全なマスが残りません") for r in single)

@@ -151,8 +151,14 @@
         setHint(_("No: row {row} has no safe square left; for each of its squares, the queen that rules it out:", { row: numbered(dead.row) }), "impossible", 0, reasons);
       } else {
         const { row, choices } = QueensSearch.deadEnds(n, fixed);
-        const reasons = choices.map(({ col, rows }) => _n("col {col}: every way on leaves row {rows} without a safe square",
-          "col {col}: every way on leaves one of rows {rows} without a safe square", rows.length, { col: numbered(col), rows: rows.map(numbered).join(", ") }));
+        // One row, or one of several: not a plural (Japanese has one form for both) but
+        // two sentences, "one of" said where rows are listed.
+        const reasons = choices.map(({ col, rows }) => {
+          const fields = { col: numbered(col), rows: rows.map(numbered).join(", ") };
+          return rows.length === 1
+            ? _("col {col}: every way on leaves row {rows} without a safe square", fields)
+            : _("col {col}: every way on leaves one of rows {rows} without a safe square", fields);
+        });
         setHint(_("No: no solution keeps these queens, though every empty row still has a safe square. Row {row} is filled next; whichever of its safe squares takes a queen, the queens above then attack every square of a later row:", { row: numbered(row) }), "impossible", 0, reasons);
       }
     }
