@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from nqueens import ALGORITHMS
+from nqueens.compare import compare
+from nqueens.errors import UnknownAlgorithmError
 from tests.processes import NQUEENS, invoke, like_a_terminal, nqueens_after, run_nqueens
 
 COMPILING = (
@@ -241,6 +244,18 @@ def test_compare_json_rows_and_skips() -> None:
     code, out, _ = invoke("compare", "6", "--json", "--algorithms", "flags,bitboard,flags")
     names = [json.loads(line)["algorithm"] for line in out.splitlines()]
     assert (code, names) == (0, ["flags", "bitboard"])  # a name given twice is one row
+
+
+@pytest.mark.parametrize("named", [",", "", " , ,"])
+def test_compare_refuses_algorithms_that_name_none(named: str) -> None:
+    """`--algorithms ,` ran every algorithm, as if the option were not given."""
+    code, out, err = invoke("compare", "6", "--algorithms", named)
+    assert (code, out) == (2, "")
+    assert err.startswith("nqueens: error: no algorithm named; choose one or more of: brute-force")
+    assert err.endswith("(--algorithms)\n") and err.count("\n") == 1
+    with pytest.raises(UnknownAlgorithmError, match="no algorithm named"):
+        compare(6, [])
+    assert len(list(compare(6, None))) == len(ALGORITHMS)
 
 
 def test_trace_reads_step_by_step() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from nqueens.errors import IncompatibleOptionsError
+from nqueens.errors import IncompatibleOptionsError, UnknownAlgorithmError
 from nqueens.i18n import _
 from nqueens.messages import variant_name
 from nqueens.results import ComparisonRow
@@ -68,6 +68,13 @@ def compare(
     ['check function', 'bitboard']
     """
     rules = Rules.given(board)
+    if algorithms is not None and not list(algorithms):  # None is every one; [] is none
+        raise UnknownAlgorithmError(
+            _("no algorithm named; choose one or more of: {names}").format(
+                names=", ".join(ALGORITHMS)
+            ),
+            option="algorithms",
+        )
     if not rules.classic:
         from nqueens.variants.compare import compare as compare_variant
 

@@ -44,7 +44,9 @@ def compare(n: int, algorithms: str | None, as_json: bool, variant: str) -> None
     from nqueens.render.tables import comparison_notes, comparison_table, print_uncut
     from nqueens.variants import Rules
 
-    given = (a.strip() for a in algorithms.split(",") if a.strip()) if algorithms else None
+    given = (
+        (a.strip() for a in algorithms.split(",") if a.strip()) if algorithms is not None else None
+    )
     names = list(dict.fromkeys(given)) if given is not None else None  # "flags,flags": 1 row
     runs = functools.partial(run_comparison, Rules.of(variant, n), names)
     title = None
