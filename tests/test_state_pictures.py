@@ -133,3 +133,35 @@ def test_the_films_heading_legend_and_state_are_readable(lang: str, size: int) -
     boxes = panel.panel.boxes.values()
     assert boxes and min(y1 - y0 for _x0, y0, _x1, y1 in boxes) >= TEXT_PIXELS
     assert SMALL_PIXELS >= 10
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [400, 480])
+def test_a_long_caption_takes_two_readable_lines(lang: str, size: int) -> None:
+    """A rejection's caption, longer than the board is wide, was shrunk on one line down
+    to 9 px with room under the board for two lines of 12. It now keeps one line only
+    down to 12 px, then takes two, as large as they fit the width, between the board and
+    the counters under it."""
+    from PIL import Image, ImageDraw
+
+    from nqueens.i18n import use_language
+    from nqueens.render.animation import READABLE_PIXELS
+
+    events = list(ALGORITHMS["backtracking"].events(6, state=True))[:20]
+    with use_language(lang):
+        frames = Frames(lambda: events, 6, FrameLimits(max_frames=None, hold=1), stateful=True)
+        *_, frame = iter(frames)
+        painter = FramePainter(6, size, "t", panel=True, code=ALGORITHMS["backtracking"].source())
+        pen = ImageDraw.Draw(Image.new("RGB", (painter.width, size)))
+        font, lines = painter._fitting(pen, frame.caption)
+        counters, _one = painter._fitting(pen, frame.counters(), split=False)
+    assert len(lines) == 2 and "".join(lines).replace(" ", "") == frame.caption.replace(" ", "")
+    assert font.size >= READABLE_PIXELS
+    assert all(pen.textlength(line, font) <= 0.97 * size for line in lines)
+    spacing = font.size * 1.15  # as render draws them
+    first = 0.915 * size - spacing / 2
+    top = pen.textbbox((size / 2, first), lines[0], font, "mm")[1]
+    bottom = pen.textbbox((size / 2, first + spacing), lines[1], font, "mm")[3]
+    below = pen.textbbox((size / 2, 0.965 * size), frame.counters(), counters, "mm")[1]
+    assert top >= 0.86 * size  # under the board (its axes end 14% above the bottom)
+    assert bottom <= below + 1, (bottom, below)

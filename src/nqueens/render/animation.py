@@ -56,6 +56,7 @@ __all__ = ["FramePainter", "GifSink", "Mp4Sink", "write"]
 
 CLEAR = 255  # the GIF palette index kept for "unchanged" (the palette has 255 colours)
 DPI = 100
+READABLE_PIXELS = 12  # a caption's least size on one line; smaller, it takes two
 PANEL = 0.85  # the state panel's width, as a share of the board's picture
 CODE_PANEL = 1.15  # the same with the code under the state
 
@@ -304,34 +305,34 @@ class FramePainter:
         first = 0.915 * self.size - spacing * (len(lines) - 1) / 2
         for index, line in enumerate(lines):
             pen.text((centre, first + index * spacing), line, caption_colour, font, "mm")
-        font, _lines = self._fitting(pen, counters)
+        font, _lines = self._fitting(pen, counters, split=False)
         pen.text((centre, 0.965 * self.size), counters, PICTURE_TEXT, font, "mm")
         if self.panel is not None:
             self.panel.draw(pen, frame.state)
         return np.asarray(picture)
 
     def _fitting(
-        self, pen: ImageDraw.ImageDraw, text: str
+        self, pen: ImageDraw.ImageDraw, text: str, *, split: bool = True
     ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
-        """The default font, or a smaller one when the line would not fit the width, down
-        to 9 pixels; below that, the line in two, broken at the space nearest its middle."""
+        """The default font, or a smaller one down to `READABLE_PIXELS`, on one line; else
+        (with `split`) the line in two, broken at the space nearest its middle, as large
+        as they fit: a long caption was shrunk to 9 px on one line, with room for two at
+        12. Without `split`, one line however small."""
         room = 0.97 * self.size
-        pixels = self._font_pixels
-        while True:
-            font = _font(self._font_file, pixels)
-            if pen.textlength(text, font) <= room:
-                return font, [text]
-            if pixels <= 9:
-                break
-            pixels -= 1
-        pixels = self._font_pixels
+
+        def largest(lines: list[str], least: int) -> ImageFont.FreeTypeFont | None:
+            for pixels in range(self._font_pixels, least - 1, -1):
+                font = _font(self._font_file, pixels)
+                if all(pen.textlength(line, font) <= room for line in lines):
+                    return font
+            return None
+
+        font = largest([text], READABLE_PIXELS if split else 7)
+        if font is not None or not split:
+            return font or _font(self._font_file, 6), [text]
         halves = _halves(text)
-        while (
-            pixels > 6
-            and max(pen.textlength(h, _font(self._font_file, pixels)) for h in halves) > room
-        ):
-            pixels -= 1
-        return _font(self._font_file, pixels), halves
+        font = largest(halves, READABLE_PIXELS) or largest(halves, 7)
+        return font or _font(self._font_file, 6), halves
 
     def palette_sample(self) -> Image.Image:
         """Pictures with every colour the frames use: shading, a rejection, a solution."""
