@@ -135,7 +135,9 @@ class Partial:
                     example="{0: 1, 3: 2}", value=shorten(self.fixed)
                 )
             )
-        fixed = self.fixed
+        # A copy, always: the caller's dict, changed after the board was checked, made
+        # `complete` answer "solved" with queens that attack each other.
+        fixed = dict(self.fixed)
         if not all(type(row) is int and type(col) is int for row, col in fixed.items()):
             fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
         for name, example in _COLLECTIONS.items():
@@ -165,6 +167,11 @@ class Partial:
                         _(message).format(line=line, n=n, low=low, high=low + 2 * n - 2)
                     )
         self._check_fixed()
+
+    def __hash__(self) -> int:
+        """By value, as equality is (the fixed queens are a dict, which has no hash)."""
+        sides = (self.blocked, self.excluded_sums, self.excluded_diffs)
+        return hash((self.n, frozenset(self.fixed.items()), *sides))
 
     def _check_fixed(self) -> None:
         """Fixed queens on the board, not attacking, not on ruled-out squares: O(queens)."""
