@@ -6,6 +6,7 @@ import math
 import operator
 import os
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from nqueens.errors import (
@@ -239,10 +240,13 @@ def given_name(value: object, what: str) -> None:
 
 def placement_given(value: object) -> None:
     """Refuse what is no placement at all (None, a number), before its length is asked:
-    text, a Placement, a sequence of columns or a NumPy array."""
-    if isinstance(value, str | bytes):
+    text, a Placement, a sequence of columns or a NumPy array. A dict (read by its keys
+    as columns 0, 1, ...) and bytes (read as character codes, 49 for '1') are refused
+    too, as `Placement` refuses them."""
+    if isinstance(value, str):
         return
-    if hasattr(value, "__len__") and hasattr(value, "__getitem__"):
+    ordered = not isinstance(value, bytes | bytearray | Mapping)
+    if ordered and hasattr(value, "__len__") and hasattr(value, "__getitem__"):
         if len(value) == 0:  # not a board of size 0
             raise InvalidPlacementError(_("a placement needs at least one row"))
         return
