@@ -255,6 +255,7 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
         canonical_rows,
         distinct_rows,
         on_board,
+        other_width,
     )
     from nqueens.placement import symmetry_view
     from nqueens.variants.symmetry import symmetries
@@ -263,7 +264,13 @@ def check_listing(listing: Listing, board: BoardLike | None = None) -> ListingCh
         listing, Listing, "listing", _("a Listing (nqueens.listings)"), InvalidPlacementError
     )
     rows = listing.rows
-    rules = Rules.given(listing.n if board is None else board)
+    width = listing.width  # a rectangle's JSON records its width, as the command reads it
+    if board is not None:
+        rules = Rules.given(board)
+        if width is not None and width != rules.cols:
+            raise other_width(width, rules.cols)
+    else:
+        rules = Rules.given(listing.n if width in (None, listing.n) else f"{listing.n}x{width}")
     if rules.rows != listing.n or int(rows.max(initial=0)) >= rules.cols:
         raise InvalidPlacementError(
             _("the placements have {count} queens, one per row, but the board is {size}").format(
