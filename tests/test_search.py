@@ -10,6 +10,7 @@ from nqueens.errors import InvalidSizeError, SizeTooLargeError, UnknownAlgorithm
 from nqueens.known import known_counts
 from nqueens.search import get_algorithm
 from nqueens.search.replay import Replay
+from nqueens.variants.rules import BoardLike
 from tests.naive import naive_solutions, naive_unique
 
 # Each algorithm against the table as far as it runs in a second or two.
@@ -264,3 +265,29 @@ def test_walk_refuses_a_rectangle_an_unknown_algorithm_and_a_deep_board() -> Non
         nqueens.search.walk(6, "quantum")
     with pytest.raises(SizeTooLargeError, match="first solution"):
         nqueens.search.walk(40, "backtracking")
+
+
+@pytest.mark.parametrize(
+    ("board", "algorithm"),
+    [(8, name) for name in ("backtracking", "bitboard", "flags", "engine")]
+    + [(nqueens.Rules.of("toroidal", 7), "bitboard"), ("4x6", "bitboard")],
+)
+def test_stats_given_again_hold_the_last_search_alone(board: BoardLike, algorithm: str) -> None:
+    """One SearchStats given to three searches: the teaching searches replaced the counts
+    and added up the time, the engine added up its solutions and time, a variant's
+    search added up everything. Each search now starts them from zero."""
+    once = SearchStats()
+    expected = sum(1 for _ in nqueens.solutions(board, algorithm=algorithm, stats=once))
+    again = SearchStats(nodes=7, checks=7, solutions=7, backtracks=7, time=1e6)
+    for _ in range(3):
+        found = sum(1 for _ in nqueens.solutions(board, algorithm=algorithm, stats=again))
+    assert found == expected == again.solutions == once.solutions
+    assert (again.nodes, again.checks, again.backtracks) == (
+        once.nodes,
+        once.checks,
+        once.backtracks,
+    )
+    assert 0 <= again.time < 1e5
+    first = SearchStats(solutions=5)
+    nqueens.first(board, algorithm=algorithm, stats=first)
+    assert first.solutions == 1

@@ -277,10 +277,12 @@ def first(
 
 
 def _observing(stats: object, observer: object) -> None:
-    """Refuse a `stats` that is no SearchStats and an `observer` that cannot be called:
-    either failed at the first node, far from the argument."""
+    """Refuse a `stats` that is no SearchStats and an `observer` that cannot be called
+    (either failed at the first node, far from the argument); start the stats at zero."""
     if stats is not None:
         kind_given(stats, SearchStats, "stats", _("a SearchStats"))
+        assert isinstance(stats, SearchStats)  # as kind_given checked
+        stats.reset()  # this search's work alone, whatever it held
     if observer is not None and not callable(observer):
         raise IncompatibleOptionsError(
             _("observer must be a function of one event, not {value}").format(

@@ -100,6 +100,10 @@ class SearchStats:
     each class is kept after it: 92 reached for N = 8's 12; the engine lists only the
     least ones); backtracks: queens taken back; time: seconds spent inside the search,
     excluding the caller's work between solutions.
+
+    `first` and `solutions` start the stats they are given from zero: the same value
+    given to two searches holds the second's work alone (some searches had added to
+    what it held, others replaced some fields and added to the time).
     """
 
     nodes: int = 0
@@ -107,6 +111,11 @@ class SearchStats:
     solutions: int = 0
     backtracks: int = 0
     time: float = 0.0
+
+    def reset(self) -> None:
+        """Every count back to zero, for a search about to fill them."""
+        self.nodes = self.checks = self.solutions = self.backtracks = 0
+        self.time = 0.0
 
 
 def timed(items: Iterator[_T], stats: SearchStats) -> Iterator[_T]:
