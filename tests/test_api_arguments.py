@@ -335,3 +335,49 @@ def test_a_too_small_worksheet_and_a_recount_name_their_argument(tmp_path: Path)
         verify(journal, "some")  # type: ignore[arg-type]
     assert refused.value.options == ("samples",)
     assert len(verify(journal, np.int64(2), seed=1).checked) == 2
+
+
+def test_a_partial_keeps_its_own_queens_and_hashes_by_value() -> None:
+    """Partial kept the caller's dict: a queen added to it after the board was checked
+    made complete() answer "solved" with two queens attacking each other (and count 4
+    completions of a board that has none). It keeps a copy; and it hashes, as a frozen
+    value should (it raised TypeError)."""
+    from nqueens.completion.model import Partial
+
+    given = {0: 0}
+    board = Partial(8, given)
+    given[1] = 1  # attacks (0, 0): had it been given, the board would be refused
+    assert board.fixed == {0: 0} and board.fixed is not given
+    found = nqueens.complete(board)
+    assert found.columns is not None and nqueens.check(list(found.columns)).valid
+    assert found.columns[0] == 0
+    assert nqueens.complete(board, count=True).count == 4  # the completions of queen (0, 0)
+    assert hash(board) == hash(Partial(8, {0: 0})) and board == Partial(8, {0: 0})
+    assert len({board, Partial(8, {0: 0}), Partial(8, {0: 1})}) == 2
+
+
+@pytest.mark.parametrize("value", [{0: 1, 1: 3, 2: 0, 3: 2}, {0: 1}, b"1302", bytearray(b"13")])
+def test_check_refuses_a_dict_and_bytes(value: object) -> None:
+    """check() read a dict by its keys (columns 0, 1, 2, 3: "invalid" for a solution;
+    {0: 1} a valid 1x1 board) and bytes as character codes (49, 51, ...)."""
+    with pytest.raises(nqueens.InvalidPlacementError, match=r"^a placement is text"):
+        nqueens.check(value)  # type: ignore[arg-type]
+
+
+def test_check_listing_reads_the_width_the_listing_records(tmp_path: Path) -> None:
+    """A rectangle's JSON listing records its width: the command read it, check_listing
+    refused it ("4 queens, one per row, but the board is 4"). A board of another width
+    given beside it is refused as the command refuses it."""
+    from nqueens.checking import check_listing
+    from nqueens.columns import read_placements
+
+    path = tmp_path / "r46.json"
+    code, _out, err = invoke("solve", "4x6", "--all", "--format", "json", "--out", str(path))
+    assert code == 0, err
+    listing = read_placements(path)
+    assert listing.width == 6
+    found = check_listing(listing)
+    assert (found.rules.rows, found.rules.cols, found.count, found.invalid) == (4, 6, 46, ())
+    assert check_listing(listing, "4x6") == found
+    with pytest.raises(nqueens.InvalidPlacementError, match="on a board 6 wide, not 7"):
+        check_listing(listing, "4x7")
