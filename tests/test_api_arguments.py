@@ -381,3 +381,27 @@ def test_check_listing_reads_the_width_the_listing_records(tmp_path: Path) -> No
     assert check_listing(listing, "4x6") == found
     with pytest.raises(nqueens.InvalidPlacementError, match="on a board 6 wide, not 7"):
         check_listing(listing, "4x7")
+
+
+@pytest.mark.parametrize(
+    ("choices", "named"),
+    [
+        ({"unique": True, "limit": -3}, "unique, limit"),
+        ({"all": True}, "all"),
+        ({"limit": 2}, "limit"),
+        ({"variant": "toroidal"}, "variant"),
+    ],
+)
+@pytest.mark.parametrize("drawn", ["placement", "columns", "placements"])
+def test_show_refuses_choices_beside_placements(
+    drawn: str, choices: dict[str, object], named: str
+) -> None:
+    """Given placements, show() drew them and let `unique=True, limit=-3` or a variant
+    pass unsaid (and unchecked): those choose a board's solutions."""
+    what = {
+        "placement": nqueens.first(8),
+        "columns": [1, 3, 0, 2],
+        "placements": list(nqueens.solutions(6)),
+    }[drawn]
+    with pytest.raises(nqueens.errors.IncompatibleOptionsError, match=f"drop {named}$"):
+        nqueens.show(what, **choices)  # type: ignore[arg-type]

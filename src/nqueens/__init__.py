@@ -10,7 +10,7 @@ Placement.from_string('0 4 7 5 2 6 1 3')
 12
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nqueens import cache_place  # noqa: F401  (first: chooses numba's cache place)
 from nqueens.checking import CheckResult, check
@@ -41,6 +41,10 @@ from nqueens.search_tree import SearchTree, levels, tree
 from nqueens.solving import first, solutions
 from nqueens.variants.rules import Rules
 from nqueens.visual import Animation, Player, animate, gui, play, show, worksheet
+
+if TYPE_CHECKING:  # what a type checker sees of the names `__getattr__` loads on first use
+    from nqueens.large import check_array, construct, min_conflicts
+    from nqueens.system import info
 
 __all__ = [
     "ALGORITHMS",

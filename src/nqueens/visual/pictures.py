@@ -7,7 +7,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError, shorten
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InvalidPlacementError,
+    InvalidSizeError,
+    SizeTooLargeError,
+    shorten,
+)
 from nqueens.i18n import _
 from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
@@ -24,7 +30,7 @@ __all__ = ["show", "show_variant"]
 
 
 def show(
-    what: BoardLike | Placement | Iterable[Placement | VariantBoard],
+    what: BoardLike | Placement | Iterable[int] | Iterable[Placement | VariantBoard],
     *,
     all: bool = False,
     unique: bool = False,
@@ -46,7 +52,8 @@ def show(
     all, unique : bool
         Every solution, or one per symmetry class, in a numbered grid.
     limit : int, optional
-        At most this many solutions.
+        At most this many solutions. (`all`, `unique`, `limit` and `variant` choose a
+        board's solutions: given placements, they are refused, as nothing is chosen.)
     out : str or Path, optional
         Also write the picture: PNG, SVG or PDF by the extension, whole or not at all.
     one_based : bool
@@ -71,6 +78,8 @@ def show(
         `out` names no picture format, or a place that cannot be written.
     SizeTooLargeError
         Too many boards for one picture, or an N the search cannot reach.
+    IncompatibleOptionsError
+        `all`, `unique`, `limit` or `variant` beside placements to draw.
 
     Examples
     --------
@@ -106,17 +115,33 @@ def show(
     elif _is_column_list(what):  # [1, 3, 0, 2], or construct's array: one placement
         placements = [Placement(tuple(what))]  # type: ignore[arg-type]
     elif isinstance(what, Iterable):
-        placements = _at_most_a_picture(what)
+        placements = _at_most_a_picture(what)  # type: ignore[arg-type]
     else:
         raise InvalidPlacementError(
             _("show draws a board (N, 'MxN', Rules) or placements, not {value}").format(
                 value=shorten(what)
             )
         )
+    if not isinstance(what, int | str | Rules):
+        _nothing_chosen(all=all, unique=unique, limit=limit, variant=variant)
     figure = picture(placements, title=title, base=int(one_based))
     if out is not None:
         save_picture(figure, str(out))
     return figure
+
+
+def _nothing_chosen(**choices: object) -> None:
+    """Refuse what chooses a board's solutions beside placements given to draw: they
+    were drawn as given, `unique=True` or `limit=-3` unsaid and unchecked."""
+    chosen = tuple(name for name, value in choices.items() if value not in (False, None))
+    if chosen:
+        raise IncompatibleOptionsError(
+            _(
+                "all, unique, limit and variant choose which of a board's solutions to "
+                "draw, and the placements given are drawn as they are: drop {options}"
+            ).format(options=", ".join(chosen)),
+            option=chosen,
+        )
 
 
 def _is_column_list(what: object) -> bool:
