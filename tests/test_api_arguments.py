@@ -405,3 +405,60 @@ def test_show_refuses_choices_beside_placements(
     }[drawn]
     with pytest.raises(nqueens.errors.IncompatibleOptionsError, match=f"drop {named}$"):
         nqueens.show(what, **choices)  # type: ignore[arg-type]
+
+
+def test_tls_files_are_checked_and_need_a_tls_scheduler(tmp_path: Path) -> None:
+    """`tls="garbage"` failed deep in the connection (AttributeError: 'str' object has
+    no attribute 'check') or, with no scheduler, went unused, as did the command's
+    --tls-* files beside a count on this machine or a tcp:// scheduler."""
+    from nqueens.engine.runtime.cluster import TLSFiles
+    from nqueens.errors import IncompatibleOptionsError, InvalidSchedulerAddressError
+
+    files = TLSFiles(tmp_path / "ca.pem", tmp_path / "cert.pem", tmp_path / "key.pem")
+    for scheduler in (None, "tcp://127.0.0.1:9"):
+        with pytest.raises(IncompatibleOptionsError, match=r"^tls must be a TLSFiles"):
+            nqueens.CountOptions(scheduler=scheduler, tls="garbage")  # type: ignore[arg-type]
+        with pytest.raises(InvalidSchedulerAddressError, match=r"^TLS files are for a tls://"):
+            nqueens.count(8, workers=1, scheduler=scheduler, tls=files)
+    for where in ([], ["--scheduler", "tcp://127.0.0.1:9"]):
+        tls = ["--tls-ca-file", "a", "--tls-cert", "b", "--tls-key", "c"]
+        code, out, err = invoke("count", "8", *where, *tls)
+        assert (code, out) == (2, "")
+        assert err == (
+            "nqueens: error: TLS files are for a tls:// scheduler: count on one, or give "
+            "none (--tls-ca-file, --tls-cert, --tls-key)\n"
+        )
+    assert nqueens.CountOptions(scheduler="tls://127.0.0.1:9", tls=files).tls == files
+
+
+def test_a_wrong_keyword_names_the_function_it_was_given_to() -> None:
+    """estimate(12, worker=2) said "count() got an unexpected keyword argument"."""
+    from nqueens.counting import plan_parts
+
+    for call, name in ((nqueens.estimate, "estimate"), (nqueens.count, "count")):
+        with pytest.raises(
+            TypeError, match=rf"^{name}\(\) got an unexpected keyword argument 'worker'$"
+        ):
+            call(12, worker=2)  # type: ignore[operator]
+    with pytest.raises(TypeError, match=r"^plan_parts\(\) got an unexpected keyword"):
+        plan_parts(12, 2, worker=2)
+
+
+def test_an_instances_diagonals_and_a_variants_name_are_checked() -> None:
+    """read_instance(diagonals=2.5) failed as a slice index and took True for 1;
+    Rules.of(["toroidal"], 7) was "unhashable type: 'list'"."""
+    from nqueens.completion.formats import read_instance
+
+    text = "n = 4\nnumdiags = 2\ndiags = [[0, 1], [2, 0]]\n"
+    for value in (2.5, True, "1", None):
+        if value is None:
+            whole = read_instance(text, diagonals=value)
+            assert (whole.excluded_sums, whole.excluded_diffs) == ({0}, {-1})
+            continue
+        with pytest.raises(InvalidSizeError, match=r"^diagonals must be a whole number"):
+            read_instance(text, diagonals=value)  # type: ignore[arg-type]
+    first = read_instance(text, diagonals=1)
+    assert (first.excluded_sums, first.excluded_diffs) == ({0}, frozenset())
+    for variant in (["toroidal"], None, 7):
+        with pytest.raises(InvalidSizeError, match=r"^variant must be a name \(text\)"):
+            nqueens.Rules.of(variant, 7)  # type: ignore[arg-type]

@@ -96,7 +96,7 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
     >>> count(10, CountOptions(method="backtrack", workers=1)).total
     724
     """
-    chosen, rules = _board(board, options, changes)
+    chosen, rules = _board(board, options, changes, "count")
     chosen.check_count()
     if not rules.square:
         return _count_rectangle(rules, chosen)
@@ -120,7 +120,7 @@ def count(board: BoardLike, options: CountOptions | None = None, /, **changes: A
 
 
 def _board(
-    board: BoardLike, options: CountOptions | None, changes: dict[str, Any]
+    board: BoardLike, options: CountOptions | None, changes: dict[str, Any], caller: str
 ) -> tuple[CountOptions, Rules]:
     """The options, with their changes, and the rules of the board counted, the one value
     the count reads the board from: a `Rules` given as the board; else N or "MxN" under
@@ -128,7 +128,7 @@ def _board(
     toroidal board), or the classic rules. The options' `variant` is made to agree."""
     if options is not None:
         kind_given(options, CountOptions, "options", _("a CountOptions"))
-    chosen = (options or CountOptions()).with_changes(**changes)
+    chosen = (options or CountOptions()).with_changes(caller, **changes)
     named = METHODS.get(chosen.method)
     variant = chosen.variant or (named.variant if named is not None else None)
     rules = Rules.given(board, variant if not isinstance(board, Rules) else chosen.variant)
@@ -200,7 +200,7 @@ def estimate(
     >>> e.subproblems > 0 and e.seconds_low <= e.seconds <= e.seconds_high
     True
     """
-    chosen, rules = _board(board, options, changes)
+    chosen, rules = _board(board, options, changes, "estimate")
     if not rules.square:
         raise IncompatibleOptionsError(
             _(
@@ -264,7 +264,7 @@ def plan_parts(
     >>> plan.part, plan.subproblems > 0
     ('1/4', True)
     """
-    chosen, rules = _board(board, options, changes)
+    chosen, rules = _board(board, options, changes, "plan_parts")
     parts = whole_count(parts, "parts")
     if chosen.part is not None:
         raise IncompatibleOptionsError(

@@ -32,6 +32,7 @@ from nqueens.validate import (
     file_name,
     given_name,
     is_number,
+    kind_given,
     seconds_given,
     whole_count,
 )
@@ -102,13 +103,14 @@ class CountOptions:
     ------
     InvalidSizeError, InvalidPartError, InvalidSchedulerAddressError
         An option out of its range: workers or a batch size below 1, a part that is not
-        K/M, a scheduler address that is not one.
+        K/M, a scheduler address that is not one (or TLS files without a ``tls://``
+        scheduler, a dashboard without a local cluster).
     JournalError
         A recount without the journal it reads (a count's part without one: when the
         count starts, `check_count`, since a part's estimate needs none).
     IncompatibleOptionsError
-        Options that do not go together (a dashboard without a local cluster, a
-        `verify_seed` without `verify`).
+        Options that do not go together (a `verify_seed` without `verify`, `tls` that
+        is no `TLSFiles`).
 
     Examples
     --------
@@ -187,6 +189,15 @@ class CountOptions:
             from nqueens.engine.runtime.cluster import parse_address
 
             object.__setattr__(self, "address", parse_address(self.scheduler))
+        if self.tls is not None:  # a str failed deep in the connection, or went unused
+            from nqueens.engine.runtime.cluster import TLSFiles as Files
+
+            kind_given(self.tls, Files, "tls", _("a TLSFiles (nqueens.engine.runtime.cluster)"))
+            if self.address is None or self.address.scheme != "tls":
+                raise InvalidSchedulerAddressError(
+                    _("TLS files are for a tls:// scheduler: count on one, or give none"),
+                    option="tls",
+                )
         if self.on_dashboard is not None and self.scheduler != "local":
             raise InvalidSchedulerAddressError(
                 "a dashboard is started for a local cluster only: count on the scheduler 'local'",
@@ -246,13 +257,14 @@ class CountOptions:
             )
         return self
 
-    def with_changes(self, **changes: Any) -> CountOptions:
+    def with_changes(self, caller: str = "with_changes", /, **changes: Any) -> CountOptions:
         """A copy with some fields changed; an unknown name is a TypeError, as for any
-        call with a keyword the function does not take."""
+        call with a keyword the function does not take (`caller`, whose keywords they
+        were: `count`, `estimate`, `plan_parts`)."""
         known = {f.name for f in fields(self) if f.init}
         unknown = sorted(set(changes) - known)
         if unknown:
-            raise TypeError(f"count() got an unexpected keyword argument {unknown[0]!r}")
+            raise TypeError(f"{caller}() got an unexpected keyword argument {unknown[0]!r}")
         return replace(self, **changes) if changes else self
 
     def engine_options_given(self) -> list[str]:

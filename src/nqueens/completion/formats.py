@@ -26,6 +26,7 @@ from nqueens.errors import (
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import fixed_queens_attack
+from nqueens.validate import whole_count
 
 __all__ = ["every_row_fixed", "from_diagonals", "from_essence", "read_instance", "to_dimacs"]
 
@@ -71,6 +72,8 @@ def read_instance(
     `n` and `base` apply to board text.
     """
     text = text.lstrip("\ufeff")
+    if diagonals is not None:  # 2.5 failed as a slice index, True was taken for 1
+        diagonals = whole_count(diagonals, "diagonals", least=0)
     if "numdiags" in text and _DIAGONALS.search(text):  # `in` first: a board of
         return _sized(from_diagonals(text, diagonals), n)  # 100 MB is scanned at memchr speed
     if diagonals is not None:

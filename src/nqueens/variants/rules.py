@@ -27,7 +27,7 @@ from nqueens.errors import (
 from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.messages import unknown_variant
-from nqueens.validate import board_size, whole_number
+from nqueens.validate import board_size, given_name, whole_number
 
 __all__ = [
     "KNIGHT",
@@ -106,6 +106,7 @@ class Rules:
     def of(cls, variant: str = "classic", size: int | str = 8) -> Rules:
         """The rules of a named variant on a board of `size` (N, or "MxN")."""
         rows, cols = parse_board_size(size)
+        given_name(variant, "variant")  # a list was "unhashable type"
         if variant not in VARIANTS:
             raise UnknownAlgorithmError(unknown_variant(variant, VARIANTS))
         return cls(rows, cols, wrap=variant == "toroidal", knight=variant == "superqueens")
