@@ -374,3 +374,30 @@ def test_the_japanese_pages_write_each_paragraph_on_one_line() -> None:
                 continue
             joined = re.search(rf"{japanese}$", line) and re.match(rf"\s*{japanese}", following)
             assert not joined, f"{page.name}:{number}: {line}"
+
+
+@pytest.mark.parametrize("n", [20, 26, 27, 40])
+@pytest.mark.parametrize("journal", [None, "n.db"])
+def test_the_record_a_long_count_stands_beside_reads_as_one_sentence_in_japanese(
+    n: int, journal: str | None
+) -> None:
+    """The warning before a count of years names the record it stands beside. In
+    Japanese the unknown a(40)'s fragment was a sentence of its own, so the warning said
+    "...。この数え上げは新記録になります です。": every fragment is now a noun phrase
+    (a full stop only inside its brackets) that the warning's sentence holds whole."""
+    from nqueens.engine.runtime.estimate import Estimate, Sampling
+    from nqueens.known import record_beside
+    from nqueens.render.plan import warning
+
+    years = 10 * 365 * 86400.0
+    plan = Estimate(
+        n, "backtrack", 2, 100, 2 * years, years, 3 * years, 0, 0, 1, 64, 0, Sampling.PROBED
+    )
+    with use_language("ja"):
+        said, line = record_beside(n), warning(plan, journal)
+    assert line is not None and f"比べられるのは、{said}です。" in line
+    depth = 0
+    for character in said:
+        depth += {"（": 1, "）": -1}.get(character, 0)
+        assert character != "。" or depth > 0, said
+    assert depth == 0 and " です" not in line
