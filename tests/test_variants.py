@@ -512,3 +512,28 @@ def test_a_rectangle_is_offered_only_the_search_it_has() -> None:
         walk(Rules.of("toroidal", 23))
     assert str(refused.value).endswith("use N <= 21")
     assert "--algorithm bitboard" in invoke("trace", "23")[2]  # the classic board has it
+
+
+@pytest.mark.parametrize("n", [6, 12, 18, 20, 30])
+def test_a_torus_not_coprime_to_6_is_counted_empty_without_a_search(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A toroidal N x N board with N not coprime to 6 has no solution (Polya, 1918), as
+    `solutions` already said at once: the count walked the whole tree to find none
+    (N = 18, 730 million queens placed; N = 20, minutes; N = 30, never). With both
+    searches patched to fail, it answers 0 at once, by the engine and by variants.count."""
+    import nqueens.variants.kernel as kernel
+    import nqueens.variants.search as search
+    from nqueens.variants import counters, counting
+
+    def never(*_args: object) -> None:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(kernel, "count_first_column", never)
+    monkeypatch.setattr(search, "count_first_column", never)
+    monkeypatch.setattr(counters.VariantCounter, "warm_up", lambda _self: None)  # a 5x5 search
+    board = nqueens.Rules.of("toroidal", n)
+    found = nqueens.count(board, workers=1)
+    assert (found.total, found.unique, found.nodes) == (0, 0, 0)
+    assert counting.count_both(board) == (0, 0)
+    assert counting.count_both(board, unique=False, fast=False) == (0, 0)
