@@ -221,3 +221,12 @@ def test_an_estimate_refuses_what_only_a_count_does() -> None:
     with pytest.raises(IncompatibleOptionsError, match="counts nothing here") as refused:
         nqueens.estimate(12, journal="x.db", verify=3)
     assert refused.value.options == ("journal", "verify")
+
+
+def test_a_rectangles_count_is_not_said_to_be_new() -> None:
+    """count("5x8").published was False, which the result's docstring reads as "N is
+    past the published table, so the count is new". No table of rectangles is set
+    beside it: None, as for a part's share."""
+    found = nqueens.count("5x8")
+    assert (found.total, found.unique, found.published) == (568, 142, None)
+    assert nqueens.count(8).published is True

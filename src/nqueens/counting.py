@@ -304,8 +304,9 @@ def _count_rectangle(rules: Rules, options: CountOptions) -> CountResult:
         total, unique = in_a_worker(count_totals, rules)
     elapsed = time.perf_counter() - started
     return CountResult(  # no method of the registry: those count square boards
-        rules.rows, total, unique, elapsed, None, variant=rules.variant, cols=rules.cols
-    )
+        rules.rows, total, unique, elapsed, None, variant=rules.variant, cols=rules.cols,
+        published=None,  # no published table of rectangles to set it beside: not "new"
+    )  # fmt: skip
 
 
 def verify(
