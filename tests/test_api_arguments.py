@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import nqueens
 from nqueens.counting import plan_parts
 from nqueens.errors import InvalidSizeError, NQueensError
 from nqueens.variants.compare import compare as variant_compare
+from nqueens.variants.counting import count as variant_count
 from tests.processes import invoke
 
 
@@ -462,3 +464,32 @@ def test_an_instances_diagonals_and_a_variants_name_are_checked() -> None:
     for variant in (["toroidal"], None, 7):
         with pytest.raises(InvalidSizeError, match=r"^variant must be a name \(text\)"):
             nqueens.Rules.of(variant, 7)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda value: nqueens.solutions(8, unique=value), "unique"),
+        (lambda value: nqueens.show(8, all=value), "all"),
+        (lambda value: nqueens.show(8, one_based=value), "one_based"),
+        (lambda value: nqueens.complete(nqueens.Partial(8, {0: 0}), count=value), "count"),
+        (lambda value: variant_count(nqueens.Rules(5, 8), fast=value), "fast"),
+        (lambda value: variant_count(nqueens.Rules(5, 8), unique=value), "unique"),
+        (lambda value: nqueens.Rules(7, 7, wrap=value), "wrap"),
+    ],
+)
+@pytest.mark.parametrize("value", ["no", "yes", 1, 0, None])
+def test_a_switch_is_true_or_false(call: Any, named: str, value: object) -> None:
+    """`solutions(8, unique="no")` listed the 12 unique solutions, `complete(...,
+    count="yes")` counted and `variants.count(..., fast="no")` took the kernel: a switch
+    was read by its truth. True or False (or NumPy's) it must be."""
+    if value is None and named == "fast":
+        assert variant_count(nqueens.Rules(5, 8), fast=None) == 568  # None: by the width
+        return
+    with pytest.raises(InvalidSizeError, match=rf"^{named} must be True or False, not "):
+        call(value)
+
+
+def test_numpy_switches_are_switches() -> None:
+    assert sum(1 for _ in nqueens.solutions(8, unique=np.bool_(True))) == 12
+    assert variant_count(nqueens.Rules(5, 8), unique=np.True_) == 142

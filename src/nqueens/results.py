@@ -36,8 +36,8 @@ class CountResult:
     journal merges with the others. `published` says the count matches the published
     counts for N (False: N is past their table, so the count is new; None for a part's
     share and a rectangle, which have no published count; a count that differs is an
-    error, never a result). `verification` is what the count's `verify` recounted of its journal (None
-    when it asked for none).
+    error, never a result). `verification` is what the count's `verify` recounted of its
+    journal (None when it asked for none).
     """
 
     n: int

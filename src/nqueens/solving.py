@@ -27,7 +27,7 @@ from nqueens.placement import Placement
 from nqueens.search import DEFAULT_ALGORITHM, Observer, SearchStats, get_algorithm
 from nqueens.search.events import Event, Solution, timed
 from nqueens.search.stepping import CHECK_FUNCTION, variant_search
-from nqueens.validate import kind_given, whole_count, worker_count
+from nqueens.validate import flag_given, kind_given, whole_count, worker_count
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -170,6 +170,7 @@ def solutions(
     '0 2 4 1'
     """
     rules = Rules.given(with_variant(n, variant, "solutions"))
+    unique = flag_given(unique, "unique")  # "no" was taken for True
     _observing(stats, observer)
     if limit is not None:
         limit = whole_count(limit, "limit", least=0)

@@ -31,6 +31,7 @@ __all__ = [
     "board_size",
     "callback_given",
     "file_name",
+    "flag_given",
     "given_name",
     "is_number",
     "number_given",
@@ -226,6 +227,18 @@ def kind_given(
             ),
             option=what,
         )
+
+
+def flag_given(value: object, what: str) -> bool:
+    """`value` as True or False where it is one (a NumPy bool too): "no" or 2 was taken
+    for True, read by its truth."""
+    kind = type(value)
+    if kind is not bool and not (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")):
+        raise InvalidSizeError(
+            _("{what} must be True or False, not {value}").format(what=what, value=shorten(value)),
+            option=what,
+        )
+    return bool(value)
 
 
 def given_name(value: object, what: str) -> None:

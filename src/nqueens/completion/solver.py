@@ -28,7 +28,7 @@ from typing import Any
 from nqueens.completion.model import Completion, Partial, Status
 from nqueens.errors import InvalidPlacementError, InvalidSizeError, shorten
 from nqueens.i18n import N_, _
-from nqueens.validate import is_number, seed_given
+from nqueens.validate import flag_given, is_number, seed_given
 
 __all__ = ["FIRST_BUDGET", "complete"]
 
@@ -124,6 +124,7 @@ def complete(
             ).format(value=shorten(partial))
         )
     seed = seed_given(seed)
+    count = flag_given(count, "count")  # "yes" was taken for True, "no" too
     if time_limit is not None and (
         not is_number(time_limit) or not 0 <= time_limit < math.inf
     ):  # nan too

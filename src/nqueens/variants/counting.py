@@ -6,6 +6,7 @@ would have loaded, and by the numba kernel (kernel.py) from there.
 
 from __future__ import annotations
 
+from nqueens.validate import flag_given
 from nqueens.variants.rules import Rules
 from nqueens.variants.search import rules_given
 
@@ -39,6 +40,9 @@ def count(rules: Rules, *, unique: bool = False, fast: bool | None = None) -> in
     (568, 142)
     """
     rules_given(rules)
+    unique = flag_given(unique, "unique")
+    if fast is not None:
+        fast = flag_given(fast, "fast")  # "no" was taken for True
     total, least = count_both(rules, unique=unique, fast=fast)
     return least if unique else total
 

@@ -27,7 +27,7 @@ from nqueens.errors import (
 from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
 from nqueens.messages import unknown_variant
-from nqueens.validate import board_size, given_name, whole_number
+from nqueens.validate import board_size, flag_given, given_name, whole_number
 
 __all__ = [
     "KNIGHT",
@@ -66,14 +66,8 @@ class Rules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", board_size(self.rows))  # a NumPy integer: an int
         object.__setattr__(self, "cols", board_size(self.cols))
-        for name in ("wrap", "knight"):
-            if not isinstance(getattr(self, name), bool):  # 'yes' or 2: a kernel's own
-                raise InvalidSizeError(  # reading of it, not ours
-                    _("{what} must be True or False, not {value}").format(
-                        what=name, value=shorten(getattr(self, name))
-                    ),
-                    option=name,
-                )
+        for name in ("wrap", "knight"):  # 'yes' or 2: a kernel's own reading, not ours
+            object.__setattr__(self, name, flag_given(getattr(self, name), name))
         if self.rows > self.cols:
             raise InvalidSizeError(
                 _(

@@ -19,7 +19,7 @@ from nqueens.messages import plural, variant_name
 from nqueens.placement import Placement
 from nqueens.render.formats import picture_output
 from nqueens.solving import chosen_algorithm, solutions
-from nqueens.validate import as_whole, whole_given
+from nqueens.validate import as_whole, flag_given, whole_given
 from nqueens.variants.board import VariantBoard
 from nqueens.variants.rules import BoardLike, Rules, with_variant
 
@@ -91,6 +91,8 @@ def show(
     """
     if out is not None:
         picture_output(out)  # a bad name or place fails before the search
+    all, unique = flag_given(all, "all"), flag_given(unique, "unique")
+    one_based = flag_given(one_based, "one_based")
     from nqueens.render.image import picture, save_picture
 
     placements: list[Placement | VariantBoard]
