@@ -493,3 +493,32 @@ def test_a_switch_is_true_or_false(call: Any, named: str, value: object) -> None
 def test_numpy_switches_are_switches() -> None:
     assert sum(1 for _ in nqueens.solutions(8, unique=np.bool_(True))) == 12
     assert variant_count(nqueens.Rules(5, 8), unique=np.True_) == 142
+
+
+def test_a_rectangles_board_is_checked_and_read_as_a_placement_is() -> None:
+    """VariantBoard((9, 9), 3) was accepted, to_string(base=5) numbered from 5, and
+    a rectangle's solution had no len, iteration, indexing or drawn str, which a
+    Placement has."""
+    from nqueens.variants.board import VariantBoard
+
+    board = next(nqueens.solutions("4x6"))
+    assert isinstance(board, VariantBoard)
+    assert (len(board), list(board), board[1], board[-1]) == (4, [0, 2, 4, 1], 2, 1)
+    assert str(board).splitlines()[1] == ". . Q . . ."
+    assert board.to_string(base=1) == "1 3 5 2"
+    assert VariantBoard([np.int64(0), 2], 5) == VariantBoard((0, 2), 5)  # read as Python ints
+    refused = {
+        ((9, 9), 3): "column 9 in row 0 is off the board",
+        ((0, 1, 2, 3), 3): "4 queens, one per row, do not fit a board 3 wide",
+        ((), 4): "a placement needs at least one row",
+        ((0, -1), 4): "column -1 in row 1 is off the board",
+        (("a",), 3): "column 'a' in row 0 is not a whole number",
+        ("02", 3): "a placement lists a column per row",
+    }
+    for (cols, width), said in refused.items():
+        with pytest.raises(nqueens.InvalidPlacementError, match=f"^{re.escape(said)}"):
+            VariantBoard(cols, width)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSizeError):
+        VariantBoard((0,), 0)
+    with pytest.raises(nqueens.InvalidPlacementError, match=r"^base must be 0 or 1, not 5"):
+        board.to_string(base=5)

@@ -25,6 +25,7 @@ __all__ = [
     "Square",
     "Symmetry",
     "canonical_cols",
+    "column_list",
     "columns_of",
     "is_canonical_cols",
     "symmetry_view",
@@ -95,7 +96,7 @@ def whole_column(col: object, row: int) -> int:
     return number
 
 
-def _column_list(cols: object) -> tuple[object, ...]:
+def column_list(cols: object) -> tuple[object, ...]:
     """`cols` as a tuple, where it lists a column per row in order (a tuple, a list, an
     array, a range): text would be read a character a row, a dict by its keys and a set
     in no order, and a number or None would fail in Python's words."""
@@ -133,7 +134,7 @@ class Placement:
     cols: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        given = _column_list(self.cols)
+        given = column_list(self.cols)
         n = len(given)
         if n == 0:
             raise InvalidPlacementError(_("a placement needs at least one row"))

@@ -6,17 +6,62 @@ so its solutions are these. Both print through the same text styles (render/text
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+
+from nqueens.boardtext import base_given
+from nqueens.errors import InvalidPlacementError
+from nqueens.i18n import _
+from nqueens.messages import off_the_board
+from nqueens.placement import column_list, whole_column
+from nqueens.validate import board_size
 
 __all__ = ["VariantBoard"]
 
 
 @dataclass(frozen=True)
 class VariantBoard:
-    """One queen per row at `cols[row]`, on a board of len(cols) rows and `width` columns."""
+    """One queen per row at `cols[row]`, on a board of len(cols) rows and `width` columns.
+
+    Checked as a `Placement` is (a column per row, each on the board) and read as one:
+    `len`, iteration and indexing give the columns, `str` the board's rows.
+    """
 
     cols: tuple[int, ...]
     width: int
+
+    def __post_init__(self) -> None:
+        width = board_size(self.width)
+        given = column_list(self.cols)
+        if not given:
+            raise InvalidPlacementError(_("a placement needs at least one row"))
+        if all(type(col) is int for col in given):  # the searches' own, at once
+            cols: tuple[int, ...] = given  # type: ignore[assignment]
+        else:  # a NumPy integer becomes a Python int; anything else is refused
+            cols = tuple(whole_column(col, row) for row, col in enumerate(given))
+        if len(cols) > width:
+            raise InvalidPlacementError(
+                _("{rows} queens, one per row, do not fit a board {width} wide").format(
+                    rows=len(cols), width=width
+                )
+            )
+        if min(cols) < 0 or max(cols) >= width:
+            row = next(r for r, col in enumerate(cols) if not 0 <= col < width)
+            raise InvalidPlacementError(off_the_board(cols[row], row, width))
+        object.__setattr__(self, "cols", cols)
+        object.__setattr__(self, "width", width)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cols)
+
+    def __getitem__(self, row: int) -> int:
+        return self.cols[row]
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join(row) for row in self.to_rows())
 
     @property
     def n(self) -> int:
@@ -28,5 +73,6 @@ class VariantBoard:
         return [empty * c + queen + empty * (self.width - c - 1) for c in self.cols]
 
     def to_string(self, *, base: int = 0) -> str:
-        """The column list, space separated."""
+        """The column list, space separated, numbered from `base` (0 or 1)."""
+        base = base_given(base)
         return " ".join(str(c + base) for c in self.cols)
