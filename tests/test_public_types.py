@@ -29,3 +29,12 @@ def test_show_takes_a_column_list_and_an_array_as_typed() -> None:
     assert columns is not None
     assert len(nqueens.show([1, 3, 0, 2]).axes) == 1
     assert len(nqueens.show(columns).axes) == 1
+
+
+def test_a_placements_slice_is_typed_as_the_tuple_it_is() -> None:
+    """`placement[1:3]` returned a tuple where the type said int."""
+    placement = nqueens.Placement((1, 3, 0, 2))
+    assert assert_type(placement[1:3], tuple[int, ...]) == (3, 0)
+    assert assert_type(placement[0], int) == 1
+    board = next(nqueens.solutions("4x6"))
+    assert assert_type(board[1:], tuple[int, ...]) == board.cols[1:]

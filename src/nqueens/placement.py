@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal, cast, overload
 
 from nqueens.boardtext import base_given, parse_board, quoted
 from nqueens.errors import InvalidPlacementError, shorten
@@ -200,7 +200,12 @@ class Placement:
     def __iter__(self) -> Iterator[int]:
         return iter(self.cols)
 
-    def __getitem__(self, row: int) -> int:
+    @overload
+    def __getitem__(self, row: int) -> int: ...
+    @overload
+    def __getitem__(self, row: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, row: int | slice) -> int | tuple[int, ...]:
+        """A row's column, or a slice's columns (a tuple, as `cols[2:4]` is)."""
         return self.cols[row]
 
     # ----------------------------------------------------------------- validity

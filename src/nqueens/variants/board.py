@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import overload
 
 from nqueens.boardtext import base_given
 from nqueens.errors import InvalidPlacementError
@@ -57,7 +58,12 @@ class VariantBoard:
     def __iter__(self) -> Iterator[int]:
         return iter(self.cols)
 
-    def __getitem__(self, row: int) -> int:
+    @overload
+    def __getitem__(self, row: int) -> int: ...
+    @overload
+    def __getitem__(self, row: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, row: int | slice) -> int | tuple[int, ...]:
+        """A row's column, or a slice's columns (a tuple, as `cols[2:4]` is)."""
         return self.cols[row]
 
     def __str__(self) -> str:
