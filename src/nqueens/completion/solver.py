@@ -84,7 +84,8 @@ def complete(
         Seconds, set-up included, before answering `unknown`.
     seed : int
         Makes each search's random draws reproducible (which search answers first can
-        still depend on the clock, on boards where several nearly tie).
+        still depend on the clock, on boards where several nearly tie). Seeds that
+        differ by a multiple of 2,147,483,646 (the generator's states) run alike.
 
     Returns
     -------

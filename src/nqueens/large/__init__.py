@@ -303,7 +303,8 @@ def min_conflicts(
     n : int
         The board size (N = 1,000,000 takes about a second).
     seed : int
-        Makes the placement reproducible.
+        Makes the placement reproducible. Any whole number; the generator (Park-Miller)
+        has 2,147,483,646 states, so seeds that differ by a multiple of that run alike.
     max_sweeps : int
         Stop after this many passes over the conflicted rows.
     on_progress : callable, optional
