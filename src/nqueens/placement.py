@@ -22,6 +22,7 @@ __all__ = [
     "SYMMETRIES",
     "SYMMETRY_STEPS",
     "Placement",
+    "QueenPerRow",
     "Square",
     "Symmetry",
     "canonical_cols",
@@ -113,8 +114,31 @@ def column_list(cols: object) -> tuple[object, ...]:
     return tuple(cols)
 
 
+class QueenPerRow:
+    """A board read as its column list, `cols[row]`: its length, its columns in row
+    order, a row's column (a slice's, a tuple). `Placement` and a rectangle's
+    `VariantBoard` read alike."""
+
+    __slots__ = ()
+    cols: tuple[int, ...]
+
+    def __len__(self) -> int:
+        return len(self.cols)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cols)
+
+    @overload
+    def __getitem__(self, row: int) -> int: ...
+    @overload
+    def __getitem__(self, row: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, row: int | slice) -> int | tuple[int, ...]:
+        """A row's column, or a slice's columns (a tuple, as `cols[2:4]` is)."""
+        return self.cols[row]
+
+
 @dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(QueenPerRow):
     """N queens on an N x N board, one per row: `cols[row]` is the queen's column.
 
     A placement may be invalid (queens attacking each other); `is_valid` and `attacks`
@@ -193,20 +217,6 @@ class Placement:
         from nqueens.render.svg import board_svg
 
         return str(board_svg(self)) if self.n <= PICTURE_MAX_N else None
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.cols)
-
-    @overload
-    def __getitem__(self, row: int) -> int: ...
-    @overload
-    def __getitem__(self, row: slice) -> tuple[int, ...]: ...
-    def __getitem__(self, row: int | slice) -> int | tuple[int, ...]:
-        """A row's column, or a slice's columns (a tuple, as `cols[2:4]` is)."""
-        return self.cols[row]
 
     # ----------------------------------------------------------------- validity
     def attacks(self) -> list[tuple[Square, Square]]:

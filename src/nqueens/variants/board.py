@@ -6,22 +6,20 @@ so its solutions are these. Both print through the same text styles (render/text
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import overload
 
 from nqueens.boardtext import base_given
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
 from nqueens.messages import off_the_board
-from nqueens.placement import column_list, whole_column
+from nqueens.placement import QueenPerRow, column_list, whole_column
 from nqueens.validate import board_size
 
 __all__ = ["VariantBoard"]
 
 
 @dataclass(frozen=True)
-class VariantBoard:
+class VariantBoard(QueenPerRow):
     """One queen per row at `cols[row]`, on a board of len(cols) rows and `width` columns.
 
     Checked as a `Placement` is (a column per row, each on the board) and read as one:
@@ -51,20 +49,6 @@ class VariantBoard:
             raise InvalidPlacementError(off_the_board(cols[row], row, width))
         object.__setattr__(self, "cols", cols)
         object.__setattr__(self, "width", width)
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.cols)
-
-    @overload
-    def __getitem__(self, row: int) -> int: ...
-    @overload
-    def __getitem__(self, row: slice) -> tuple[int, ...]: ...
-    def __getitem__(self, row: int | slice) -> int | tuple[int, ...]:
-        """A row's column, or a slice's columns (a tuple, as `cols[2:4]` is)."""
-        return self.cols[row]
 
     def __str__(self) -> str:
         return "\n".join(" ".join(row) for row in self.to_rows())
