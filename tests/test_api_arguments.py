@@ -4,7 +4,9 @@ the counts beside it read by one rule, the command line's."""
 
 from __future__ import annotations
 
+import pickle
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -356,6 +358,12 @@ def test_a_partial_keeps_its_own_queens_and_hashes_by_value() -> None:
     assert nqueens.complete(board, count=True).count == 4  # the completions of queen (0, 0)
     assert hash(board) == hash(Partial(8, {0: 0})) and board == Partial(8, {0: 0})
     assert len({board, Partial(8, {0: 0}), Partial(8, {0: 1})}) == 2
+    with pytest.raises(TypeError, match="fixed queens cannot change"):
+        board.fixed[1] = 1  # nor its own, once checked
+    with pytest.raises(TypeError, match="fixed queens cannot change"):
+        board.fixed.update({1: 1})
+    assert board.fixed == {0: 0} and board in {board}
+    assert pickle.loads(pickle.dumps(board)) == board  # as a worker receives it
 
 
 @pytest.mark.parametrize("value", [{0: 1, 1: 3, 2: 0, 3: 2}, {0: 1}, b"1302", bytearray(b"13")])
@@ -407,6 +415,22 @@ def test_show_refuses_choices_beside_placements(
     }[drawn]
     with pytest.raises(nqueens.errors.IncompatibleOptionsError, match=f"drop {named}$"):
         nqueens.show(what, **choices)  # type: ignore[arg-type]
+
+
+def test_show_refuses_choices_before_reading_a_stream_and_draws_a_rectangles_board() -> None:
+    """The refusal came after up to 401 boards of a stream were read (a search run for
+    nothing), and `limit=0` slipped through it. One rectangle's board (which iterates
+    as its columns) was read as a stream of boards."""
+
+    def unread() -> Iterator[nqueens.Placement]:
+        raise AssertionError("the stream was read")
+        yield  # a generator
+
+    for choices in ({"limit": 0}, {"unique": True}, {"all": True}):
+        with pytest.raises(nqueens.errors.IncompatibleOptionsError, match=r"^all, unique"):
+            nqueens.show(unread(), **choices)  # type: ignore[arg-type]
+    board = next(nqueens.solutions("4x6"))
+    assert len(nqueens.show(board).axes) == 1
 
 
 def test_tls_files_are_checked_and_need_a_tls_scheduler(tmp_path: Path) -> None:

@@ -256,6 +256,7 @@ def test_compare_refuses_algorithms_that_name_none(named: str) -> None:
     with pytest.raises(UnknownAlgorithmError, match="no algorithm named"):
         compare(6, [])
     assert len(list(compare(6, None))) == len(ALGORITHMS)
+    assert [row.algorithm for row in compare(6, (a for a in ["flags"]))] == ["flags"]  # read once
 
 
 def test_trace_reads_step_by_step() -> None:

@@ -68,17 +68,11 @@ def compare(
     ['check function', 'bitboard']
     """
     rules = Rules.given(board)
-    if algorithms is not None and not list(algorithms):  # None is every one; [] is none
-        raise UnknownAlgorithmError(
-            _("no algorithm named; choose one or more of: {names}").format(
-                names=", ".join(ALGORITHMS)
-            ),
-            option="algorithms",
-        )
+    named = None if algorithms is None else list(algorithms)  # read once: it may be a stream
     if not rules.classic:
         from nqueens.variants.compare import compare as compare_variant
 
-        if algorithms:
+        if named is not None:  # [] too: a variant's board takes none
             raise IncompatibleOptionsError(
                 _(
                     "the {variant} board has its own two searches, check function and "
@@ -88,7 +82,14 @@ def compare(
                 option="algorithms",
             )
         return compare_variant(rules, on_start=on_start)
-    chosen = [get_algorithm(name) for name in algorithms or ALGORITHMS]
+    if named == []:  # None is every one; [] is none
+        raise UnknownAlgorithmError(
+            _("no algorithm named; choose one or more of: {names}").format(
+                names=", ".join(ALGORITHMS)
+            ),
+            option="algorithms",
+        )
+    chosen = [get_algorithm(name) for name in named or ALGORITHMS]
     return _compare(rules.rows, chosen, on_start)
 
 

@@ -99,6 +99,22 @@ def _off_the_board(row: int, col: int, n: int, base: int) -> InvalidPlacementErr
     )
 
 
+class FixedQueens(dict[int, int]):
+    """A board's fixed queens, `{row: column}`, read-only: a frozen board's queens
+    changed after they were checked made `complete` answer "solved" with queens that
+    attack each other. A dict still (it prints and compares as one) that refuses every
+    change, and pickles as its items."""
+
+    def _refuse(self, *_args: object, **_kwargs: object) -> Any:
+        raise TypeError("a Partial's fixed queens cannot change: make a new Partial")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[type[FixedQueens], tuple[dict[int, int]]]:
+        return FixedQueens, (dict(self),)
+
+
 @dataclass(frozen=True)
 class Partial:
     """An N x N board with queens fixed (`fixed[row] = column`) and squares ruled out.
@@ -140,6 +156,7 @@ class Partial:
         fixed = dict(self.fixed)
         if not all(type(row) is int and type(col) is int for row, col in fixed.items()):
             fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
+        fixed = FixedQueens(fixed)
         for name, example in _COLLECTIONS.items():
             _check_collection(getattr(self, name), name, example)
         excluded = {
@@ -169,9 +186,14 @@ class Partial:
         self._check_fixed()
 
     def __hash__(self) -> int:
-        """By value, as equality is (the fixed queens are a dict, which has no hash)."""
-        sides = (self.blocked, self.excluded_sums, self.excluded_diffs)
-        return hash((self.n, frozenset(self.fixed.items()), *sides))
+        """By value, as equality is (the fixed queens are a dict, which has no hash);
+        worked out once."""
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            sides = (self.blocked, self.excluded_sums, self.excluded_diffs)
+            known = hash((self.n, frozenset(self.fixed.items()), *sides))
+            object.__setattr__(self, "_hash", known)
+        return known
 
     def _check_fixed(self) -> None:
         """Fixed queens on the board, not attacking, not on ruled-out squares: O(queens)."""

@@ -262,7 +262,7 @@ _VARIANT_FIELDS = (
 )
 
 
-def _variant_method(variant: str, board: str) -> Method:
+def _variant_method(variant: str, board: str, version: str = "1") -> Method:
     """A variant's counting method: the same fields and counter class for each
     (nqueens.variants.counters), on the variant's own board."""
     return Method(
@@ -274,14 +274,16 @@ def _variant_method(variant: str, board: str) -> Method:
         fields=_VARIANT_FIELDS,
         tally=_solutions_and_classes,
         counter=f"nqueens.variants.counters:{variant.upper()}",
-        version="1",
+        version=version,
         auto_from=1,
         variant=variant,
         kernels_from=VARIANT_KERNEL_FROM_N,  # the Python search below (variants/counters.py)
     )
 
 
-TOROIDAL = _variant_method("toroidal", "the toroidal board")
+# 2: a board with no solution by Polya's theorem (N not coprime to 6) is answered at
+# once, its subproblems placing no queen, where version 1's searched them
+TOROIDAL = _variant_method("toroidal", "the toroidal board", version="2")
 SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
 
 METHODS: dict[str, Method] = {

@@ -316,8 +316,8 @@ class FramePainter:
     ) -> tuple[ImageFont.FreeTypeFont, list[str]]:
         """The default font, or a smaller one down to `READABLE_PIXELS`, on one line; else
         (with `split`) the line in two, broken at the space nearest its middle, as large
-        as they fit: a long caption was shrunk to 9 px on one line, with room for two at
-        12. Without `split`, one line however small."""
+        as they fit: two lines of 12 px read better than one of 9, and there is room
+        under the board for two. Without `split`, one line however small."""
         room = 0.97 * self.size
 
         def largest(lines: list[str], least: int) -> ImageFont.FreeTypeFont | None:
@@ -331,8 +331,7 @@ class FramePainter:
         if font is not None or not split:
             return font or _font(self._font_file, 6), [text]
         halves = _halves(text)
-        font = largest(halves, READABLE_PIXELS) or largest(halves, 7)
-        return font or _font(self._font_file, 6), halves
+        return largest(halves, 7) or _font(self._font_file, 6), halves
 
     def palette_sample(self) -> Image.Image:
         """Pictures with every colour the frames use: shading, a rejection, a solution."""

@@ -37,8 +37,7 @@ def record_backtracking(
     queen that attacks in red, and beside it what the check answered, as the code says it:
     `check_back_tracking(row) == 1` (a queen kept), or `== 0` with the row `i` at which
     it returned 0 (it compares row by row from the top and stops at the first queen that
-    attacks). The note said `check(2, 1) = 1` for a square rejected by row 1's queen,
-    which read as the check's answer: 1, safe."""
+    attacks): the call and the answer the code itself tests."""
     board, row = variables["board"], variables["row"]
     height = n if isinstance(event, Solution) else row
     if isinstance(event, Reject):

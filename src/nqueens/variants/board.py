@@ -30,14 +30,16 @@ class VariantBoard(QueenPerRow):
     width: int
 
     def __post_init__(self) -> None:
-        width = board_size(self.width)
-        given = column_list(self.cols)
-        if not given:
+        given, width = self.cols, self.width
+        plain = type(given) is tuple and type(width) is int and 0 < len(given) <= width
+        if plain and all(type(c) is int for c in given) and 0 <= min(given) <= max(given) < width:
+            return  # the searches' own boards, as they make them: at once
+        width = board_size(width)
+        listed = column_list(given)
+        if not listed:
             raise InvalidPlacementError(_("a placement needs at least one row"))
-        if all(type(col) is int for col in given):  # the searches' own, at once
-            cols: tuple[int, ...] = given  # type: ignore[assignment]
-        else:  # a NumPy integer becomes a Python int; anything else is refused
-            cols = tuple(whole_column(col, row) for row, col in enumerate(given))
+        # a NumPy integer becomes a Python int; anything else is refused
+        cols = tuple(whole_column(col, row) for row, col in enumerate(listed))
         if len(cols) > width:
             raise InvalidPlacementError(
                 _("{rows} queens, one per row, do not fit a board {width} wide").format(

@@ -99,7 +99,9 @@ def show(
     whole = None if isinstance(what, int | str) else as_whole(what)
     if whole is not None:  # a NumPy integer: N
         what = whole
-    if isinstance(what, Placement):
+    if not isinstance(what, int | str | Rules):  # before a stream of boards is read
+        _nothing_chosen(all=all, unique=unique, limit=limit, variant=variant)
+    if isinstance(what, Placement | VariantBoard):  # one board (a rectangle's iterates)
         placements = [what]
     elif isinstance(what, int | str | Rules):
         rules = Rules.given(with_variant(what, variant, "show"))
@@ -124,8 +126,6 @@ def show(
                 value=shorten(what)
             )
         )
-    if not isinstance(what, int | str | Rules):
-        _nothing_chosen(all=all, unique=unique, limit=limit, variant=variant)
     figure = picture(placements, title=title, base=int(one_based))
     if out is not None:
         save_picture(figure, str(out))
@@ -135,7 +135,9 @@ def show(
 def _nothing_chosen(**choices: object) -> None:
     """Refuse what chooses a board's solutions beside placements given to draw: they
     were drawn as given, `unique=True` or `limit=-3` unsaid and unchecked."""
-    chosen = tuple(name for name, value in choices.items() if value not in (False, None))
+    chosen = tuple(
+        name for name, value in choices.items() if value is not None and value is not False
+    )
     if chosen:
         raise IncompatibleOptionsError(
             _(
