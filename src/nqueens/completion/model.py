@@ -151,12 +151,13 @@ class Partial:
                     example="{0: 1, 3: 2}", value=shorten(self.fixed)
                 )
             )
-        # A copy, always: the caller's dict, changed after the board was checked, made
-        # `complete` answer "solved" with queens that attack each other.
-        fixed = dict(self.fixed)
+        # A read-only copy, always: the caller's dict, changed after the board was
+        # checked, made `complete` answer "solved" with queens that attack each other.
+        fixed = FixedQueens(self.fixed)
         if not all(type(row) is int and type(col) is int for row, col in fixed.items()):
-            fixed = {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
-        fixed = FixedQueens(fixed)
+            fixed = FixedQueens(
+                {_whole(row, "fixed"): _whole(col, "fixed") for row, col in fixed.items()}
+            )
         for name, example in _COLLECTIONS.items():
             _check_collection(getattr(self, name), name, example)
         excluded = {
