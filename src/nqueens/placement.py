@@ -26,6 +26,7 @@ __all__ = [
     "Square",
     "Symmetry",
     "canonical_cols",
+    "checked_columns",
     "column_list",
     "columns_of",
     "is_canonical_cols",
@@ -114,13 +115,55 @@ def column_list(cols: object) -> tuple[object, ...]:
     return tuple(cols)
 
 
+def checked_columns(cols: object, width: int | None = None) -> tuple[int, ...]:
+    """`cols` as a placement's columns, each a Python int on a board `width` wide (None:
+    as wide as it is long, the square's): a column per row in order, at least one row,
+    each a whole number within the board; refused in one line otherwise. A tuple of
+    ints on the board, as the searches make them (millions), is taken at once."""
+    if type(cols) is tuple and cols and all(type(col) is int for col in cols):
+        across = len(cols) if width is None else width
+        if len(cols) <= across and min(cols) >= 0 and max(cols) < across:
+            return cols
+    given = column_list(cols)
+    if not given:
+        raise InvalidPlacementError(_("a placement needs at least one row"))
+    if all(type(col) is int for col in given):
+        checked = cast("tuple[int, ...]", given)
+    else:  # a NumPy integer becomes a Python int; anything else is refused
+        checked = tuple(whole_column(col, row) for row, col in enumerate(given))
+    across = len(checked) if width is None else width
+    if len(checked) > across:
+        raise InvalidPlacementError(
+            _("{rows} queens, one per row, do not fit a board {width} wide").format(
+                rows=len(checked), width=across
+            )
+        )
+    for row, col in enumerate(checked):
+        if not 0 <= col < across:
+            raise InvalidPlacementError(off_the_board(col, row, across))
+    return checked
+
+
 class QueenPerRow:
     """A board read as its column list, `cols[row]`: its length, its columns in row
-    order, a row's column (a slice's, a tuple). `Placement` and a rectangle's
-    `VariantBoard` read alike."""
+    order, a row's column (a slice's, a tuple), its rows drawn as text. `Placement` and
+    a rectangle's `VariantBoard` read alike."""
 
     __slots__ = ()
     cols: tuple[int, ...]
+
+    @property
+    def board_width(self) -> int:
+        """The board's columns: as many as rows on the square (a rectangle's its own)."""
+        return len(self.cols)
+
+    def to_rows(self, queen: str = "Q", empty: str = ".") -> list[str]:
+        """The board as strings, one per row, one character per square."""
+        width = self.board_width
+        return [empty * c + queen + empty * (width - c - 1) for c in self.cols]
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join(row) for row in self.to_rows())
 
     def __len__(self) -> int:
         return len(self.cols)
@@ -158,18 +201,9 @@ class Placement(QueenPerRow):
     cols: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        given = column_list(self.cols)
-        n = len(given)
-        if n == 0:
-            raise InvalidPlacementError(_("a placement needs at least one row"))
-        if all(type(col) is int for col in given):
-            cols = cast("tuple[int, ...]", given)
-        else:  # a NumPy integer becomes a Python int; anything else is refused
-            cols = tuple(whole_column(col, row) for row, col in enumerate(given))
-        for row, col in enumerate(cols):
-            if not 0 <= col < n:
-                raise InvalidPlacementError(off_the_board(col, row, n))
-        object.__setattr__(self, "cols", cols)
+        cols = checked_columns(self.cols)
+        if cols is not self.cols:  # as given, but in Python's own ints
+            object.__setattr__(self, "cols", cols)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -199,13 +233,6 @@ class Placement(QueenPerRow):
         """The column list, space separated, that `from_string` reads back."""
         base = base_given(base)
         return " ".join(str(c + base) for c in self.cols)
-
-    def to_rows(self, queen: str = "Q", empty: str = ".") -> list[str]:
-        """The board as strings, one per row, one character per square."""
-        return [empty * c + queen + empty * (self.n - c - 1) for c in self.cols]
-
-    def __str__(self) -> str:
-        return "\n".join(" ".join(row) for row in self.to_rows())
 
     def __repr__(self) -> str:
         return f"Placement.from_string({self.to_string()!r})"
