@@ -245,8 +245,8 @@ def test_the_pages_colours_stand_apart(page_of: object) -> None:
     for node, ink, fill, opacity, _ahead in labels:
         assert contrast(rgb(ink), over_white(fill, opacity)) >= 4.5, node
     legend = page.evaluate(
-        """() => Array.from(document.querySelectorAll("svg.search-tree .legend rect"),
-        (r) => r.dataset.kind)"""
+        """() => Array.from(document.querySelectorAll("#tree-legend .legend-item"),
+        (item) => item.dataset.kind)"""
     )
     drawn = page.evaluate(
         """() => [...new Set(Array.from(document.querySelectorAll("svg.search-tree .node"),
@@ -303,6 +303,8 @@ FITS = {
         "#marks",
         "#state-panel",
         "#code",
+        "#tree-zoom",
+        "#tree-head",
         "#tree-scroll",
         "#recorded-list",
     ],

@@ -253,7 +253,7 @@ def test_player_page_tree_is_cut_to_fit() -> None:
 
     # Cut once from the whole tree built in the same run as the page's rows, it is the
     # tree built cut from the start.
-    assert svg == str(tree_svg(tree(9, depth=depth), narrow=True))
+    assert svg == str(tree_svg(tree(9, depth=depth), narrow=True, zoomable=True))
     assert count_nodes(nqueens.play(8).tree)[0] == 2057  # whole, uncut
 
 

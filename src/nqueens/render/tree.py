@@ -48,6 +48,7 @@ __all__ = [
 SvgTree = SvgBoard  # SVG text that notebooks display as a picture
 LAYOUTS = ("auto", "icicle", "sideways", "radial")
 LABEL_CHAR = 6.5  # the width of a label's character in pixels (11 px DejaVu Sans)
+LABEL_SIZE = 11.0  # a label's font size in pixels
 MAX_CUT_LABELS = 300  # more cut nodes, and their sizes are left to the tooltips
 MIN_WIDTH = 620.0  # room for the legend, and the title on one or two lines
 TITLE_CHAR = 8.0  # the most a title's character takes in pixels (14 px; a Japanese one twice)
@@ -110,6 +111,25 @@ class Shape:
             return -90.0
         middle = math.degrees(self.a0 + self.a1) / 2
         return middle - 90 if middle <= 180 else middle + 90  # never upside down
+
+    def label_fit(self) -> tuple[float, float]:
+        """The largest font size (in the picture's units, against 11 for the picture's
+        own labels) at which the label fits inside the node, and its turn (as in
+        `label_angle`): for a page that magnifies the tree and shows each label once it
+        can be read (the player)."""
+        per_size = LABEL_CHAR * len(self.label) / LABEL_SIZE  # the label's width per unit of size
+        if self.radial:
+            along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
+        else:
+            along, across = self.x1 - self.x0, self.y1 - self.y0
+        level, turned = min((along - 2) / per_size, across), min((across - 2) / per_size, along)
+        # Level where it fits at the picture's own size (as `label_angle`), else the larger.
+        if level >= min(turned, LABEL_SIZE) or (self.r0 == 0 and self.radial):
+            return 0.0, max(level, 0.0)
+        if not self.radial:
+            return -90.0, max(turned, 0.0)
+        middle = math.degrees(self.a0 + self.a1) / 2
+        return (middle - 90 if middle <= 180 else middle + 90), max(turned, 0.0)
 
     def label_point(self) -> tuple[float, float]:
         if self.radial:
@@ -376,8 +396,38 @@ def _labels(placed: Layout) -> Iterator[tuple[float, float, float, str, str, str
         if angle is None:
             continue
         x, y = shape.label_point()
-        ident = "node-" + "-".join(map(str, shape.path))
-        yield x, y, angle, shape.label, ROOT_INK if shape.kind == "root" else INK, ident
+        yield x, y, angle, shape.label, _ink(shape), _ident(shape)
+
+
+def _ink(shape: Shape) -> str:
+    return ROOT_INK if shape.kind == "root" else INK
+
+
+def _ident(shape: Shape) -> str:
+    return "node-" + "-".join(map(str, shape.path))
+
+
+def _label_svg(
+    x: float, y: float, angle: float, text: str, ink: str, ident: str, size: str = "11"
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{ink}" data-for="{ident}" '
+        + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
+        + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
+    )
+
+
+def _fitted_labels(placed: Layout) -> Iterator[str]:
+    """Every node's label with the largest size that fits its node (`data-fit`), drawn
+    at 11 where that fits and hidden where it does not, for a page that zooms to size."""
+    for shape in placed.shapes:
+        if shape.kind == "stub" or not shape.label:
+            continue
+        angle, fit = shape.label_fit()
+        x, y = shape.label_point()
+        shown = "" if fit >= LABEL_SIZE else '" visibility="hidden'
+        size = f'{min(fit, LABEL_SIZE):.3g}" data-fit="{fit:.3g}{shown}'
+        yield _label_svg(x, y, angle, shape.label, _ink(shape), _ident(shape), size)
 
 
 def _describe(shape: Shape, base: int) -> str:
@@ -403,6 +453,7 @@ def tree_svg(
     layout: str = "auto",
     narrow: bool = False,
     base: int = 0,
+    zoomable: bool = False,
 ) -> SvgTree:
     """The tree as SVG: one element of class `node` per node (`stub` per rejected square).
 
@@ -410,7 +461,8 @@ def tree_svg(
     and an id `node-0-4-7`, so a page can highlight the path and jump to the step.
     `narrow` turns a small tree's icicle sideways (see `place_tree`); `base` counts the
     labels' and tooltips' rows and columns from 1 beside a board numbered so (the
-    paths and ids keep the code's, from 0).
+    paths and ids keep the code's, from 0). `zoomable` labels every node, each with
+    the largest size that fits it, for a page that magnifies the tree (the player's).
     """
     placed = place_tree(tree, rejected=rejected, kind=layout, narrow=narrow, base=base)
     w, h = placed.width, placed.height
@@ -442,10 +494,7 @@ def tree_svg(
         )
     parts.append('<g class="labels" pointer-events="none">')
     parts.extend(
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="11" fill="{ink}" data-for="{ident}" '
-        + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
-        + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
-        for x, y, angle, text, ink, ident in _labels(placed)
+        _fitted_labels(placed) if zoomable else (_label_svg(*label) for label in _labels(placed))
     )
     parts.append("</g></svg>")
     return SvgTree("".join(parts))

@@ -144,7 +144,7 @@ def play(
     if depth is not None:
         _cut(root, depth)
     found = SearchTree(steps.n, steps.search, root, depth=depth, complete=not recording.capped)
-    tree = str(tree_svg(found, narrow=True, base=int(one_based)))
+    tree = str(tree_svg(found, narrow=True, base=int(one_based), zoomable=True))
     title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
     html = page(recording, tree, queen_path(), title, learn=learn, base=int(one_based))
     player = Player(recording, tree, html)

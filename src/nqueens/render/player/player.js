@@ -196,10 +196,134 @@
       pause();
       goTo(Number(node.dataset.step));
     }));
+    headOf(recordedTree);
+  }
+  // The picture's title and legend, drawn in its own units (a few pixels high once a
+  // tree of 2,000 nodes fits the panel), are read above it in the page's type instead.
+  function headOf(svg) {
+    // The lines joined again: by a space after a Latin one, by nothing after a Japanese one.
+    $("tree-title").textContent = Array.from(svg.querySelectorAll("text.title"), (line) => line.textContent)
+      .reduce((title, line) => title + (/[\x21-\x7e]$/.test(title) ? " " : "") + line, "");
+    $("tree-legend").replaceChildren(...Array.from(svg.querySelectorAll(".legend rect"), (rect) => {
+      const item = document.createElement("span"), swatch = document.createElement("span");
+      item.className = "legend-item";
+      item.dataset.kind = rect.dataset.kind;
+      swatch.className = "swatch";
+      swatch.style.background = rect.getAttribute("fill");
+      item.append(swatch, rect.nextElementSibling.textContent);
+      return item;
+    }));
+    svg.querySelectorAll("text.title, .legend").forEach((drawn) => drawn.remove());
   }
   function showTree(tree) {
     if (pane.firstElementChild !== tree) pane.replaceChildren(...(tree ? [tree] : []));
+    $("tree-head").hidden = $("tree-zoom").hidden = !tree || tree !== recordedTree;
+    applyView();
   }
+
+  // The recorded tree magnified (+, -, 0 or the buttons): zoomed in, it fills the panel,
+  // keeps the current node in sight as the search moves, and can be dragged.
+  const ZOOMS = [1, 2, 4, 8, 16, 32];
+  const view = { zoom: 0, center: null, whole: null, height: 0 };
+  function wholeBox(svg) {  // the nodes' extent, in the picture's units
+    let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const shape of svg.querySelectorAll(".node, .stub, .labels text")) {
+      const box = shape.getBBox();
+      [left, top] = [Math.min(left, box.x), Math.min(top, box.y)];
+      [right, bottom] = [Math.max(right, box.x + box.width), Math.max(bottom, box.y + box.height)];
+    }
+    const margin = 4;
+    return { x: left - margin, y: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin };
+  }
+  // The panel's width inside its scroll bar, in pixels (a fraction kept), and the scale.
+  const paneWidth = () => pane.getBoundingClientRect().width - (pane.offsetWidth - pane.clientWidth);
+  const scale = () => (paneWidth() / view.whole.width) * ZOOMS[view.zoom];  // pixels per unit
+  // Each label is drawn as large as its node allows, up to 14 px on the screen, and shown
+  // from 9 px: zooming in brings the outer rings' labels in.
+  const LABEL_PIXELS = { least: 9, most: 14 };
+  let labelsAt = null;
+  function sizeLabels(perUnit) {
+    if (labelsAt === perUnit) return;
+    labelsAt = perUnit;
+    for (const label of recordedTree.querySelectorAll(".labels text[data-fit]")) {
+      const size = Math.min(Number(label.dataset.fit), LABEL_PIXELS.most / perUnit);
+      label.setAttribute("font-size", size.toFixed(2));
+      label.setAttribute("visibility", size * perUnit >= LABEL_PIXELS.least ? "visible" : "hidden");
+    }
+  }
+  function applyView() {
+    const svg = recordedTree;
+    if (!svg || pane.firstElementChild !== svg) return;
+    const whole = (view.whole ||= wholeBox(svg));
+    const zoom = ZOOMS[view.zoom];
+    $("zoom-level").textContent = `\u00D7${zoom}`;
+    $("zoom-out").disabled = view.zoom === 0;
+    $("zoom-in").disabled = view.zoom === ZOOMS.length - 1;
+    pane.classList.toggle("zoomed", zoom > 1);
+    if (zoom === 1) {
+      svg.setAttribute("viewBox", `${whole.x} ${whole.y} ${whole.width} ${whole.height}`);
+      svg.setAttribute("width", whole.width);
+      svg.setAttribute("height", whole.height);
+      svg.style.height = "";
+      if (pane.clientWidth) sizeLabels(scale());
+      return;
+    }
+    const width = paneWidth() / scale(), height = view.height / scale();
+    // Centred where asked, but never past the tree's edge (centred on it when it is narrower).
+    const fit = (centre, size, start, extent) => (size >= extent ? start + extent / 2
+      : Math.min(Math.max(centre, start + size / 2), start + extent - size / 2));
+    const [cx, cy] = view.center || [whole.x + whole.width / 2, whole.y + whole.height / 2];
+    view.center = [fit(cx, width, whole.x, whole.width), fit(cy, height, whole.y, whole.height)];
+    svg.setAttribute("viewBox", `${view.center[0] - width / 2} ${view.center[1] - height / 2} ${width} ${height}`);
+    svg.setAttribute("width", paneWidth());
+    svg.setAttribute("height", view.height);
+    svg.style.height = `${view.height}px`;
+    pane.scrollTop = 0;
+    sizeLabels(scale());
+  }
+  const middle = (node) => { const box = node.getBBox(); return [box.x + box.width / 2, box.y + box.height / 2]; };
+  function zoomTo(index) {
+    if (!recordedTree || pane.firstElementChild !== recordedTree) return;
+    index = Math.max(0, Math.min(ZOOMS.length - 1, index));
+    if (view.zoom === 0 && index > 0) view.height = Math.max(160, pane.clientHeight);
+    view.zoom = index;
+    const current = recordedTree.querySelector(".node.current");
+    if (current) view.center = middle(current);
+    applyView();
+  }
+  // Keep a current node that left the magnified view in sight.
+  function follow(current) {
+    if (view.zoom === 0 || pane.firstElementChild !== recordedTree) return false;
+    const [x, y, width, height] = recordedTree.getAttribute("viewBox").split(" ").map(Number);
+    const [cx, cy] = middle(current);
+    if (cx < x + width * 0.1 || cx > x + width * 0.9 || cy < y + height * 0.1 || cy > y + height * 0.9) {
+      view.center = [cx, cy];
+      applyView();
+    }
+    return true;
+  }
+  let drag = null, dragged = false;
+  pane.addEventListener("pointerdown", (event) => {
+    if (view.zoom === 0 || pane.firstElementChild !== recordedTree || event.button !== 0) return;
+    drag = { x: event.clientX, y: event.clientY, centre: view.center.slice(), moved: false };
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const [dx, dy] = [event.clientX - drag.x, event.clientY - drag.y];
+    if (!drag.moved && Math.hypot(dx, dy) < 5) return;  // a click, not yet a drag
+    drag.moved = true;
+    view.center = [drag.centre[0] - dx / scale(), drag.centre[1] - dy / scale()];
+    applyView();
+  });
+  window.addEventListener("pointerup", () => { dragged = Boolean(drag && drag.moved); drag = null; });
+  // A drag ends with a click on the node it began on: that click is not a jump.
+  pane.addEventListener("click", (event) => { if (dragged) event.stopPropagation(); dragged = false; }, true);
+  window.addEventListener("resize", () => {
+    if (view.zoom > 0 && pane.firstElementChild === recordedTree) { view.height = Math.max(160, pane.clientHeight); applyView(); }
+  });
+  $("zoom-in").addEventListener("click", () => zoomTo(view.zoom + 1));
+  $("zoom-out").addEventListener("click", () => zoomTo(view.zoom - 1));
+  $("zoom-whole").addEventListener("click", () => zoomTo(0));
   let outlined = [];
   function highlightPath(cols, step) {
     for (const node of outlined) node.classList.remove("on-path", "current");
@@ -214,9 +338,9 @@
       const current = outlined[outlined.length - 1];
       current.classList.add("current");
       // Keep the current node in sight when the tree scrolls (a tall sideways icicle).
-      const box = current.getBoundingClientRect(), view = pane.getBoundingClientRect();
-      if (box.top < view.top || box.bottom > view.bottom) {
-        pane.scrollTop += box.top - view.top - pane.clientHeight / 2;
+      const box = current.getBoundingClientRect(), shown = pane.getBoundingClientRect();
+      if (!follow(current) && (box.top < shown.top || box.bottom > shown.bottom)) {
+        pane.scrollTop += box.top - shown.top - pane.clientHeight / 2;
       }
     }
     if (pane.firstElementChild === recordedTree) {
@@ -455,6 +579,12 @@
     if (switches[key] && modes[switches[key]]) {
       event.preventDefault();
       setMode(document.body.dataset.mode === switches[key] ? "watch" : switches[key]);
+      return;
+    }
+    const zooms = { "+": 1, "=": 1, "-": -1, "0": null };
+    if (key in zooms && !$("tree-head").hidden) {
+      event.preventDefault();
+      zoomTo(zooms[key] === null ? 0 : view.zoom + zooms[key]);
       return;
     }
     if (document.body.dataset.mode !== "watch") return;  // the other modes have their own keys
