@@ -11,6 +11,7 @@ import contextlib
 import importlib.util
 import itertools
 import re
+import string
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -401,3 +402,59 @@ def test_the_record_a_long_count_stands_beside_reads_as_one_sentence_in_japanese
         depth += {"（": 1, "）": -1}.get(character, 0)
         assert character != "。" or depth > 0, said
     assert depth == 0 and " です" not in line
+
+
+# -- Japanese spacing beside a field ------------------------------------------------------
+
+JAPANESE_GAP = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff] [\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def test_a_field_holding_japanese_sets_no_space_beside_japanese(tmp_path: Path) -> None:
+    """The catalog spaces a field off the Japanese around it, as Japanese does beside a
+    number or a Latin word; where the field held Japanese, the space stood between two
+    Japanese words: "トーラスの 7x7 の盤面 の解", "N = 13 は プレイヤーには". Beside Latin
+    and numbers the space stays, and so do the spaces inside a value (a file's name)."""
+    listing = run_nqueens(
+        "--lang", "ja", "solve", "7", "--variant", "toroidal", "--all", "--format", "list",
+        "--out", "盤 面.txt", cwd=tmp_path,
+    )  # fmt: skip
+    assert listing.returncode == 0, listing.stderr
+    assert listing.stdout.strip() == "盤 面.txt を書き出しました：トーラスの 7x7 の盤面の解 28 個"
+    too_big = run_nqueens("--lang", "ja", "play", "13", "--out", "x.html", cwd=tmp_path)
+    assert too_big.stderr.strip() == (
+        "nqueens: error: N = 13 はプレイヤーには大きすぎます：N <= 12 にしてください"
+    )
+    latin = run_nqueens("--lang", "ja", "trace", "5", "--variant", "toroidal", "-A", "flags")
+    assert "flags ではなく backtracking を使ってください" in latin.stderr
+
+
+def test_japanese_messages_drop_only_the_space_between_a_field_and_japanese() -> None:
+    """Every Japanese message with fields: filled with Latin words and numbers it reads
+    as str.format fills it; filled with Japanese words, no space is left between a field
+    and the Japanese beside it, and every other character is kept, in order."""
+    with use_language("ja"):
+        for english in english_messages():
+            message = _(english)
+            fields = {field for _text, field, _spec, _how in string.Formatter().parse(message)}
+            fields.discard(None)
+            if not fields:
+                continue
+            latin = {name: f"x{i}" for i, name in enumerate(sorted(fields))}
+            assert message.format(**latin) == str.format(message, **latin), english
+            japanese = {name: "盤面" for name in fields}
+            said, plain = message.format(**japanese), str.format(message, **japanese)
+            assert said.replace(" ", "") == plain.replace(" ", ""), english
+            assert not JAPANESE_GAP.search(said.replace("盤 面", "")), (english, said)
+            kept = {name: "盤 面" for name in fields}  # a value's own space stays
+            assert message.format(**kept).count("盤 面") == str.format(message, **kept).count(
+                "盤 面"
+            ), english
+
+
+def test_a_japanese_message_formats_as_str_does() -> None:
+    """Positional fields, conversions, specs and escaped braces, as str.format reads them."""
+    with use_language("ja"):
+        message = _("wrote {out}: {what}")
+    assert type(message).__name__ == "JapaneseMessage"
+    template = type(message)("{} と {!r}、{count:,} 個 {{x}} の {0}")
+    assert template.format("盤", "面", count=12345) == "盤と '面'、12,345 個 {x} の盤"

@@ -20,6 +20,7 @@ import functools
 import gettext
 import os
 import re
+import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -28,8 +29,10 @@ from typing import IO, Any
 
 __all__ = [
     "DOMAIN",
+    "JAPANESE",
     "LANGUAGES",
     "N_",
+    "JapaneseMessage",
     "_",
     "asset_messages",
     "current_language",
@@ -113,18 +116,62 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return translations(current_language()).gettext(message)
+    return _spoken(translations(current_language()).gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count`, in the current language."""
-    return translations(current_language()).ngettext(singular, plural, count)
+    return _spoken(translations(current_language()).ngettext(singular, plural, count))
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, as said in `context` (one English word can need
     two translations: the tree's root "start", the player's button "start")."""
-    return translations(current_language()).pgettext(context, message)
+    return _spoken(translations(current_language()).pgettext(context, message))
+
+
+def _spoken(message: str) -> str:
+    return JapaneseMessage(message) if current_language() == "ja" else message
+
+
+JAPANESE = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+"""Japanese punctuation, kana, kanji and full-width forms: the characters Japanese sets
+with no space between them."""
+_JAPANESE_GAP = re.compile(f"[{JAPANESE}] [{JAPANESE}]")
+_FIELDS = string.Formatter()
+
+
+class JapaneseMessage(str):
+    """A Japanese message, whose `format` drops a space its text keeps beside a field
+    where the value set there is Japanese too: the catalog spaces a field off the words
+    around it, as Japanese does beside Latin words and numbers ("{board} の解" for
+    "N = 8 の解"), and the same field may hold Japanese ("トーラスの 7x7 の盤面の解", not
+    "盤面 の解"). Spaces inside the values are kept as given (a file's name)."""
+
+    __slots__ = ()
+
+    def format(self, /, *args: Any, **kwargs: Any) -> str:
+        said = ""
+        value_end = 0  # where the last value set ends in `said`: the message's text follows
+        numbered = (str(i) for i in range(len(args)))
+        for literal, field, spec, conversion in _FIELDS.parse(self):
+            if value_end == len(said) and _spaced(said[-1:], literal[:2]):
+                literal = literal[1:]
+            said += literal
+            if field is None:
+                continue
+            value, _key = _FIELDS.get_field(field or next(numbered), args, kwargs)
+            text = _FIELDS.format_field(_FIELDS.convert_field(value, conversion), spec or "")
+            if len(said) > value_end and _spaced(said[-2:], text[:1]):
+                said = said[:-1]
+            said += text
+            value_end = len(said)
+        return said
+
+
+def _spaced(before: str, after: str) -> bool:
+    """Whether `before + after` is a Japanese character, a space and another."""
+    return bool(_JAPANESE_GAP.fullmatch(before + after))
 
 
 def N_(message: str) -> str:
