@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import subprocess
 import time
@@ -355,6 +356,38 @@ def test_the_window_keeps_its_size_and_fits_a_projector(
         listing = viewer.solutions
         assert listing.winfo_rootx() + listing.winfo_width() <= root.winfo_rootx() + width
         assert listing.winfo_rooty() + listing.winfo_height() <= root.winfo_rooty() + height
+    finally:
+        root.destroy()
+
+
+def test_a_japanese_caption_breaks_where_a_reader_expects(display: str) -> None:
+    """Tk breaks a label's lines only at spaces: a Japanese caption split 「2 行目 3 /
+    列目」, the number from its counter. The window breaks its lines itself
+    (render/linebreak.py): each within the box, never after a number before its counter,
+    the caption whole."""
+    import tkinter.font
+
+    from nqueens.i18n import use_language
+    from nqueens.render.gui import CAPTION_LINES, FONT
+    from nqueens.visual.window import open_window
+
+    with use_language("ja"):
+        root, viewer = open_window(8, "backtracking")
+    try:
+        font = tkinter.font.Font(root, font=(FONT, 11))
+        room = int(viewer.caption_label.cget("wraplength"))
+        broken = 0
+        for _step in range(80):
+            viewer.forward()
+            root.update()
+            caption, shown = viewer.caption.get(), viewer.caption_label.cget("text")
+            lines = shown.split("\n")
+            assert shown.replace("\n", "").replace(" ", "") == caption.replace(" ", "")
+            assert len(lines) <= CAPTION_LINES and all(font.measure(x) <= room for x in lines)
+            for line, following in itertools.pairwise(lines):
+                assert not (line[-1].isdigit() and not following[0].isascii()), shown
+            broken += len(lines) > 1
+        assert broken > 10  # long captions, broken by the window
     finally:
         root.destroy()
 

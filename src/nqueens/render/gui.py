@@ -14,6 +14,7 @@ reach into the others' items.
 
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 import tkinter.font
 from collections.abc import Callable, Iterable, Sequence
@@ -43,6 +44,7 @@ from nqueens.render.colours import (
     square_colour,
 )
 from nqueens.render.frames import Frame, snapshot
+from nqueens.render.linebreak import break_lines
 from nqueens.render.state_panel import CODE_HEADING, CURRENT_LINE, HEADING, depth_text
 from nqueens.search.events import Event, Solution
 from nqueens.search.replay import Stepper
@@ -93,11 +95,19 @@ class Viewer(ttk.Frame):
         self.caption = tk.StringVar(value=_("empty board"))
         self.counters = tk.StringVar()
         # The caption wraps inside a fixed box the board's width: the window keeps its
-        # size whatever the step says.
+        # size whatever the step says. Its lines are broken here (render/linebreak.py):
+        # Tk breaks only at spaces, which split 「3 列目」 after the 3.
+        shown = tk.StringVar()
         self.caption_label = tk.Label(
-            self, textvariable=self.caption, font=(FONT, 11), wraplength=side - 12, justify="left",
+            self, textvariable=shown, font=(FONT, 11), wraplength=side - 12, justify="left",
             anchor="nw", height=CAPTION_LINES,
         )  # fmt: skip
+        width = functools.cache(tkinter.font.Font(self, font=(FONT, 11)).measure)
+        self.caption.trace_add(
+            "write",
+            lambda *_args: shown.set("\n".join(break_lines(self.caption.get(), side - 16, width))),
+        )
+        shown.set(self.caption.get())
         self.caption_label.grid(row=1, column=0, sticky="nw", pady=(8, 0))
         self.grid_columnconfigure(0, minsize=side)
         ttk.Label(self, textvariable=self.counters, font=(FONT, 10)).grid(

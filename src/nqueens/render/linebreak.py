@@ -43,10 +43,15 @@ def columns(text: str) -> int:
 def _pieces(text: str) -> list[str]:
     """The unbreakable pieces of `text`: a Latin word with the space before it, a
     `code span` whole, or one Japanese character (with the closing marks after it, the
-    opening ones before it)."""
+    opening ones before it; a number with the Japanese character after it, its counter:
+    「3 列目」 never breaks after the 3)."""
     pieces: list[str] = []
     code = False  # inside `code`, which is never broken
     for char in text:
+        if _wide(char) and len(pieces) > 1 and pieces[-1] == " " and pieces[-2][-1].isdigit():
+            pieces.pop()
+            pieces[-1] += " " + char
+            continue
         last = pieces[-1][-1] if pieces else ""
         opening = char == "`" and not code
         code = code != (char == "`")
