@@ -282,6 +282,8 @@ def test_the_classroom_guide_links_every_live_page_in_its_language(site: Path) -
         for path in expected:
             html = (site / path).read_text(encoding="utf-8")
             assert f'<html lang="{lang}">' in html and len(html) < 600_000, path
+            alone = re.search(r"<body [^>]*data-learn-only", html) is not None
+            assert alone == ("/learn-" in path), path  # the learner alone
     assert "live/learn-8.html" in _live_links(site, "teaching.html")
     assert "live/ja/learn-8.html" in _live_links(site, "ja/teaching.html")
 

@@ -409,6 +409,32 @@ def test_the_learner_page_holds_no_solution_until_earned(learner: object) -> Non
     assert queens(page) == "0 4 7 5 2 6 1 3"
 
 
+def test_the_learner_alone_holds_no_recording_and_no_way_out(open_player: object) -> None:
+    """`play --learn-only`, for a class: the plain learner page is a button (or L) away
+    from the recorded search, and a "give up" away from every solution. The learner alone
+    holds no recording, sealed or not, switches to no other mode by button, key or
+    script, and has no "give up"; the learner itself works as on any page."""
+    page = open_player(8, "flags", learn_only=True)  # type: ignore[operator]
+    assert page.get_attribute("body", "data-mode") == "learn"
+    assert page.inner_text("#sealed-data") == ""
+    every = [" ".join(map(str, s.cols)) for s in nqueens.solutions(8)]
+    assert not [s for s in every if s in page_text(page)]
+    assert not page.is_visible(".modes") and not page.is_visible("#give-up")
+    for key in ("l", "p", "f"):
+        page.keyboard.press(key)
+    page.evaluate("() => window.nqueensPlayer.setMode('watch')")
+    page.evaluate("() => window.nqueensPlayer.setMode('predict')")
+    assert page.get_attribute("body", "data-mode") == "learn"
+    assert page.get_attribute("body", "data-ready") == "learn"
+    place(page, {0: 0, 1: 2})  # a deeper dead end, told as anywhere
+    page.click("#hint")
+    assert page.inner_text("#hint-text").startswith("No: no solution keeps these queens")
+    page.click("#clear")
+    place(page, dict(enumerate((0, 4, 7, 5, 2, 6, 1, 3))))
+    assert page.inner_text("#learned-count") == "(1)"
+    assert page.inner_text("#locked-note").startswith("You have found 1 of the 92 solutions")
+
+
 def test_given_queens_lifted_and_set_down_again_stay_given(learner: object) -> None:
     """A solution the page completed became the student's own (counted as found) when
     each of its given queens was taken off and put back on the same square. A square the

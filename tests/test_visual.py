@@ -536,6 +536,37 @@ def test_play_cli_and_its_limits(tmp_path: Path) -> None:
         assert code == 2 and err.count("\n") == 1 and message in err
 
 
+def test_the_learner_alone_records_nothing(tmp_path: Path) -> None:
+    """`play --learn-only` (learn_only): no search run or sealed, the page the learner's
+    alone; what it cannot be is refused in one line, named by its flag."""
+    from nqueens.errors import IncompatibleOptionsError
+    from nqueens.render.player import unseal
+    from nqueens.variants import Rules
+
+    alone = nqueens.play(12, learn_only=True)  # N = 12's search is not run
+    assert alone.recording.events == [] and alone.tree == ""
+    assert 'id="sealed-data" type="application/octet-stream"></script>' in alone.html
+    assert '"learnOnly":true' in alone.html and "data-learn-only" in alone.html
+    plain = nqueens.play(6, learn=True).html
+    assert '"learnOnly":false' in plain and unseal(plain.split('octet-stream">')[1].split("<")[0])
+    with pytest.raises(IncompatibleOptionsError, match="max_steps") as refused:
+        nqueens.play(8, learn_only=True, max_steps=100)
+    assert refused.value.options == ("max_steps",)
+    with pytest.raises(IncompatibleOptionsError, match="learn_only"):
+        nqueens.play(Rules.of("toroidal", 7), learn_only=True)
+    out = tmp_path / "class.html"
+    code, said, err = invoke("play", "8", "--learn-only", "--out", str(out))
+    assert code == 0 and err == ""
+    assert said == f"wrote {out}: the learner alone, for 8 queens (no recorded search)\n"
+    assert "data-learn-only" in out.read_text()
+    for args, flag in (
+        (["--max-steps", "50"], "(--max-steps)"),
+        (["-V", "toroidal"], "(--learn-only)"),
+    ):
+        code, _, err = invoke("play", "7", "--learn-only", *args, "--out", str(out))
+        assert code == 2 and err.count("\n") == 1 and err.rstrip().endswith(flag), err
+
+
 def test_gui_without_a_display_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DISPLAY", raising=False)
     code, _, err = invoke("gui", "6")

@@ -1,7 +1,8 @@
 """MkDocs hook: the classroom's live pages, made by the site's build from the library.
 
 For each teaching algorithm and N = 4-8 the player (`nqueens.play`), and for N = 4-8 the
-learner (`play(n, learn=True)`), in English and in Japanese, under `live/` and
+learner alone (`play(n, learn_only=True)`: no recorded search to open, no "give up", so a
+class finds the solutions itself), in English and in Japanese, under `live/` and
 `live/ja/`: a teacher shares a link, a student opens it on any device with nothing to
 install. The pages are the very ones `nqueens play` writes, so they change with the
 library and are never edited by hand.
@@ -55,7 +56,7 @@ def live_pages() -> dict[str, str]:
                 for name in ALGORITHMS:
                     player = nqueens.play(n, name, max_steps=STEPS)
                     pages[page_name(language, name, n)] = player.html
-                learner = nqueens.play(n, "backtracking", max_steps=STEPS, learn=True)
+                learner = nqueens.play(n, "backtracking", learn_only=True)
                 pages[page_name(language, "learn", n)] = learner.html
     return pages
 

@@ -233,32 +233,64 @@ def _stderr_console() -> Console:
 @_file_option
 @max_steps_option("Record at most this many steps of the search.")
 @click.option("--learn", is_flag=True, help="Open in the learner mode: place the queens yourself.")
+@click.option(
+    "--learn-only",
+    is_flag=True,
+    help="The learner alone, for a class: no recorded search in the page, no other mode, "
+    "no list of every solution; the students find them.",
+)
 @one_based_option
 @variant_option(
     "Record a variant's own check-function search (toroidal, superqueens); the page shades "
     "its wrapped and knight attacks apart. Not with --learn (classic rules only)."
 )
 def play(
-    n: int, algorithm: str, out: str, max_steps: int, learn: bool, one_based: bool, variant: str
+    n: int,
+    algorithm: str,
+    out: str,
+    max_steps: int,
+    learn: bool,
+    learn_only: bool,
+    one_based: bool,
+    variant: str,
 ) -> None:
     """Write a self-contained, offline HTML player of the search (N up to 12).
 
     Play/pause, step on and back, speed, jump to the next solution, and the list of
-    solutions found, clickable. Keys: Space, Left/Right, N, Home/End.
+    solutions found, clickable. Keys: Space, Left/Right, N, Home/End; + - 0 zoom the
+    search tree.
 
     \b
     Examples:
       nqueens play 8 --out eight.html
       nqueens play 6 -A bitboard --out six.html
       nqueens play 7 --variant toroidal --out torus.html
+      nqueens play 8 --learn-only --out class.html
     """
+    from click.core import ParameterSource
+
     from nqueens.variants import Rules
     from nqueens.visual import play as record
 
     board = Rules.of(variant, n)
+    given = click.get_current_context().get_parameter_source("max_steps")
     player = record(
-        board, algorithm, max_steps=max_steps, out=out, learn=learn, one_based=one_based
+        board,
+        algorithm,
+        max_steps=max_steps if given is not ParameterSource.DEFAULT or not learn_only else None,
+        out=out,
+        learn=learn,
+        learn_only=learn_only,
+        one_based=one_based,
     )
+    if learn_only:
+        _say_written(
+            out,
+            _("wrote {out}: the learner alone, for {n} queens (no recorded search)").format(
+                out=out, n=board.rows
+            ),
+        )
+        return
     recording = player.recording
     steps = plural(len(recording.events), "{count} step", "{count} steps")
     found = plural(len(recording.solutions), "{count} solution", "{count} solutions")

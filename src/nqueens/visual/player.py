@@ -11,7 +11,7 @@ from nqueens.files import check_output_place, is_stream, output_file
 from nqueens.i18n import N_, _
 from nqueens.limits import PLAYER_MAX_STEPS, PLAYER_TREE_NODES, check_count
 from nqueens.messages import variant_name
-from nqueens.validate import whole_given
+from nqueens.validate import flag_given, whole_given
 from nqueens.variants.rules import with_variant
 from nqueens.visual.common import PLAYER_STEPS, steppable, variant_title
 
@@ -26,7 +26,8 @@ __all__ = ["Player", "play"]
 @dataclass
 class Player:
     """The interactive player page for a recorded search (see `nqueens.render.player`):
-    the recording, the SVG of its search tree, and the page."""
+    the recording, the SVG of its search tree, and the page (the learner alone: nothing
+    recorded, no tree)."""
 
     recording: Recording
     tree: str
@@ -56,11 +57,12 @@ def play(
     n: BoardLike,
     algorithm: str = "backtracking",
     *,
-    max_steps: int = PLAYER_STEPS,
+    max_steps: int | None = None,
     out: str | Path | None = None,
     learn: bool = False,
     variant: str | None = None,
     one_based: bool = False,
+    learn_only: bool = False,
 ) -> Player:
     """Record the search into a self-contained, offline HTML player page.
 
@@ -72,8 +74,8 @@ def play(
         attacks apart (and has no learner mode).
     algorithm : str
         The teaching algorithm to record (a variant's board: backtracking).
-    max_steps : int
-        Record at most this many events of the search.
+    max_steps : int, optional
+        Record at most this many events of the search (default 20,000).
     out : str or Path, optional
         Also write the page (an .html name), whole or not at all.
     learn : bool
@@ -83,6 +85,10 @@ def play(
         board's `Rules` instead (``Rules.of("toroidal", n)``).
     one_based : bool
         Number rows and columns from 1 (the code's arrays keep their indices, from 0).
+    learn_only : bool
+        The learner alone, for a class: no recorded search in the page (nothing is
+        recorded), no other mode to switch to, no "give up" that lists every solution;
+        the student's own hints, checks and completions stay.
 
     Returns
     -------
@@ -96,7 +102,8 @@ def play(
     OutputFormatError, OutputPlaceError
         `out` is not an .html name, or cannot be written.
     IncompatibleOptionsError
-        A variant with `learn`, or with a teaching algorithm other than backtracking.
+        A variant with `learn` or `learn_only`, or with a teaching algorithm other than
+        backtracking; `max_steps` with `learn_only` (which records nothing).
 
     Examples
     --------
@@ -117,7 +124,13 @@ def play(
     if out is not None:
         check_output_place(out)
     steps = steppable(with_variant(n, variant, "play"), algorithm, _("the player"))
-    max_steps = whole_given(max_steps, "max_steps")
+    learn_only = flag_given(learn_only, "learn_only")
+    learn = flag_given(learn, "learn") or learn_only
+    if learn_only and max_steps is not None:
+        raise IncompatibleOptionsError(
+            _("the learner alone records no search: drop max_steps"), option="max_steps"
+        )
+    max_steps = whole_given(PLAYER_STEPS if max_steps is None else max_steps, "max_steps")
     if max_steps < 1:
         raise InvalidSizeError(
             _("max_steps must be 1 or more, not {max_steps}").format(max_steps=max_steps)
@@ -130,6 +143,14 @@ def play(
         option="max_steps",
     )
     rules = steps.variant_rules
+    if rules is not None and learn_only:
+        raise IncompatibleOptionsError(
+            _(
+                "the learner's own search follows the classic rules: drop learn_only "
+                "for the {variant} board"
+            ).format(variant=variant_name(rules.variant)),
+            option="learn_only",  # the command adds its flag, --learn-only
+        )
     if rules is not None and learn:
         raise IncompatibleOptionsError(
             _(
@@ -139,15 +160,21 @@ def play(
             option="learn",  # the command adds its flag, --learn
         )
     recording = Recording(steps.n, steps.search, max_steps, rules=rules, code=steps.source())
+    title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
+    if learn_only:  # nothing recorded, nothing to watch
+        html = page(recording, "", queen_path(), title, learn=True, base=int(one_based), alone=True)
+        return _written(Player(recording, "", html), out)
     root, _ended = build_tree(recorded(steps.events(), recording))  # one run of the search
     depth = _fitting_depth(root, PLAYER_TREE_NODES)
     if depth is not None:
         _cut(root, depth)
     found = SearchTree(steps.n, steps.search, root, depth=depth, complete=not recording.capped)
     tree = str(tree_svg(found, narrow=True, base=int(one_based), zoomable=True))
-    title = steps.algorithm.heading(steps.n) if rules is None else variant_title(steps.n, rules)
     html = page(recording, tree, queen_path(), title, learn=learn, base=int(one_based))
-    player = Player(recording, tree, html)
+    return _written(Player(recording, tree, html), out)
+
+
+def _written(player: Player, out: str | Path | None) -> Player:
     if out is not None:
         player.save(out)
     return player

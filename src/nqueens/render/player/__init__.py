@@ -339,18 +339,21 @@ def page(
     *,
     learn: bool = False,
     base: int = 0,
+    alone: bool = False,
 ) -> str:
     """The player page for `recording`, beside its search `tree` (SVG); `queen_path` is
     the SVG path of the queen glyph. Rows and columns are numbered from `base` (the
     code's cells keep the code's indices, as a note on the page says when `base` is 1).
 
-    `learn` opens the page in the learner mode (a button switches at any time). A
-    variant's page shades its own attacks apart, says which is which under the board,
-    and has no learner mode (the learner's search follows the classic rules).
+    `learn` opens the page in the learner mode (a button switches at any time); `alone`
+    makes it the learner alone, for a class: no recording sealed in it, no other mode,
+    no "give up". A variant's page shades its own attacks apart, says which is which
+    under the board, and has no learner mode (the learner's search follows the classic
+    rules).
     """
     scripts = [_asset(f) for f in SCRIPTS]
     messages = json.dumps(asset_messages(scripts), ensure_ascii=False)
-    sealed = {**recording.sealed(), "tree": tree}
+    sealed = "" if alone else seal({**recording.sealed(), "tree": tree})
 
     def escape(text: str) -> str:  # a translation is text in the page, never a field
         return html.escape(text).replace("$", "$$")
@@ -363,12 +366,17 @@ def page(
         legend=_legend(recording.rules),
         marks=_marks(),
         script="\n".join(scripts),
-        mode="learn" if learn else "watch",
+        mode="learn" if learn or alone else "watch",
+        learn_only=" data-learn-only" if alone else "",
         queen_path=html.escape(queen_path),
-        data=_in_script(json.dumps({**recording.header(), "base": base}, separators=(",", ":"))),
+        data=_in_script(
+            json.dumps(
+                {**recording.header(), "base": base, "learnOnly": alone}, separators=(",", ":")
+            )
+        ),
         one_based=f'<p id="one-based" class="note">{html.escape(one_based_note())}</p>'
         if base
         else "",
-        sealed=seal(sealed),
+        sealed=sealed,
         messages=_in_script(messages),
     )

@@ -550,7 +550,7 @@
   // says the mode is drawn.
   const modes = { watch: { enter: () => unseal().then(render), leave: () => {} } };
   function setMode(mode) {
-    if (!modes[mode]) return Promise.resolve();
+    if (!modes[mode] || (data.learnOnly && mode !== "learn")) return Promise.resolve();  // the learner alone
     const before = document.body.dataset.mode;
     pause();
     if (modes[before] && before !== mode) modes[before].leave();
