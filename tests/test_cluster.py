@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -265,6 +266,38 @@ def _starting_workers(pid: int) -> bool:
             if "forkserver" in " ".join(proc.cmdline()):
                 return True
     return False
+
+
+CTRL_C_IN_DASKS_IMPORT = """
+import sys
+from nqueens.cli import main
+
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == "dask.base":
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["nqueens", "count", "12", "--scheduler", "local", "--workers", "1", "-q"]
+main()
+"""
+
+
+def test_a_ctrl_c_inside_dasks_import_is_one_line() -> None:
+    """A Ctrl-C that lands while `distributed` is being imported left it half imported;
+    closing the half-started cluster imported it again, which failed in Dask's own code
+    (a traceback of 60 lines, exit 1). Nothing was started, nothing is imported again."""
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_IN_DASKS_IMPORT],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    line = _one_line(done, status=130)
+    assert line == (
+        "nqueens: interrupted while starting the local Dask cluster; nothing was counted"
+    )
 
 
 @pytest.mark.parametrize("moment", ["starting the cluster", "after the first batch", "mid-run"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pathlib
 import subprocess
 
 import numpy as np
@@ -353,6 +354,38 @@ def test_a_count_plans_itself_first_when_asked(monkeypatch: pytest.MonkeyPatch) 
     assert len(plans) == 1 and plans[0].subproblems == result.subproblems
     nqueens.count(11, method="backtrack", workers=1, on_plan=plans.append)
     assert len(plans) == 1  # below PLAN_FROM a count starts at once
+
+
+def test_a_method_without_a_probe_plans_nothing_and_a_stop_while_planning_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """A variant's method has no probe: its plan timed two of its subproblems whole (N = 20's
+    superqueens, 10 of a minute or more) and threw them away, and a Ctrl-C meanwhile left
+    the count with a bare KeyboardInterrupt (the command: a blank line). It plans nothing;
+    a stop while a count plans is the count's own interruption."""
+    from nqueens.engine.runtime import run
+    from nqueens.errors import CountInterrupted
+
+    monkeypatch.setattr(run, "PLAN_FROM", 9)
+    plans: list[Estimate] = []
+    result = nqueens.count(9, variant="superqueens", workers=1, on_plan=plans.append)
+    assert result.total == 0 and plans == []  # superqueens: none below N = 10
+    result = nqueens.count(11, variant="toroidal", workers=1, on_plan=plans.append)
+    assert result.total == 88 and plans == []
+
+    def stopped(*_args: object, **_kwargs: object) -> Estimate:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "in_a_worker", stopped)  # Ctrl-C, while the worker plans
+    journal = tmp_path / "stopped.db"
+    with pytest.raises(CountInterrupted, match=r"^interrupted after 0 of [\d,]+ subproblems, kept"):
+        nqueens.count(9, method="backtrack", workers=1, journal=journal, on_plan=plans.append)
+    assert plans == []
+    monkeypatch.setattr(run, "warm_up", stopped)  # Ctrl-C while the kernels load
+    with pytest.raises(CountInterrupted, match="the journal .*stopped.db is as it was"):
+        nqueens.count(9, method="backtrack", workers=1, journal=journal)
+    with pytest.raises(CountInterrupted, match="nothing was counted$"):
+        nqueens.count(9, method="backtrack", workers=1)
 
 
 def test_the_plan_names_its_longest_subproblem_and_when_it_passes_an_hour() -> None:

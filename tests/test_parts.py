@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -377,9 +378,53 @@ def test_a_forged_part_whose_digest_was_recomputed_is_caught_by_the_recount(
     rewrite(parts[0], many, [])
     with pytest.raises(VerificationError, match="disagrees"):
         merge_journals(parts, tmp_path / "all.db")  # the default sample
-    status, _, err = invoke_merge(parts, tmp_path / "trusted.db", "--no-recount")
-    assert (tmp_path / "trusted.db").exists()  # merged: only the published count (N = 10
-    assert status == 1 and "published count" in err  # is in the table) then catches it
+    # --no-recount merges it: only the published count (N = 10 is in the table) then
+    # catches it, before the merged journal takes the place of --out, which was replaced
+    # by the count not to trust.
+    trusted = tmp_path / "trusted.db"
+    trusted.write_bytes(b"the journal kept here before")
+    status, _, err = invoke_merge(parts, trusted, "--no-recount")
+    assert status == 1 and "published count" in err and "do not trust" in err
+    assert trusted.read_bytes() == b"the journal kept here before"
+    assert [p.name for p in tmp_path.iterdir() if "trusted" in p.name] == ["trusted.db"]
+
+
+def test_merge_refuses_an_out_a_running_count_writes(tmp_path: Path) -> None:
+    """`journal merge --out live.db` replaced the journal of a running count, which then
+    failed ("attempt to write a readonly database") with its progress lost. The merge
+    is refused while a count holds the journal, which stays as it was."""
+    import multiprocessing
+
+    parts = _parts(tmp_path, 9, 2, "backtrack")
+    live = tmp_path / "live.db"
+    nqueens.count(10, method="backtrack", workers=1, journal=live)
+    before = live.read_bytes()
+    held, release = multiprocessing.Event(), multiprocessing.Event()
+    holder = multiprocessing.get_context("fork").Process(
+        target=_hold_claim, args=(live, held, release)
+    )
+    holder.start()
+    try:
+        assert held.wait(30)
+        status, _, err = invoke_merge(parts, live, "--no-recount")
+        assert status == 2 and err.count("\n") == 1 and "in use by a running count" in err
+        assert live.read_bytes() == before
+    finally:
+        release.set()
+        holder.join(30)
+    status, _, err = invoke_merge(parts, live, "--no-recount")  # once it ended: merged
+    assert status == 0, err
+    assert read_summary(live).n == 9
+
+
+def _hold_claim(path: Path, held: Any, release: Any) -> None:
+    """A running count's hold on `path`, in a process of its own, until released."""
+    from nqueens.engine.runtime.claim import Claim
+
+    claim = Claim(path)
+    held.set()
+    release.wait(60)
+    claim.release()
 
 
 def invoke_merge(parts: list[Path], out: Path, *more: str) -> tuple[int, str, str]:

@@ -61,7 +61,7 @@ class CountOptions:
         its own method; naming that method is enough. `unique` then counts classes under
         the square's 8 symmetries.
     workers : int or None
-        Worker processes (None: every core; 1 counts in this process).
+        Worker processes (None: every core; 1 counts in one worker process).
     journal : str or Path, optional
         An SQLite file keeping finished subproblems: the same call again resumes.
     on_progress, on_compile : callable, optional

@@ -73,7 +73,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 
 @cli.command(**_SIZE_COMMAND)
 @_board_size_argument
-@workers_option("Worker processes (default: every core; 1 counts in this process).")
+@workers_option("Worker processes (default: every core; 1 counts in one worker process).")
 @click.option(
     "--journal",
     "-j",
@@ -146,7 +146,8 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 @click.option(
     "--estimate",
     is_flag=True,
-    help="Do not count: time a random sample of the count's subproblems (under a minute) "
+    help="Do not count: time a random sample of the count's subproblems (under a minute; a "
+    "variant's, timed whole, longer from N = 19) "
     "and predict its time on this machine's workers and on --workers, and its memory.",
 )
 @click.option(

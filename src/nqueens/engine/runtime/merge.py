@@ -18,12 +18,14 @@ every one.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from nqueens.engine.runtime.claim import Claim
 from nqueens.engine.runtime.journal import Journal, JournalSummary, identity_label, read_summary
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.errors import CountInterrupted, JournalError, JournalMismatchError, shorten
@@ -202,7 +204,42 @@ def merge_journals(
     indices = sorted(i for piece in pieces for i in piece.rows)
     rows = {i: row for piece in pieces for i, row in piece.rows.items()}
     counts = np.array([rows[i] for i in indices], np.int64).reshape(len(indices), len(fields))
-    with output_path(target) as temporary, Journal(temporary, whole, fields) as merged:
-        for start in range(0, len(indices), _CHUNK):  # within SQLite's limit of parameters
-            merged.record(indices[start : start + _CHUNK], counts[start : start + _CHUNK])
-    return read_summary(target)
+    # A count writing into `out` would lose its work to the rename: refused, as a second
+    # count is (and held until the merge is in place, so that none starts meanwhile).
+    claim = _claim(target)
+    try:
+        with output_path(target) as temporary:
+            with Journal(temporary, whole, fields) as merged:
+                for start in range(0, len(indices), _CHUNK):  # SQLite's limit of parameters
+                    merged.record(indices[start : start + _CHUNK], counts[start : start + _CHUNK])
+            summary = read_summary(temporary)
+            _check_published(summary)  # before the rename: a refused merge writes nothing
+    finally:
+        if claim is not None:
+            claim.release()
+    return dataclasses.replace(summary, path=target)
+
+
+def _claim(target: Path) -> Claim | None:
+    """A count's hold on `out` where it is a file: refused while a count writes it (a
+    file this process may not open for writing is not a journal being written)."""
+    if not target.is_file():
+        return None
+    try:
+        return Claim(target)
+    except JournalError:
+        raise
+    except OSError:
+        return None
+
+
+def _check_published(summary: JournalSummary) -> None:
+    """Refuse a merged count that differs from the published one (PublishedMismatchError)."""
+    from nqueens.engine.registry import METHODS
+    from nqueens.engine.runtime.run import final_tally
+    from nqueens.engine.runtime.verify import versus_published
+
+    method = METHODS[summary.method]
+    tally = final_tally(method, summary.n, list(summary.sums.values()))
+    if tally.unique is not None:
+        versus_published(summary.n, tally.total, tally.unique, method.variant)

@@ -68,6 +68,11 @@ def run_count(method: Method, n: int, options: CountOptions) -> CountResult:
     except KeyboardInterrupt:
         raise CountInterrupted(
             _("interrupted before counting began; nothing was counted")
+            if journal is None
+            else _(
+                "interrupted before counting began; the journal {path} is as it was: run the "
+                "same command again to resume"
+            ).format(path=journal)
         ) from None
     if part is not None:
         part.check(len(parts))
@@ -124,17 +129,24 @@ def _run(
     pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
     on_progress = options.on_progress
+    # A method without a probe would time its subproblems whole (a variant's: N = 20's
+    # superqueens are 10 of a minute or more): its count plans nothing rather than redo,
+    # unsaved, a fifth of itself.
     if (
         options.on_plan is not None
         and len(pending)
         and parts.n >= max(PLAN_FROM, method.plans_from)
+        and method.implementation().probe is not None
     ):
         from nqueens.engine.runtime.estimate import QUICK_BUDGET, plan
 
         rng = np.random.default_rng(parts.n)
         planning = (method, parts, pending, workers, QUICK_BUDGET, rng)
-        # in a worker, where it can: a timed subproblem may take long, a stop may not
-        options.on_plan(in_a_worker(plan, *planning) if method.survives_fork else plan(*planning))
+        try:  # in a worker, where it can: a timed subproblem may take long, a stop may not
+            planned = in_a_worker(plan, *planning) if method.survives_fork else plan(*planning)
+        except KeyboardInterrupt:
+            raise _interrupted(done, len(wanted), book, part) from None
+        options.on_plan(planned)
 
     def report() -> None:
         if on_progress is not None:

@@ -94,10 +94,11 @@ def _output_to_devnull() -> Iterator[None]:
 
 def _close_half_started() -> None:
     """Close a local cluster whose start a Ctrl-C cut short (its object never reached us),
-    now rather than in Dask's own exit handler, which would print a traceback."""
-    from distributed.deploy.spec import SpecCluster
-
-    for cluster in list(SpecCluster._instances):
+    now rather than in Dask's own exit handler, which would print a traceback. Nothing is
+    imported here: a Ctrl-C inside `import distributed` left it half imported (importing
+    it again failed, in Dask's own code), and then no cluster was started."""
+    spec = sys.modules.get("distributed.deploy.spec")
+    for cluster in list(getattr(getattr(spec, "SpecCluster", None), "_instances", ())):
         with contextlib.suppress(Exception):
             cluster.close(timeout=10)
 
