@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nqueens import ALGORITHMS
 from nqueens.compare import compare
@@ -426,3 +428,27 @@ def test_ctrl_c_ends_a_long_listing_quietly() -> None:
 def test_entry_point_runs_as_a_module() -> None:
     out = run_nqueens("solve", "4").stdout
     assert out == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n"
+
+
+@given(
+    st.lists(st.sampled_from(["n", "17", "here,", "split", "e1c5b36ebb961e45"]), max_size=90),
+    st.integers(0, 40),
+    st.integers(0, 3),
+)
+def test_a_shortened_message_closes_the_brackets_it_cut(
+    words: list[str], padding: int, depth: int
+) -> None:
+    """A message cut to one line kept its advice after the last colon, but not the
+    bracket that closed before it: "(n 17 here, 16 now; ... split e1c5...: use a new
+    --journal file". What a message opens and closes, its shortened line does too."""
+    from nqueens.cli._app import MESSAGE_LIMIT, one_line
+
+    inner = " ".join(words + ["split e1c5b36ebb961e45"] * padding)
+    message = "journal x.db " + "(" * depth + inner + " " + ")" * depth + ": use a new file"
+    said = one_line("nqueens: error: ", message)
+    assert len(said) < MESSAGE_LIMIT and said.endswith(": use a new file")
+    opened = 0
+    for char in said:
+        opened += {"(": 1, ")": -1}.get(char, 0)
+        assert opened >= 0, said
+    assert opened == 0, said

@@ -161,6 +161,24 @@ def test_a_cluster_certificate_open_to_others_is_refused(tmp_path: Path) -> None
         own_credentials(tmp_path / "c", create=False)
 
 
+def test_a_cluster_folder_of_another_user_is_refused_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A credentials folder of another user, mode 700 already, was told "(mode 700): it
+    must be yours alone (chmod 700)": advice no chmod can follow. It names the owner."""
+    import os
+
+    from nqueens.engine.runtime.cluster import tls
+    from nqueens.errors import BackendUnavailableError
+
+    assert tls.own_credentials(tmp_path / "c", create=True) is not None
+    mine = os.geteuid()
+    monkeypatch.setattr(tls.os, "geteuid", lambda: mine + 1)  # the folder is now another's
+    with pytest.raises(BackendUnavailableError, match="belongs to another user") as refused:
+        tls.own_credentials(tmp_path / "c", create=False)
+    assert "chmod" not in str(refused.value) and "--credentials DIR" in str(refused.value)
+
+
 def test_a_worker_refuses_plain_tcp_unless_told_insecure() -> None:
     done = invoke("cluster", "worker", "tcp://127.0.0.1:9", "--host", "127.0.0.1")
     assert done.status == 2 and "--insecure" in done.stderr and "plain tcp" in done.stderr

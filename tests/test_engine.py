@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -248,6 +249,42 @@ def test_progress_bar_on_a_terminal_and_silence_in_a_pipe() -> None:
     assert b"subproblems" in screen and b"solutions" in screen and b"ETA" in screen
     piped = subprocess.run([*NQUEENS, "count", "13"], capture_output=True, check=True)
     assert piped.stderr == b""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_progress_bar_keeps_its_counts_whole_on_a_narrow_terminal(
+    lang: str, width: int
+) -> None:
+    """At 80 columns the bar was two characters wide and the table cut its counts to
+    "3…" and its time to "0…". Below 110 columns it drops the rate and the word
+    "subproblems", and every count, time and ETA is whole, on one line."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from nqueens.i18n import use_language
+    from nqueens.render.progress import bar_columns
+
+    with use_language(lang):
+        out = io.StringIO()
+        console = Console(file=out, width=width, force_terminal=True, color_system=None)
+        bar = Progress(*bar_columns(width), console=console, auto_refresh=False)
+        bar.add_task(
+            "count",
+            total=3299,
+            completed=1234,
+            solutions="95,815,104",
+            rate="838 /s",
+            eta="0:01:02",
+        )
+        console.print(bar.make_tasks_table(bar.tasks))
+    (line,) = out.getvalue().splitlines()
+    assert "\u2026" not in line and "1234/3299" in line and "95,815,104" in line
+    assert "0:01:02" in line  # the ETA, and a bar to read, 10 wide at least:
+    assert re.search("[\u2501\u2578\u257a ]{10} 1234/3299", line), line
+    assert ("838 /s" in line) == (width >= 110)
 
 
 @compiled

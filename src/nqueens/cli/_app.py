@@ -141,7 +141,7 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     >>> said = one_line("nqueens: error: ", "the parts differ (" + "n 10 there, 11 here; " * 12
     ...                 + "): merge the parts of one command")
     >>> said[-60:], len(said) < MESSAGE_LIMIT
-    ('n 10 there, 11 here; n 10...: merge the parts of one command', True)
+    ('; n 10 there, 11 here; n...): merge the parts of one command', True)
     """
     line = _long_words_cut(printable(" ".join(f"{prefix}{message}".split())), limit)
     if len(line) < limit:
@@ -151,7 +151,32 @@ def one_line(prefix: str, message: str, limit: int = MESSAGE_LIMIT) -> str:
     if len(prefix) + len(advice) + 20 > limit:  # no advice, or advice too long to keep whole
         advice = ""
     said = line[: len(line) - len(advice)]
-    return _at_word(said, limit - len(advice) - 4, len(prefix)) + "..." + advice
+    room = limit - len(advice) - 4
+    while True:  # room for the brackets the cut leaves open, closed after it
+        kept = _at_word(said, room, len(prefix))
+        closing = _closing(kept)
+        if len(kept) + 3 + len(closing) + len(advice) < limit:
+            return kept + "..." + closing + advice
+        room -= len(closing)
+
+
+def _closing(kept: str) -> str:
+    """The brackets a shortened message left open, closed (`one_line`): "(n 17 here, 16
+    now; ...: use a new file" read as if the advice were inside them.
+
+    >>> _closing("in use (process 12: nqueens count （18")
+    '）)'
+    """
+    missing = []
+    for char in kept:
+        if char in _OPENING:
+            missing.append(_OPENING[char])
+        elif missing and char == missing[-1]:
+            missing.pop()
+    return "".join(reversed(missing))
+
+
+_OPENING = {"(": ")", "[": "]", "\uff08": "\uff09"}
 
 
 def _long_words_cut(line: str, limit: int) -> str:

@@ -15,11 +15,11 @@ from nqueens.render.plan import duration
 
 if TYPE_CHECKING:
     from rich.progress import Progress as RichProgress
-    from rich.progress import TaskID
+    from rich.progress import ProgressColumn, TaskID
 
     from nqueens.results import Progress
 
-__all__ = ["MEASURED", "CountProgress"]
+__all__ = ["MEASURED", "CountProgress", "bar_columns"]
 
 MEASURED = 0.05
 """The share of a count done after which its own rate, not the plan, gives the ETA."""
@@ -41,26 +41,12 @@ class CountProgress:
     def __enter__(self) -> CountProgress:
         if self.enabled:
             from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
+            from rich.progress import Progress
 
+            console = Console(stderr=True)
             self._bar = Progress(
-                TextColumn(_("counting")),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn(_("subproblems")),
-                TextColumn(
-                    _("{solutions} solutions").replace("{solutions}", "{task.fields[solutions]}")
-                ),
-                TextColumn("{task.fields[rate]}"),
-                TimeElapsedColumn(),
-                TextColumn(_("ETA {eta}").replace("{eta}", "{task.fields[eta]}")),
-                console=Console(stderr=True),
+                *bar_columns(console.width),
+                console=console,
                 auto_refresh=False,
                 transient=True,
             )
@@ -150,3 +136,27 @@ class CountProgress:
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+
+WIDE_BAR = 110
+"""From this many columns the bar says its rate and the word "subproblems"; below it
+(80 columns: a bar two characters wide, the counts cut to "3…" by the table) they go,
+and the bar is 10 wide."""
+
+
+def bar_columns(width: int) -> list[ProgressColumn]:
+    """The progress bar's columns for a terminal `width` characters wide: each whole."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    wide = width >= WIDE_BAR
+    solutions = _("{solutions} solutions").replace("{solutions}", "{task.fields[solutions]}")
+    return [
+        TextColumn(_("counting")),
+        BarColumn(bar_width=40 if wide else 10),
+        MofNCompleteColumn(),
+        *([TextColumn(_("subproblems"))] if wide else []),
+        TextColumn(solutions),
+        *([TextColumn("{task.fields[rate]}")] if wide else []),
+        TimeElapsedColumn(),
+        TextColumn(_("ETA {eta}").replace("{eta}", "{task.fields[eta]}")),
+    ]

@@ -200,12 +200,18 @@ def _check_private(path: Path, what: str, others: int) -> None:
         raise BackendUnavailableError(
             f"{shorten(str(path))} is not a {what}: the cluster's TLS certificate needs one"
         )
-    if info.st_uid != os.geteuid() or info.st_mode & others:
+    if info.st_uid != os.geteuid():
+        raise BackendUnavailableError(
+            f"the cluster's TLS {what} {shorten(str(path))} belongs to another user (uid "
+            f"{info.st_uid}): its certificate is not yours to trust; give --credentials DIR, "
+            "a folder of your own"
+        )
+    if info.st_mode & others:
         mode = "700" if what == "folder" else "600"
         raise BackendUnavailableError(
-            f"the cluster's TLS {what} {shorten(str(path))} is another user's or open to "
-            f"others (mode {stat.S_IMODE(info.st_mode):o}): it must be yours alone (chmod "
-            f"{mode}), or give --credentials DIR"
+            f"the cluster's TLS {what} {shorten(str(path))} is open to others (mode "
+            f"{stat.S_IMODE(info.st_mode):o}): make it yours alone (chmod {mode}), or give "
+            "--credentials DIR"
         )
 
 
