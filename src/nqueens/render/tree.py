@@ -408,10 +408,18 @@ def _ident(shape: Shape) -> str:
 
 
 def _label_svg(
-    x: float, y: float, angle: float, text: str, ink: str, ident: str, size: str = "11"
+    x: float,
+    y: float,
+    angle: float,
+    text: str,
+    ink: str,
+    ident: str,
+    size: float = LABEL_SIZE,
+    extra: str = "",
 ) -> str:
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{ink}" data-for="{ident}" '
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.3g}"{extra} fill="{ink}" '
+        f'data-for="{ident}" '
         + (f'transform="rotate({angle:.1f} {x:.1f} {y:.1f})" ' if angle else "")
         + f'text-anchor="middle" dominant-baseline="central">{text}</text>'
     )
@@ -425,9 +433,9 @@ def _fitted_labels(placed: Layout) -> Iterator[str]:
             continue
         angle, fit = shape.label_fit()
         x, y = shape.label_point()
-        shown = "" if fit >= LABEL_SIZE else '" visibility="hidden'
-        size = f'{min(fit, LABEL_SIZE):.3g}" data-fit="{fit:.3g}{shown}'
-        yield _label_svg(x, y, angle, shape.label, _ink(shape), _ident(shape), size)
+        extra = f' data-fit="{fit:.3g}"' + ("" if fit >= LABEL_SIZE else ' visibility="hidden"')
+        size = min(fit, LABEL_SIZE)
+        yield _label_svg(x, y, angle, shape.label, _ink(shape), _ident(shape), size, extra)
 
 
 def _describe(shape: Shape, base: int) -> str:

@@ -232,6 +232,7 @@
       [left, top] = [Math.min(left, box.x), Math.min(top, box.y)];
       [right, bottom] = [Math.max(right, box.x + box.width), Math.max(bottom, box.y + box.height)];
     }
+    if (!(right > left && bottom > top)) return null;  // not laid out (a hidden frame): later
     const margin = 4;
     return { x: left - margin, y: top - margin, width: right - left + 2 * margin, height: bottom - top + 2 * margin };
   }
@@ -255,6 +256,7 @@
     const svg = recordedTree;
     if (!svg || pane.firstElementChild !== svg) return;
     const whole = (view.whole ||= wholeBox(svg));
+    if (!whole) return;
     const zoom = ZOOMS[view.zoom];
     $("zoom-level").textContent = `\u00D7${zoom}`;
     $("zoom-out").disabled = view.zoom === 0;
@@ -284,6 +286,7 @@
   const middle = (node) => { const box = node.getBBox(); return [box.x + box.width / 2, box.y + box.height / 2]; };
   function zoomTo(index) {
     if (!recordedTree || pane.firstElementChild !== recordedTree) return;
+    if (!(view.whole ||= wholeBox(recordedTree))) return;
     index = Math.max(0, Math.min(ZOOMS.length - 1, index));
     if (view.zoom === 0 && index > 0) view.height = Math.max(160, pane.clientHeight);
     view.zoom = index;
