@@ -277,7 +277,7 @@ def test_a_second_count_on_a_journal_in_use_is_refused(tmp_path: Path) -> None:
         line = _refused(
             run_nqueens("count", "8", "-m", "python", "-w", "1", "--journal", str(path))
         )
-        assert f"process {holder.pid}: " in line and "shared.db" in line
+        assert f"process {holder.pid}:" in line and "shared.db" in line
         from nqueens.engine.runtime.journal import rewrite
 
         with pytest.raises(JournalError, match="in use by a running count"):
