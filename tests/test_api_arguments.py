@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import nqueens
+from nqueens.completion.formats import read_instance, to_dimacs
 from nqueens.counting import plan_parts
 from nqueens.errors import InvalidSizeError, NQueensError
 from nqueens.variants.compare import compare as variant_compare
@@ -44,10 +45,27 @@ WRONG = [None, 123, b"x.db", 1.5, [1], {"a": 1}, _Thing(), True, float("nan")]
         lambda v: nqueens.count(6, part=v, journal="unused.db"),
         lambda v: list(nqueens.solutions(6, limit=v)),
         lambda v: nqueens.complete(v),
+        lambda v: read_instance(v),
+        lambda v: list(to_dimacs(v)),
     ],
-    ids=["check", "journal", "workers", "batch", "method", "variant", "part", "limit", "complete"],
+    ids=[
+        "check",
+        "journal",
+        "workers",
+        "batch",
+        "method",
+        "variant",
+        "part",
+        "limit",
+        "complete",
+        "read_instance",
+        "to_dimacs",
+    ],
 )
-def test_a_wrong_type_says_what_was_expected(call: object, value: object) -> None:
+def test_a_wrong_type_says_what_was_expected(
+    call: object, value: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a journal named "unused.db" was left in the checkout
     try:
         call(value)  # type: ignore[operator]
     except NQueensError as error:

@@ -14,7 +14,6 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -35,7 +34,14 @@ from nqueens.known import known_counts
 from tests.dask_cluster import Certificates, Cluster, free_port, make_certificates
 from tests.journals import forget
 from tests.naive import expected_counts
-from tests.processes import NQUEENS, journal_rows, kill_count, like_a_terminal, wait_for_rows
+from tests.processes import (
+    NQUEENS,
+    journal_rows,
+    kill_count,
+    like_a_terminal,
+    nqueens_after,
+    wait_for_rows,
+)
 
 pytestmark = [pytest.mark.compiled, pytest.mark.cluster]
 
@@ -270,7 +276,6 @@ def _starting_workers(pid: int) -> bool:
 
 CTRL_C_IN_DASKS_IMPORT = """
 import sys
-from nqueens.cli import main
 
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
@@ -279,8 +284,6 @@ class CtrlC:
         return None
 
 sys.meta_path.insert(0, CtrlC())
-sys.argv = ["nqueens", "count", "12", "--scheduler", "local", "--workers", "1", "-q"]
-main()
 """
 
 
@@ -288,12 +291,9 @@ def test_a_ctrl_c_inside_dasks_import_is_one_line() -> None:
     """A Ctrl-C that lands while `distributed` is being imported left it half imported;
     closing the half-started cluster imported it again, which failed in Dask's own code
     (a traceback of 60 lines, exit 1). Nothing was started, nothing is imported again."""
-    done = subprocess.run(
-        [sys.executable, "-c", CTRL_C_IN_DASKS_IMPORT],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    command = nqueens_after(CTRL_C_IN_DASKS_IMPORT)
+    local = ["count", "12", "--scheduler", "local", "--workers", "1", "-q"]
+    done = subprocess.run([*command, *local], capture_output=True, text=True, timeout=120)
     line = _one_line(done, status=130)
     assert line == (
         "nqueens: interrupted while starting the local Dask cluster; nothing was counted"

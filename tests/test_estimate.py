@@ -382,9 +382,9 @@ def test_a_method_without_a_probe_plans_nothing_and_a_stop_while_planning_is_one
         nqueens.count(9, method="backtrack", workers=1, journal=journal, on_plan=plans.append)
     assert plans == []
     monkeypatch.setattr(run, "warm_up", stopped)  # Ctrl-C while the kernels load
-    with pytest.raises(CountInterrupted, match="the journal .*stopped.db is as it was"):
+    with pytest.raises(CountInterrupted, match=r"the journal .*stopped.db is as it was"):
         nqueens.count(9, method="backtrack", workers=1, journal=journal)
-    with pytest.raises(CountInterrupted, match="nothing was counted$"):
+    with pytest.raises(CountInterrupted, match=r"nothing was counted$"):
         nqueens.count(9, method="backtrack", workers=1)
 
 

@@ -458,3 +458,14 @@ def test_a_japanese_message_formats_as_str_does() -> None:
     assert type(message).__name__ == "JapaneseMessage"
     template = type(message)("{} と {!r}、{count:,} 個 {{x}} の {0}")
     assert template.format("盤", "面", count=12345) == "盤と '面'、12,345 個 {x} の盤"
+
+
+def test_a_long_column_list_is_refused_in_japanese(tmp_path: Path) -> None:
+    """A column list of a million bytes and more, read a slice at a time, was refused
+    with its first words in English ("invalid column list '...'：位置 ...")."""
+    listing = tmp_path / "columns.txt"
+    listing.write_text("".join(f"{(2 * i) % 300_007}\n" for i in range(300_000)) + "abc\n")
+    done = run_nqueens("--lang", "ja", "check", str(listing))
+    assert done.returncode == 2
+    line = done.stderr.strip()
+    assert line.startswith("nqueens: error: 不正な列の並び ") and "invalid" not in line, line

@@ -106,6 +106,11 @@ def test_construct_command_formats(tmp_path: Path) -> None:
         assert (code, out) == (1, "") and err.startswith("No solution")
     code, _, err = invoke("construct", "8", "--symmetry", "spin")
     assert code == 2 and "unknown symmetry 'spin'" in err
+    # --seed and --max-sweeps steer min-conflicts: beside the construction they went unused
+    for unused, flags in ((["--seed", "5"], "(--seed)"), (["--max-sweeps", "9"], "(--max-sweeps)")):
+        code, _, err = invoke("construct", "8", *unused)
+        assert code == 2 and err.count("\n") == 1 and err.rstrip().endswith(flags), err
+    assert invoke("construct", "8", "--method", "min-conflicts", "--seed", "5")[0] == 0
 
 
 def test_a_board_in_text_is_bounded(tmp_path: Path) -> None:

@@ -164,8 +164,8 @@ def _closing(kept: str) -> str:
     """The brackets a shortened message left open, closed (`one_line`): "(n 17 here, 16
     now; ...: use a new file" read as if the advice were inside them.
 
-    >>> _closing("in use (process 12: nqueens count （18")
-    '）)'
+    >>> _closing("in use (process 12: nqueens count \\uff0818") == "\\uff09)"
+    True
     """
     missing = []
     for char in kept:
@@ -393,7 +393,24 @@ def main() -> None:
 
     if cache_place.NOTICE is not None:  # said once, by the command that chose
         click.echo(printable(f"nqueens: warning: {cache_place.NOTICE}"), err=True)
+    _speak_first(sys.argv[1:])
     cli()
+
+
+def _speak_first(arguments: list[str]) -> None:
+    """Take `--lang` before anything else is said: click takes its eager options in the
+    order given, so `construct --help --lang ja` printed the help in English (a value
+    click refuses is left for it to refuse)."""
+    from nqueens.i18n import LANGUAGES, set_language
+
+    for i, word in enumerate(arguments):
+        if word == "--":
+            return
+        value = arguments[i + 1] if word == "--lang" and i + 1 < len(arguments) else None
+        if word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value in LANGUAGES:
+            set_language(value)
 
 
 def _escape_what_cannot_be_encoded() -> None:

@@ -327,6 +327,23 @@ def construct(
     from nqueens.validate import board_size
 
     n = board_size(n)
+    if method == "explicit":  # the construction takes no seed: given, they went unused
+        from click.core import ParameterSource
+
+        from nqueens.errors import IncompatibleOptionsError
+
+        context = click.get_current_context()
+        given = tuple(
+            name
+            for name in ("seed", "max_sweeps")
+            if context.get_parameter_source(name) is not ParameterSource.DEFAULT
+        )
+        if given:
+            raise IncompatibleOptionsError(
+                _("the explicit construction has no seed and no sweeps: use them with "
+                  "--method min-conflicts, or drop them"),
+                option=given,
+            )  # fmt: skip
     fmt = fmt or column_format(n, output)
     check_column_format(n, fmt)  # before a long search
     if one_based and fmt == "npy":

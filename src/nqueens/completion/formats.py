@@ -26,7 +26,7 @@ from nqueens.errors import (
 from nqueens.i18n import _
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import fixed_queens_attack
-from nqueens.validate import whole_count
+from nqueens.validate import kind_given, whole_count
 
 __all__ = ["every_row_fixed", "from_diagonals", "from_essence", "read_instance", "to_dimacs"]
 
@@ -71,6 +71,7 @@ def read_instance(
     `diagonals` takes the first D pairs of an Excluded Diagonals file (all by default);
     `n` and `base` apply to board text.
     """
+    kind_given(text, str, "text", _("the instance's text (a str)"), InvalidPlacementError)
     text = text.lstrip("\ufeff")
     if diagonals is not None:  # 2.5 failed as a slice index, True was taken for 1
         diagonals = whole_count(diagonals, "diagonals", least=0)
@@ -226,6 +227,7 @@ def to_dimacs(partial: Partial) -> Iterator[str]:
     free row and column needs at least one queen, and each row, column and diagonal at
     most one (pairwise). `c q VAR ROW COL` comments map variables back to squares.
     """
+    kind_given(partial, Partial, "partial", _("a Partial (read_instance's)"), InvalidPlacementError)
     n = partial.n
     free = n - len(partial.fixed)
     if free > DIMACS_MAX_FREE:

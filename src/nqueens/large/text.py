@@ -48,7 +48,7 @@ def read_column_list(stream: BinaryIO, name: str, head: bytes = b"") -> Columns:
     `name` is the file's, for messages ("" for text given as such)."""
     import numpy as np
 
-    said = f"invalid column list {name}".strip()
+    said = _("invalid column list {name}").format(name=name) if name else _("invalid column list")
     columns = _Growing()
     carry = b""  # the digits of a number cut by the end of a slice
     offset = 0
