@@ -462,7 +462,7 @@ def test_a_japanese_message_formats_as_str_does() -> None:
 
 def test_a_long_column_list_is_refused_in_japanese(tmp_path: Path) -> None:
     """A column list of a million bytes and more, read a slice at a time, was refused
-    with its first words in English ("invalid column list '...'：位置 ...")."""
+    with its first words in English ("invalid column list '...'", then the Japanese)."""
     listing = tmp_path / "columns.txt"
     listing.write_text("".join(f"{(2 * i) % 300_007}\n" for i in range(300_000)) + "abc\n")
     done = run_nqueens("--lang", "ja", "check", str(listing))
