@@ -469,3 +469,11 @@ def test_a_long_column_list_is_refused_in_japanese(tmp_path: Path) -> None:
     assert done.returncode == 2
     line = done.stderr.strip()
     assert line.startswith("nqueens: error: 不正な列の並び ") and "invalid" not in line, line
+
+
+@pytest.mark.parametrize("order", [("--help", "--lang", "ja"), ("--help", "--lang=ja")])
+def test_help_speaks_the_language_given_after_it(order: tuple[str, ...]) -> None:
+    """`construct --help --lang ja` printed the help in English: click takes its eager
+    options in the order given, and --help came first."""
+    done = run_nqueens("construct", *order)
+    assert done.returncode == 0 and done.stdout.startswith("使い方"), done.stdout[:80]
