@@ -34,7 +34,7 @@ from tests.naive import (
     naive_toroidal_attack,
     naive_variant_solutions,
 )
-from tests.processes import NQUEENS, invoke
+from tests.processes import NQUEENS, invoke, run_nqueens
 
 
 @pytest.mark.parametrize("n", range(1, 10))
@@ -406,6 +406,26 @@ def test_a_variants_first_solution_is_bounded_as_the_command_bounds_it() -> None
     with pytest.raises(SizeTooLargeError, match=f"use at most {VARIANT_FIRST_MAX_N}"):
         nqueens.first(Rules.of("toroidal", too_many))
     assert nqueens.first(Rules.of("toroidal", 60)) is None  # proved empty: said at once
+
+
+@pytest.mark.parametrize("variant", ["toroidal", "superqueens"])
+def test_the_step_by_step_search_is_bounded_by_its_own_speed(variant: str) -> None:
+    """The check-function search (`-A backtracking`) took the bitboard's bound of 23: a
+    toroidal N = 23 ran past two minutes, superqueens 21 took 22 s; a toroidal 15 (no
+    solution) walked its whole tree. Its own bound, 19, is said with the way round; a
+    board proved empty is answered at once; below the bound, a solution."""
+    from nqueens.errors import SizeTooLargeError
+    from nqueens.limits import VARIANT_FIRST_MAX_N, VARIANT_STEPS_FIRST_MAX_N
+
+    over = VARIANT_STEPS_FIRST_MAX_N + 4  # 23: coprime to 6
+    with pytest.raises(SizeTooLargeError, match=f"at most {VARIANT_STEPS_FIRST_MAX_N}, or the"):
+        nqueens.first(Rules.of(variant, over), algorithm="backtracking")
+    assert nqueens.first(Rules.of(variant, over)) is not None  # the default search: seconds
+    assert over <= VARIANT_FIRST_MAX_N
+    found = nqueens.first(Rules.of(variant, 13), algorithm="backtracking")
+    assert found is not None and nqueens.check(found, Rules.of(variant, 13)).valid
+    done = run_nqueens("solve", "15", "-V", "toroidal", "-A", "backtracking", timeout=30)
+    assert done.returncode == 1 and done.stdout.startswith("No solution"), done.stderr
 
 
 def test_listing_every_solution_of_a_variant_is_bounded_as_the_classic_one() -> None:

@@ -20,6 +20,7 @@ from nqueens.limits import (
     VARIANT_CHECK_LIST_MAX_N,
     VARIANT_FIRST_MAX_N,
     VARIANT_LIST_MAX_N,
+    VARIANT_STEPS_FIRST_MAX_N,
     check_n,
 )
 from nqueens.messages import too_large, variant_name
@@ -309,6 +310,23 @@ def _variant_solutions(
 
     wanted = DEFAULT_ALGORITHM if algorithm == AUTO else algorithm
     search = variant_search(rules, wanted, steps=observer is not None)
+    unwatched_steps = search == CHECK_FUNCTION and observer is None
+    if unwatched_steps and proved_empty(rules):  # none to find: no tree to walk for it
+        return iter(())
+    if unwatched_steps and rules.rows > VARIANT_STEPS_FIRST_MAX_N:
+        raise SizeTooLargeError(
+            _(
+                "{n} queens are too many for the {variant} board's step-by-step search "
+                "({search}) to find a first solution in seconds: use at most {limit}, or "
+                "the default search (up to {most})"
+            ).format(
+                n=rules.rows,
+                variant=variant_name(rules.variant),
+                search=wanted,
+                limit=VARIANT_STEPS_FIRST_MAX_N,
+                most=VARIANT_FIRST_MAX_N,
+            )
+        )
     if rules.rows > VARIANT_FIRST_MAX_N and not proved_empty(rules):
         message = (
             _(
