@@ -100,6 +100,10 @@ def test_diagonals_option_takes_the_first_pairs(tmp_path: Path) -> None:
     assert done.returncode == 2 and "give 0..14" in done.stderr
     done = run_nqueens("complete", "0:0", "--n", "8", "--diagonals", "3")
     assert done.returncode == 2 and "excluded-diagonals file" in done.stderr
+    one = tmp_path / "one.param"
+    one.write_text("n = 5\nnumdiags = 1\ndiags = [[0, 1]]\n")
+    done = run_nqueens("complete", str(one), "--diagonals", "5")
+    assert "the file has 1 diagonal; give 0..1" in done.stderr  # was "1 diagonals"
 
 
 def _clauses(lines: list[str]) -> tuple[list[list[int]], int]:

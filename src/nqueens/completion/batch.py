@@ -75,7 +75,8 @@ def _answer(job: Job) -> Answer:
             limit = max(0.0, limit - (time.perf_counter() - start))
         result = complete(partial, count=job.count, time_limit=limit, seed=job.seed)
     except NQueensError as error:
-        return Answer(job.name, None, "error", 0, time.perf_counter() - start, error=str(error))
+        seconds = round(time.perf_counter() - start, 6)
+        return Answer(job.name, None, "error", 0, seconds, error=str(error))
     seconds = round(time.perf_counter() - start, 6)
     return Answer(job.name, partial.n, result.status, result.nodes, seconds, result.count)
 

@@ -23,7 +23,7 @@ from nqueens.errors import (
     InvalidSizeError,
     SizeTooLargeError,
 )
-from nqueens.i18n import _
+from nqueens.i18n import _, ngettext
 from nqueens.limits import NUMBER_MAX_DIGITS
 from nqueens.messages import fixed_queens_attack
 from nqueens.validate import kind_given, whole_count
@@ -119,9 +119,11 @@ def from_diagonals(text: str, diagonals: int | None = None) -> Partial:
         )
     if diagonals is not None and not 0 <= diagonals <= len(pairs):
         raise InvalidPlacementError(
-            _("--diagonals {asked}: the file has {count} diagonals; give 0..{count}").format(
-                asked=diagonals, count=len(pairs)
-            )
+            ngettext(
+                "--diagonals {asked}: the file has {count} diagonal; give 0..{count}",
+                "--diagonals {asked}: the file has {count} diagonals; give 0..{count}",
+                len(pairs),
+            ).format(asked=diagonals, count=len(pairs))
         )
     sums: set[int] = set()
     diffs: set[int] = set()
