@@ -277,7 +277,7 @@ def play(
     player = record(
         board,
         algorithm,
-        max_steps=max_steps if given is not ParameterSource.DEFAULT or not learn_only else None,
+        max_steps=None if learn_only and given is ParameterSource.DEFAULT else max_steps,
         out=out,
         learn=learn,
         learn_only=learn_only,
