@@ -99,18 +99,12 @@ class Shape:
         the cut nodes' subtree sizes must in a crowded outer ring.
         """
         need = LABEL_CHAR * len(self.label) + 2
-        if self.radial:
-            along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
-        else:
-            along, across = self.x1 - self.x0, self.y1 - self.y0
+        along, across = self._extent()
         if along >= need and across >= 11:
             return 0.0
         if across < need or along < 11:
             return None
-        if not self.radial:
-            return -90.0
-        middle = math.degrees(self.a0 + self.a1) / 2
-        return middle - 90 if middle <= 180 else middle + 90  # never upside down
+        return self._across()
 
     def label_fit(self) -> tuple[float, float]:
         """The largest font size (in the picture's units, against 11 for the picture's
@@ -118,18 +112,25 @@ class Shape:
         `label_angle`): for a page that magnifies the tree and shows each label once it
         can be read (the player)."""
         per_size = LABEL_CHAR * len(self.label) / LABEL_SIZE  # the label's width per unit of size
-        if self.radial:
-            along, across = (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
-        else:
-            along, across = self.x1 - self.x0, self.y1 - self.y0
+        along, across = self._extent()
         level, turned = min((along - 2) / per_size, across), min((across - 2) / per_size, along)
         # Level where it fits at the picture's own size (as `label_angle`), else the larger.
         if level >= min(turned, LABEL_SIZE) or (self.r0 == 0 and self.radial):
             return 0.0, max(level, 0.0)
+        return self._across(), max(turned, 0.0)
+
+    def _extent(self) -> tuple[float, float]:
+        """The node's room along its row (or ring) and across it."""
+        if self.radial:
+            return (self.a1 - self.a0) * (self.r0 + self.r1) / 2, self.r1 - self.r0
+        return self.x1 - self.x0, self.y1 - self.y0
+
+    def _across(self) -> float:
+        """The turn of a label that runs across its row (or ring): never upside down."""
         if not self.radial:
-            return -90.0, max(turned, 0.0)
+            return -90.0
         middle = math.degrees(self.a0 + self.a1) / 2
-        return (middle - 90 if middle <= 180 else middle + 90), max(turned, 0.0)
+        return middle - 90 if middle <= 180 else middle + 90
 
     def label_point(self) -> tuple[float, float]:
         if self.radial:
