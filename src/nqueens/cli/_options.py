@@ -24,6 +24,7 @@ from nqueens.visual.common import PLAYER_STEPS
 __all__ = [
     "FLAGS",
     "algorithm_option",
+    "given_options",
     "json_option",
     "lang_option",
     "max_steps_option",
@@ -37,6 +38,17 @@ __all__ = [
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def given_options(*names: str) -> tuple[str, ...]:
+    """Those of the running command's options `names` that were given (on the line or by
+    the environment), not left at their defaults: an option that would go unused is
+    refused only where it was asked for."""
+    from click.core import ParameterSource
+
+    context = click.get_current_context()
+    return tuple(n for n in names if context.get_parameter_source(n) is not ParameterSource.DEFAULT)
+
 
 FLAGS = {
     "algorithm": "--algorithm",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _answer_no, _say_written, _size_argument, cli
-from nqueens.cli._options import one_based_option, out_option, variant_option
+from nqueens.cli._options import given_options, one_based_option, out_option, variant_option
 from nqueens.cli._types import Whole
 from nqueens.columns import read_placements
 from nqueens.files import STDOUT, check_output_place
@@ -328,16 +328,9 @@ def construct(
 
     n = board_size(n)
     if method == "explicit":  # the construction takes no seed: given, they went unused
-        from click.core import ParameterSource
-
         from nqueens.errors import IncompatibleOptionsError
 
-        context = click.get_current_context()
-        given = tuple(
-            name
-            for name in ("seed", "max_sweeps")
-            if context.get_parameter_source(name) is not ParameterSource.DEFAULT
-        )
+        given = given_options("seed", "max_sweeps")
         if given:
             raise IncompatibleOptionsError(
                 _("the explicit construction has no seed and no sweeps: use them with "

@@ -10,6 +10,7 @@ import click
 from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, _say_written, _size_argument, cli
 from nqueens.cli._options import (
     algorithm_option,
+    given_options,
     max_steps_option,
     one_based_option,
     out_option,
@@ -267,17 +268,14 @@ def play(
       nqueens play 7 --variant toroidal --out torus.html
       nqueens play 8 --learn-only --out class.html
     """
-    from click.core import ParameterSource
-
     from nqueens.variants import Rules
     from nqueens.visual import play as record
 
     board = Rules.of(variant, n)
-    given = click.get_current_context().get_parameter_source("max_steps")
     player = record(
         board,
         algorithm,
-        max_steps=None if learn_only and given is ParameterSource.DEFAULT else max_steps,
+        max_steps=None if learn_only and not given_options("max_steps") else max_steps,
         out=out,
         learn=learn,
         learn_only=learn_only,
