@@ -116,22 +116,25 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return _spoken(translations(current_language()).gettext(message))
+    lang = current_language()
+    return _spoken(translations(lang).gettext(message), lang)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count`, in the current language."""
-    return _spoken(translations(current_language()).ngettext(singular, plural, count))
+    lang = current_language()
+    return _spoken(translations(lang).ngettext(singular, plural, count), lang)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, as said in `context` (one English word can need
     two translations: the tree's root "start", the player's button "start")."""
-    return _spoken(translations(current_language()).pgettext(context, message))
+    lang = current_language()
+    return _spoken(translations(lang).pgettext(context, message), lang)
 
 
-def _spoken(message: str) -> str:
-    return JapaneseMessage(message) if current_language() == "ja" else message
+def _spoken(message: str, lang: str) -> str:
+    return JapaneseMessage(message) if lang == "ja" else message
 
 
 JAPANESE = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"

@@ -103,11 +103,12 @@ class Viewer(ttk.Frame):
             anchor="nw", height=CAPTION_LINES,
         )  # fmt: skip
         width = functools.cache(tkinter.font.Font(self, font=(FONT, 11)).measure)
-        self.caption.trace_add(
-            "write",
-            lambda *_args: shown.set("\n".join(break_lines(self.caption.get(), side - 16, width))),
-        )
-        shown.set(self.caption.get())
+
+        def show(*_args: object) -> None:
+            shown.set("\n".join(break_lines(self.caption.get(), side - 16, width)))
+
+        self.caption.trace_add("write", show)
+        show()
         self.caption_label.grid(row=1, column=0, sticky="nw", pady=(8, 0))
         self.grid_columnconfigure(0, minsize=side)
         ttk.Label(self, textvariable=self.counters, font=(FONT, 10)).grid(
