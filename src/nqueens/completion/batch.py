@@ -61,24 +61,25 @@ class Answer:
 
 def _answer(job: Job) -> Answer:
     start = time.perf_counter()
+
+    def seconds() -> float:  # every answer's, to the microsecond
+        return round(time.perf_counter() - start, 6)
+
     if job.unreadable is not None:
         return Answer(job.name, None, "error", 0, 0.0, error=job.unreadable)
     try:
         columns = long_column_list(job.text)
         if columns is not None:  # every row fixed: no Partial of millions of queens
             n = len(every_row_fixed(columns, "", job.n, job.base))
-            seconds = round(time.perf_counter() - start, 6)
-            return Answer(job.name, n, "solved", 0, seconds, 1 if job.count else None)
+            return Answer(job.name, n, "solved", 0, seconds(), 1 if job.count else None)
         partial = read_instance(job.text, n=job.n, base=job.base, diagonals=job.diagonals)
         limit = job.time_limit
         if limit is not None:
             limit = max(0.0, limit - (time.perf_counter() - start))
         result = complete(partial, count=job.count, time_limit=limit, seed=job.seed)
     except NQueensError as error:
-        seconds = round(time.perf_counter() - start, 6)
-        return Answer(job.name, None, "error", 0, seconds, error=str(error))
-    seconds = round(time.perf_counter() - start, 6)
-    return Answer(job.name, partial.n, result.status, result.nodes, seconds, result.count)
+        return Answer(job.name, None, "error", 0, seconds(), error=str(error))
+    return Answer(job.name, partial.n, result.status, result.nodes, seconds(), result.count)
 
 
 def complete_many(jobs: Iterable[Job], *, workers: int | None = None) -> Iterator[Answer]:
