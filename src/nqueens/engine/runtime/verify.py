@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import numpy as np
 
@@ -32,15 +32,10 @@ from nqueens.i18n import _
 from nqueens.known import published_count
 from nqueens.validate import as_whole
 
-if TYPE_CHECKING:
-    from nqueens.engine.counter import Tally
-    from nqueens.engine.runtime.journal import JournalSummary
-
 __all__ = [
     "ALL",
     "Repair",
     "Verification",
-    "journal_versus_published",
     "recount_samples",
     "repair_journal",
     "verify_journal",
@@ -68,20 +63,6 @@ def recount_samples(samples: object, option: str = "verify") -> int | Literal["a
             option=option,
         )
     return number
-
-
-def journal_versus_published(summary: JournalSummary) -> tuple[Tally | None, bool | None]:
-    """A journal's count beside the published one: a finished whole count's totals and
-    whether the table holds them (`versus_published`, which raises where they differ);
-    (None, None) for a part's journal or a count not finished."""
-    from nqueens.engine.runtime.run import final_tally
-
-    if summary.part is not None or not summary.finished:  # a part's sums are not the count's
-        return None, None
-    method = METHODS[summary.method]
-    tally = final_tally(method, summary.n, list(summary.sums.values()))
-    assert tally.unique is not None
-    return tally, versus_published(summary.n, tally.total, tally.unique, method.variant)
 
 
 def versus_published(n: int, total: int, unique: int, variant: str = "classic") -> bool:
