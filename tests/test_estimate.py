@@ -359,19 +359,24 @@ def test_a_count_plans_itself_first_when_asked(monkeypatch: pytest.MonkeyPatch) 
 def test_a_method_without_a_probe_plans_nothing_and_a_stop_while_planning_is_one_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
 ) -> None:
-    """A variant's method has no probe: its plan timed two of its subproblems whole (N = 20's
-    superqueens, 10 of a minute or more) and threw them away, and a Ctrl-C meanwhile left
-    the count with a bare KeyboardInterrupt (the command: a blank line). It plans nothing;
-    a stop while a count plans is the count's own interruption."""
+    """A method without a probe (the pure-Python counter) would time its subproblems whole
+    and throw them away: its count plans nothing. A variant's count, once without a
+    probe too (N = 20's superqueens: 10 subproblems of a minute or more), has Knuth's
+    with its own attacks now, on subproblems of two rows: it plans, over every one of
+    them. A stop while a count plans is the count's own interruption (it was a bare
+    KeyboardInterrupt: the command said a blank line)."""
     from nqueens.engine.runtime import run
     from nqueens.errors import CountInterrupted
 
     monkeypatch.setattr(run, "PLAN_FROM", 9)
     plans: list[Estimate] = []
-    result = nqueens.count(9, variant="superqueens", workers=1, on_plan=plans.append)
-    assert result.total == 0 and plans == []  # superqueens: none below N = 10
+    result = nqueens.count(9, method="python", workers=1, on_plan=plans.append)
+    assert result.total == 352 and plans == []
     result = nqueens.count(11, variant="toroidal", workers=1, on_plan=plans.append)
-    assert result.total == 88 and plans == []
+    # 6 first columns (the left half and the middle), each beside 11 - 3 free squares
+    assert result.total == 88 and result.subproblems == 6 * 8
+    assert [plan.subproblems for plan in plans] == [48]
+    plans.clear()
 
     def stopped(*_args: object, **_kwargs: object) -> Estimate:
         raise KeyboardInterrupt

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -211,18 +212,102 @@ def test_a_variant_without_solutions_says_so() -> None:
 @pytest.mark.parametrize("unique", [False, True])
 def test_the_kernel_counts_what_the_search_finds(rules: Rules, unique: bool) -> None:
     """Below VARIANT_KERNEL_FROM_N the engine's tasks count by the Python search: the
-    same solutions, least members and queens placed as the kernel, column by column,
-    and so the same totals (`count`'s `fast` chooses either)."""
-    from nqueens.variants.kernel import count_first_column, symmetry_switches
-    from nqueens.variants.search import count_first_column as by_search
+    same solutions, least members and queens placed as the kernel, for every first
+    column and every second row's column (-1: any), and so the same totals (`count`'s
+    `fast` chooses either)."""
+    from nqueens.variants.kernel import count_first_rows, symmetry_switches
+    from nqueens.variants.search import count_first_rows as by_search
 
     assert rules.cols < VARIANT_KERNEL_FROM_N
     switches = symmetry_switches(rules.square)
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     for first in range(rules.cols):
-        kernel = count_first_column(*board, first, unique, switches)
-        assert by_search(rules, first, unique) == tuple(int(x) for x in kernel)
+        for second in range(-1, rules.cols):
+            kernel = count_first_rows(*board, first, second, unique, switches)
+            assert by_search(rules, first, second, unique) == tuple(int(x) for x in kernel)
     assert count(rules, unique=unique, fast=True) == count(rules, unique=unique, fast=False)
+
+
+@pytest.mark.parametrize(
+    ("variant", "n"),
+    [("toroidal", 1), ("toroidal", 5), ("toroidal", 7), ("superqueens", 3), ("superqueens", 10)],
+)
+def test_the_variants_split_is_every_free_square_of_the_second_row(variant: str, n: int) -> None:
+    """A variant's count is split on the first two rows: each first column of the left half
+    (and the middle) beside each square of the second row its queen leaves free, as the
+    naive attack test finds them (a first queen that leaves none, or a one-row board: the
+    second row free, -1); one lead per first column, its first subproblem. Each column's
+    subproblems add up to the column searched whole: solutions, least ones, queens."""
+    from nqueens.variants.counters import count_rows, split_for
+
+    rules, attack = Rules.of(variant, n), naive_attack(variant, n)
+    split = split_for(rules)
+    pairs = list(zip(split.firsts.tolist(), split.seconds.tolist(), strict=True))
+    expected = []
+    for first in range((n + 1) // 2):
+        free = [c for c in range(n) if n > 1 and not attack((0, first), (1, c))]
+        expected += [(first, c) for c in free] or [(first, -1)]
+    assert pairs == expected
+    assert split.leads.tolist() == [
+        int(i == 0 or pairs[i - 1][0] != p[0]) for i, p in enumerate(pairs)
+    ]
+    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
+    rows = count_rows(*board, split.firsts, split.seconds, split.leads, True, True)
+    for first in range((n + 1) // 2):
+        whole = count_rows(*board, *(np.array([x]) for x in (first, -1, 1)), True, True)
+        assert rows[split.firsts == first].sum(axis=0).tolist() == whole[0].tolist()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.of("toroidal", n) for n in (5, 7, 11, 13)]
+    + [Rules.of("superqueens", n) for n in (10, 12)],
+    ids=lambda r: f"{r.variant}-{r.rows}",
+)
+def test_a_variants_count_places_the_queens_of_its_whole_search(rules: Rules) -> None:
+    """Split on two rows, the subproblems' queens placed add up to the search's over the
+    left half of the first row and its middle (each first queen counted once, by its
+    column's lead): the nodes `count` reports, by the kernel and by the Python search.
+    The mirror gives the right half, so twice that, less the middle column's once, is
+    the whole bitboard search's."""
+    from nqueens.search.events import SearchStats
+    from nqueens.variants.counters import count_rows, split_for
+    from nqueens.variants.search import count_first_rows, searched
+
+    stats = SearchStats()
+    found = sum(1 for _ in searched(rules, stats))
+    assert found == KNOWN_VARIANT_COUNTS[rules.variant][rules.rows][0]
+    n = rules.rows
+    middle = 1 + count_first_rows(rules, n // 2, -1, False)[2] if n % 2 else 0
+    assert 2 * nqueens.count(rules, workers=1).nodes - middle == stats.nodes
+    split = split_for(rules)
+    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
+    python = count_rows(*board, split.firsts, split.seconds, split.leads, True, False)
+    assert 2 * int(python[:, 2].sum()) - middle == stats.nodes
+
+
+@pytest.mark.parametrize(("variant", "n"), [("toroidal", 13), ("superqueens", 12)])
+def test_the_variants_probe_estimates_the_queens_below_each_subproblem(
+    variant: str, n: int
+) -> None:
+    """Knuth's random probes, walked with the variant's own attacks, estimate the queens
+    the kernel places below the first row of a subproblem: within four standard errors
+    of the exact number for every subproblem of the first column (seeded)."""
+    from nqueens.variants.counters import VariantProbe, count_rows, split_for
+
+    rules = Rules.of(variant, n)
+    split = split_for(rules)
+    board = (rules.rows, rules.cols, rules.wrap, rules.knight)
+    exact = count_rows(*board, split.firsts, split.seconds, split.leads, False, True)
+    rng = np.random.default_rng(n)
+    probe = VariantProbe()
+    for index in np.flatnonzero(split.firsts == 0).tolist():
+        below = exact[index, 2] - split.leads[index]
+        probed = probe(split, index, rng, 4000)
+        assert abs(probed.mean - below) <= 4 * probed.error, (index, below, probed)
+        assert probed.error < 0.2 * below  # they say how far to trust them, not "anything"
+    nothing = VariantProbe()(split_for(Rules.of("toroidal", 12)), 0, rng, 100)
+    assert (nothing.mean, nothing.error) == (0.0, 0.0)  # proved empty: no search to size
 
 
 def test_a_narrow_variant_board_is_counted_without_numba(tmp_path: Path) -> None:
@@ -238,7 +323,9 @@ def test_a_narrow_variant_board_is_counted_without_numba(tmp_path: Path) -> None
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     tori = KNOWN_VARIANT_COUNTS["toroidal"][7][0], count(Rules.of("toroidal", 7), unique=True)
     superqueens = KNOWN_VARIANT_COUNTS["superqueens"][10]
-    expected = ["toroidal", *map(str, tori), "4", *map(str, superqueens), "False"]
+    # 4 first columns (the left half and the middle), each beside the 7 - 3 squares of
+    # the second row its queen leaves free on a torus
+    expected = ["toroidal", *map(str, tori), "16", *map(str, superqueens), "False"]
     assert done.stdout.split() == expected
 
 
@@ -549,8 +636,8 @@ def test_a_torus_not_coprime_to_6_is_counted_empty_without_a_search(
     def never(*_args: object) -> None:
         raise AssertionError("searched")
 
-    monkeypatch.setattr(kernel, "count_first_column", never)
-    monkeypatch.setattr(search, "count_first_column", never)
+    monkeypatch.setattr(kernel, "count_first_rows", never)
+    monkeypatch.setattr(search, "count_first_rows", never)
     monkeypatch.setattr(counters.VariantCounter, "warm_up", lambda _self: None)  # a 5x5 search
     board = nqueens.Rules.of("toroidal", n)
     found = nqueens.count(board, workers=1)

@@ -146,8 +146,7 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 @click.option(
     "--estimate",
     is_flag=True,
-    help="Do not count: time a random sample of the count's subproblems (under a minute; a "
-    "variant's, timed whole, longer from N = 19) "
+    help="Do not count: time a random sample of the count's subproblems (under a minute) "
     "and predict its time on this machine's workers and on --workers, and its memory.",
 )
 @click.option(

@@ -267,7 +267,7 @@ def _variant_method(variant: str, board: str, version: str = "1") -> Method:
     (nqueens.variants.counters), on the variant's own board."""
     return Method(
         name=variant,
-        summary=f"{board}'s bitboard search, split on the first row (numba from N = "
+        summary=f"{board}'s bitboard search, split on the first two rows (numba from N = "
         f"{VARIANT_KERNEL_FROM_N})",
         largest=BITBOARD_MAX_N,
         too_large=N_("64-bit boards (the {method} method)"),
@@ -281,10 +281,12 @@ def _variant_method(variant: str, board: str, version: str = "1") -> Method:
     )
 
 
-# 2: a board with no solution by Polya's theorem (N not coprime to 6) is answered at
-# once, its subproblems placing no queen, where version 1's searched them
-TOROIDAL = _variant_method("toroidal", "the toroidal board", version="2")
-SUPERQUEENS = _variant_method("superqueens", "the superqueens board")
+# toroidal 2: a board with no solution by Polya's theorem (N not coprime to 6) is
+# answered at once, its subproblems placing no queen, where version 1's searched them;
+# 3 (superqueens 2): a subproblem is the first two rows' queens, where it was the first
+# row's (N/2 subproblems, fewer than the cores at hand)
+TOROIDAL = _variant_method("toroidal", "the toroidal board", version="3")
+SUPERQUEENS = _variant_method("superqueens", "the superqueens board", version="2")
 
 METHODS: dict[str, Method] = {
     m.name: m for m in (BACKTRACK, JOIN, GPU, GPU_JOIN, NUMPY, PYTHON, TOROIDAL, SUPERQUEENS)

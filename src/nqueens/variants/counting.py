@@ -1,5 +1,5 @@
 """Counting a variant's board in this process: the total and the unique count in one
-search, split on the first row's column (counters.py's `count_columns`): by the Python
+search, split on the first two rows' columns (counters.py's `count_rows`): by the Python
 search on boards narrower than `VARIANT_KERNEL_FROM_N`, where it answers before numba
 would have loaded, and by the numba kernel (kernel.py) from there.
 """
@@ -51,20 +51,23 @@ def count_both(rules: Rules, *, unique: bool = True, fast: bool | None = None) -
     """(total, unique) in one search (unique 0 when not asked), by the kernel when `fast`
     (None: from width `VARIANT_KERNEL_FROM_N`), else by the Python search.
 
-    The search is split on the first row's column, and uses the mirror: a mirror image
-    has its first queen in the mirrored column, so only the left half of the columns
-    (and the middle one) is searched, the left half counting twice. Every class's least
-    member is found there too, since the mirror of a first column past the middle is
-    smaller. On a torus, where every column shift of a solution is one too, the total
-    needs the first column alone (times the width) when the classes are not asked for.
+    The search is split on the first two rows' columns, and uses the mirror: a mirror
+    image has its first queen in the mirrored column, so only the left half of the
+    columns (and the middle one) is searched, the left half counting twice. Every
+    class's least member is found there too, since the mirror of a first column past the
+    middle is smaller. On a torus, where every column shift of a solution is one too, the
+    total needs the first column alone (times the width) when the classes are not asked
+    for.
     """
-    from nqueens.variants.counters import column_counter, count_columns, split_for
+    from nqueens.variants.counters import count_rows, rows_counter, split_for
+    from nqueens.variants.search import proved_empty
 
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     if rules.wrap and not unique:
-        found, _least, _nodes = column_counter(*board, False, fast)(0)
+        found = 0 if proved_empty(rules) else rows_counter(*board, False, fast)(0, -1)[0]
         return rules.cols * found, 0
-    rows = count_columns(*board, split_for(rules).firsts, unique, fast)
+    split = split_for(rules)
+    rows = count_rows(*board, split.firsts, split.seconds, split.leads, unique, fast)
     return int(rows[:, 0].sum()), int(rows[:, 1].sum())
 
 

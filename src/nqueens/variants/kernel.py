@@ -1,7 +1,8 @@
 """The variants' counting kernel (numba): the bitboard search of search.py as a loop over
 an explicit stack, on 64-bit words, counting instead of listing.
 
-Work is split on the first row's column, so the counts can be summed over processes.
+Work is split on the first two rows' columns (variants/counters.py), so the counts can be
+summed over processes.
 `unique` counts the solutions that are the least of their symmetry class, with the
 board's symmetries given as switches (see `placement.symmetry_view`).
 """
@@ -16,7 +17,7 @@ from nqueens.engine.bits import lowest_bit_index
 from nqueens.engine.canonical import is_least
 from nqueens.placement import SYMMETRIES, symmetry_view
 
-__all__ = ["count_first_column", "symmetry_switches"]
+__all__ = ["count_first_rows", "symmetry_switches"]
 
 
 def symmetry_switches(square: bool) -> npt.NDArray[np.int64]:
@@ -39,9 +40,10 @@ def _shift(x, by, width, full, wrap):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def count_first_column(rows, width, wrap, knight, first, unique, switches):  # type: ignore[no-untyped-def]
-    """Solutions whose first row's queen stands in column `first`, those of them that are
-    the least of their symmetry class (when `unique`; else 0), and the queens placed."""
+def count_first_rows(rows, width, wrap, knight, first, second, unique, switches):  # type: ignore[no-untyped-def]
+    """Solutions whose first row's queen stands in column `first` and second row's in
+    column `second` (any, where negative), those of them that are the least of their
+    symmetry class (when `unique`; else 0), and the queens placed below the first row."""
     full = np.uint64((1 << width) - 1)
     one = np.uint64(1)
     zero = np.uint64(0)
@@ -54,12 +56,12 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
     inv = np.zeros(width, np.int64)
     found = 0
     least = 0
-    nodes = 1
+    nodes = 0
     bit = one << np.uint64(first)
     bits[0] = bit
     cols[0] = first
     if rows == 1:  # one queen: the least of its class in the left half (or the middle)
-        return 1, 1 if unique and 2 * first < width else 0, 1
+        return 1, 1 if unique and 2 * first < width else 0, 0
     taken[1] = bit
     left[1] = _shift(bit, -1, width, full, wrap)
     right[1] = _shift(bit, 1, width, full, wrap)
@@ -79,6 +81,8 @@ def count_first_column(rows, width, wrap, knight, first, unique, switches):  # t
                         b = bits[earlier]
                         reach = _shift(b, jump, width, full, wrap)
                         free &= ~(reach | _shift(b, -jump, width, full, wrap))
+            if row == 1 and second >= 0:
+                free &= one << np.uint64(second)
             avail[row] = free
             fresh = False
         free = avail[row]

@@ -22,11 +22,12 @@ from nqueens.variants.rules import Rules
 from nqueens.variants.symmetry import is_canonical
 
 __all__ = [
-    "count_first_column",
+    "count_first_rows",
     "events",
     "proved_empty",
     "rules_given",
     "searched",
+    "shift_row",
     "solutions",
 ]
 
@@ -123,23 +124,26 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     return place(0)
 
 
-def count_first_column(rules: Rules, first: int, unique: bool) -> tuple[int, int, int]:
-    """The kernel's count of one first column (variants/kernel.py) by the Python search,
+def count_first_rows(rules: Rules, first: int, second: int, unique: bool) -> tuple[int, int, int]:
+    """The kernel's count of one subproblem (variants/kernel.py) by the Python search,
     for boards narrower than `VARIANT_KERNEL_FROM_N`: the solutions whose first row's
-    queen stands in column `first`, those of them that are the least of their symmetry
-    class (when `unique`; else 0), and the queens placed."""
+    queen stands in column `first` and second row's in column `second` (any, where
+    negative), those of them that are the least of their symmetry class (when `unique`;
+    else 0), and the queens placed below the first row."""
     stats = SearchStats()
     found = least = 0
-    for cols in _search(rules, stats, first):
+    for cols in _search(rules, stats, first, None if second < 0 else second):
         found += 1
         if unique and is_canonical(cols, rules):
             least += 1
-    return found, least, stats.nodes
+    return found, least, stats.nodes - 1
 
 
-def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Iterator[Columns]:
+def _search(
+    rules: Rules, stats: SearchStats, first: int | None = None, second: int | None = None
+) -> Iterator[Columns]:
     """The solutions in lexicographic order; only those with the first row's queen in
-    column `first` when one is given."""
+    column `first` (and the second row's in column `second`) when one is given."""
     m, n = rules.rows, rules.cols
     full = (1 << n) - 1
     cols = [0] * m
@@ -156,7 +160,8 @@ def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Itera
                 distance = min(distance, m - distance)
             if distance in (1, 2):
                 jump = 3 - distance  # two columns from the next row, one from the one after
-                mask |= _shift(bits[earlier], jump, n, wrap) | _shift(bits[earlier], -jump, n, wrap)
+                b = bits[earlier]
+                mask |= shift_row(b, jump, n, wrap) | shift_row(b, -jump, n, wrap)
         return mask
 
     def place_row(row: int, taken: int, left: int, right: int) -> Iterator[Columns]:
@@ -164,6 +169,8 @@ def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Itera
         avail = full & ~(taken | left | right)
         if row == 0 and first is not None:
             avail &= 1 << first
+        if row == 1 and second is not None:
+            avail &= 1 << second
         if knight and row:
             avail &= ~knight_attacks(row)
         while avail:
@@ -176,8 +183,8 @@ def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Itera
                 yield from place_row(
                     row + 1,
                     taken | bit,
-                    _shift(left | bit, -1, n, wrap),
-                    _shift(right | bit, 1, n, wrap),
+                    shift_row(left | bit, -1, n, wrap),
+                    shift_row(right | bit, 1, n, wrap),
                 )
             else:
                 yield tuple(cols)
@@ -186,7 +193,7 @@ def _search(rules: Rules, stats: SearchStats, first: int | None = None) -> Itera
     return place_row(0, 0, 0, 0)
 
 
-def _shift(x: int, by: int, width: int, wrap: bool) -> int:
+def shift_row(x: int, by: int, width: int, wrap: bool) -> int:
     """The bits of `x` moved `by` columns (up when positive) on a row `width` wide,
     rotating round the edge on a torus and falling off it otherwise."""
     full = (1 << width) - 1

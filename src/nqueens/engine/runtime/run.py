@@ -129,9 +129,9 @@ def _run(
     pending = np.array([i for i in wanted.tolist() if i not in finished], np.intp)
     done = len(finished)
     on_progress = options.on_progress
-    # A method without a probe would time its subproblems whole (a variant's: N = 20's
-    # superqueens are 10 of a minute or more): its count plans nothing rather than redo,
-    # unsaved, a fifth of itself.
+    # A method without a probe would time its subproblems whole (a variant's did, when
+    # N = 20's superqueens were 10 of a minute or more): its count plans nothing rather
+    # than redo, unsaved, a fifth of itself.
     if (
         options.on_plan is not None
         and len(pending)
