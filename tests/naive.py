@@ -51,6 +51,30 @@ def naive_attacks(cols: tuple[int, ...]) -> list[tuple[tuple[int, int], tuple[in
     return pairs
 
 
+def naive_lines(cols: list[int], *, wrap: bool = False) -> list[dict[int, list[int]]]:
+    """The rows whose queens stand on each column, each diagonal (r + c) and each
+    anti-diagonal (r - c), the diagonals taken modulo N where they wrap (a torus): every
+    queen put on its three lines, one by one."""
+    n = len(cols)
+    kinds: list[dict[int, list[int]]] = [{}, {}, {}]
+    for r, c in enumerate(cols):
+        for kind, line in enumerate((c, r + c, r - c)):
+            kinds[kind].setdefault(line % n if wrap and kind else line, []).append(r)
+    return kinds
+
+
+def naive_knight_pairs(cols: list[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every pair of queens a knight's move apart, the earlier row first, in row order:
+    each queen's four knight squares in the rows below looked up among the queens."""
+    queens = set(enumerate(cols))
+    return sorted(
+        ((r, c), (r + dr, c + dc))
+        for r, c in enumerate(cols)
+        for dr, dc in ((1, -2), (1, 2), (2, -1), (2, 1))
+        if (r + dr, c + dc) in queens
+    )
+
+
 def naive_variant_solutions(rows: int, cols: int, attacks: object) -> list[tuple[int, ...]]:
     """Every way to put one queen in each of `rows` rows on distinct columns of a board
     `cols` wide, kept when no pair `attacks(a, b)` (squares as (row, col)); lexicographic."""

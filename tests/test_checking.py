@@ -5,15 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import nqueens
 from nqueens import CheckResult, Rules
-from nqueens.errors import InvalidPlacementError, InvalidSizeError, SizeTooLargeError
+from nqueens.checking import Attack
+from nqueens.errors import InvalidPlacementError, InvalidSizeError
 from tests.naive import (
     naive_attack,
     naive_attacks,
+    naive_knight_pairs,
+    naive_lines,
     naive_queen_attack,
 )
 
@@ -104,8 +107,145 @@ def test_a_large_placement_is_checked_in_linear_time() -> None:
     assert not result.valid and not result.complete and result.lines == (0, 0, 1)
     assert [a.how for a in result.attacks] == ["same diagonal, falling to the right"]
     assert result.placement is None
-    with pytest.raises(SizeTooLargeError, match="N <= 2000"):
-        nqueens.check(cols, nqueens.Rules.of("toroidal", len(cols)))
+
+
+Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def crowded(lines: list[dict[int, list[int]]]) -> tuple[int, ...]:
+    """How many lines of each kind hold more than one queen."""
+    return tuple(sum(len(rows) > 1 for rows in kind.values()) for kind in lines)
+
+
+def first_pairs(
+    cols: list[int], lines: list[dict[int, list[int]]], knights: list[Pair], most: int
+) -> list[Pair]:
+    """The pairs the O(N) check names, worked out from every line's rows: the first two
+    queens of each crowded column, diagonal, then anti-diagonal (each kind in the order
+    of its lines), then the pairs a knight's move apart; no pair twice, `most` at most."""
+    found: list[Pair] = []
+    for kind in lines:
+        for line in sorted(kind):
+            if len(rows := kind[line]) > 1:
+                pair = ((rows[0], cols[rows[0]]), (rows[1], cols[rows[1]]))
+                found += [pair] if pair not in found else []
+    return (found + knights)[:most]
+
+
+linear_boards = st.integers(1, 12).flatmap(
+    lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n)
+)
+
+
+@given(
+    variant=st.sampled_from(["classic", "toroidal", "superqueens"]),
+    cols=linear_boards,
+    examples=st.integers(0, 6),
+    step=st.integers(1, 4),
+)
+@example(variant="toroidal", cols=[0, 0, 2, 2], examples=6, step=1)  # a pair on two lines
+def test_the_linear_check_agrees_with_the_check_of_every_pair(
+    variant: str, cols: list[int], examples: int, step: int
+) -> None:
+    """The O(N) check, run on small boards with its threshold lowered to 0 (and its step
+    of rows cut to a few, so that lines and knight's moves cross steps), says what the
+    pair-by-pair check says: valid alike, its pairs among that check's with the same
+    words, its crowded lines and knight's moves counted as the naive checks count them.
+    A toroidal or superqueens board was refused past the threshold."""
+    import numpy as np
+
+    rules = Rules.of(variant, len(cols))
+    every = nqueens.check(cols, rules)  # up to 2,000 queens: pair by pair
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("nqueens.checking.CHECK_ARRAY_FROM_N", 0)
+        patch.setattr("nqueens.large.ROWS_PER_STEP", step)
+        fast = nqueens.check(cols, rules, examples=examples)
+        assert nqueens.check(np.array(cols, np.int8), rules, examples=examples) == fast
+    assert every.complete and not fast.complete and fast.placement is None
+    assert fast.rules == rules and fast.n == len(cols)
+    attack = naive_attack(variant, len(cols)) if variant != "classic" else naive_queen_attack
+    queens = list(enumerate(cols))
+    pairs = [(a, b) for i, a in enumerate(queens) for b in queens[i + 1 :] if attack(a, b)]
+    assert [(a.a, a.b) for a in every.attacks] == pairs
+    assert fast.valid == every.valid == (not pairs)
+    lines = naive_lines(cols, wrap=rules.wrap)
+    knights = naive_knight_pairs(cols) if rules.knight else []
+    assert fast.lines == crowded(lines)
+    assert fast.knights == (len(knights) if rules.knight else None)
+    jumps = [(a.a, a.b) for a in every.attacks if a.how == "a knight's move"]
+    assert jumps == knights
+    assert set(fast.attacks) <= set(every.attacks)  # the same pairs, in the same words
+    assert [(a.a, a.b) for a in fast.attacks] == first_pairs(cols, lines, knights, examples)
+
+
+def test_a_large_variant_board_is_checked_in_linear_time() -> None:
+    """Past 2,000 queens a toroidal or superqueens board is checked in O(N), as the
+    classic one is: the check of every pair refused it ("N <= 2000")."""
+    import numpy as np
+
+    n = 3001  # coprime to 6: a torus holds N queens
+    torus = nqueens.construct(n)  # the evens, then the odds: 2 row + 1 mod N
+    assert torus is not None and (torus == (2 * np.arange(n) + 1) % n).all()
+    for cols in (torus, torus.tolist()):
+        result = nqueens.check(cols, Rules.of("toroidal", n))
+        assert result.valid and result.lines == (0, 0, 0) and result.knights is None
+    amazons = 3 * np.arange(n) % n  # 3 row mod N: no knight's move either, from N = 11
+    found = nqueens.check(amazons, Rules.of("superqueens", n))
+    assert found.valid and (found.lines, found.knights, found.attacks) == ((0, 0, 0), 0, ())
+    jumps = nqueens.check(torus, Rules.of("superqueens", n), examples=2)
+    assert not jumps.valid and jumps.lines == (0, 0, 0)
+    assert jumps.knights == len(naive_knight_pairs(torus.tolist())) == n - 2
+    assert jumps.attacks == (
+        Attack((0, 1), (1, 3), "a knight's move"),
+        Attack((1, 3), (2, 5), "a knight's move"),
+    )
+    even = nqueens.construct(3002)  # a classic solution; N even: none on a torus
+    assert even is not None and nqueens.check(even).valid
+    wrapped = nqueens.check(even, Rules.of("toroidal", 3002), examples=50)
+    lines = naive_lines(even.tolist(), wrap=True)
+    assert not wrapped.valid and wrapped.lines == crowded(lines) and wrapped.lines[0] == 0
+    assert [(a.a, a.b) for a in wrapped.attacks] == first_pairs(even.tolist(), lines, [], 50)
+    assert {a.how for a in wrapped.attacks} == {"same diagonal, round the edge"}
+    for variant in ("toroidal", "superqueens"):  # one queen moved: a column holds two
+        moved = amazons.copy()
+        moved[2000] = moved[1000]
+        result = nqueens.check(moved.tolist(), Rules.of(variant, n), examples=1)
+        assert result.lines is not None and result.lines[0] == 1
+        assert result.attacks == (Attack((1000, 3000), (2000, 3000), "same column"),)
+
+
+def test_the_command_checks_a_large_variant_board(tmp_path: Path) -> None:
+    import numpy as np
+
+    from tests.processes import invoke
+
+    n = 3001
+    np.save(tmp_path / "torus.npy", 2 * np.arange(n) % n)
+    np.save(tmp_path / "line.npy", np.arange(n))
+    assert invoke("check", str(tmp_path / "torus.npy"), "-V", "toroidal") == (
+        0,
+        "valid: 3,001 queens, no two attack each other as toroidal\n",
+        "",
+    )
+    code, out, err = invoke("check", str(tmp_path / "torus.npy"), "-V", "superqueens")
+    assert (
+        code == 1
+        and err == ""
+        and out.splitlines()[:2]
+        == [
+            "invalid as superqueens: lines with more than one queen: columns 0, diagonals "
+            "rising to the right 0, falling to the right 0; pairs of queens a knight's move "
+            "apart 2,999; for example:",
+            "  row 0 col 0  and  row 1 col 2  (a knight's move)",
+        ]
+    )
+    code, out, err = invoke("check", str(tmp_path / "line.npy"), "-V", "toroidal")
+    assert (code, err) == (1, "") and out.splitlines() == [
+        "invalid as toroidal: lines with more than one queen, the diagonals running round "
+        "the edges: columns 0, diagonals rising to the right 0, falling to the right 1; "
+        "for example:",
+        "  row 0 col 0  and  row 1 col 1  (same diagonal, falling to the right)",
+    ]
 
 
 @pytest.mark.parametrize("form", ["list", "array"])

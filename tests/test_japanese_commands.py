@@ -121,6 +121,15 @@ def test_a_journal_and_its_report_speak_japanese(japanese: object) -> None:
     assert english_words(said) == [], said
 
 
+def test_the_linear_check_of_a_variant_speaks_japanese(japanese: object) -> None:
+    """Past 2,000 queens a toroidal or superqueens board is checked in O(N): its verdict,
+    crowded lines (round the edges) and knight's moves, is one Japanese message each."""
+    line = " ".join(str(col) for col in range(3001))  # every queen on one diagonal
+    said = japanese("check", line, "-V", "toroidal", status=1)  # type: ignore[operator]
+    said += japanese("check", line, "-V", "superqueens", status=1)  # type: ignore[operator]
+    assert english_words(said) == [] and said.count("\n") == 4, said
+
+
 @pytest.mark.parametrize(
     "args",
     [

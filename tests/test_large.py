@@ -87,6 +87,19 @@ def test_the_fast_check_refuses_what_is_not_a_placement(bad: object, message: st
         check_array(bad)  # type: ignore[arg-type]
 
 
+def test_the_fast_check_takes_one_variants_rules_as_flags() -> None:
+    """`wrap` and `knight` are the board's rules as `Rules` holds them: one or the other,
+    each True or False (a string was read by its truth)."""
+    from nqueens.errors import IncompatibleOptionsError, InvalidSizeError
+
+    assert check_array([0, 2, 4, 1, 3], wrap=True).is_valid
+    assert check_array([0, 2, 4, 1, 3], knight=True).knights == 5
+    with pytest.raises(IncompatibleOptionsError, match=r"wraps \(toroidal\) or adds"):
+        check_array([0, 2, 4, 1, 3], wrap=True, knight=True)
+    with pytest.raises(InvalidSizeError, match="wrap must be True or False, not 'no'"):
+        check_array([0, 2, 4, 1, 3], wrap="no")  # type: ignore[arg-type]
+
+
 def test_construct_command_formats(tmp_path: Path) -> None:
     code, out, _ = invoke("construct", "8")
     assert code == 0 and Placement.from_string(out).is_valid

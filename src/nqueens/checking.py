@@ -3,8 +3,9 @@
 One answer, `CheckResult`, whatever the path: a placement up to 2,000 queens names
 every attacking pair (on the classic board, or under a variant's rules, each attack in
 its own words), whether it comes as text, a sequence or a NumPy array; a larger one on
-the classic board is checked in O(N) by `nqueens.large.check_array`, which counts the
-crowded lines and names a few pairs. NumPy loads only on that path.
+a square board (classic, toroidal or superqueens) is checked in O(N) by
+`nqueens.large.check_array`, which counts the crowded lines (and the pairs a knight's
+move apart) and names a few pairs. NumPy loads only on that path.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from nqueens.errors import InvalidPlacementError
 from nqueens.i18n import _
-from nqueens.limits import CHECK_ARRAY_FROM_N, check_n
-from nqueens.messages import off_the_board, variant_name
+from nqueens.limits import CHECK_ARRAY_FROM_N
+from nqueens.messages import off_the_board
 from nqueens.placement import Placement, Square, columns_of, whole_column
 from nqueens.validate import kind_given
 from nqueens.variants.board import VariantBoard
@@ -46,8 +47,10 @@ class CheckResult:
 
     `attacks` lists every pair of queens that attack each other, or, where the O(N)
     check ran (`lines` given: how many columns, diagonals and anti-diagonals hold more
-    than one queen), a few pairs as examples. `placement` is the placement checked, where
-    it is a `Placement` (a square board up to 2,000 queens).
+    than one queen, each diagonal running round the edges on a toroidal board), a few
+    pairs as examples; there, on a superqueens board, `knights` counts the pairs a
+    knight's move apart (None elsewhere: the pairs are in `attacks`). `placement` is the
+    placement checked, where it is a `Placement` (a square board up to 2,000 queens).
 
     Examples
     --------
@@ -61,12 +64,16 @@ class CheckResult:
     attacks: tuple[Attack, ...]
     lines: tuple[int, int, int] | None = None
     placement: Placement | None = None
+    knights: int | None = None
 
     @property
     def valid(self) -> bool:
-        """No two queens attack each other (read from the crowded lines where the O(N)
-        check ran: its `attacks` are only examples, none when none were asked for)."""
-        return not any(self.lines) if self.lines is not None else not self.attacks
+        """No two queens attack each other (read from the crowded lines, and the pairs a
+        knight's move apart, where the O(N) check ran: its `attacks` are only examples,
+        none when none were asked for)."""
+        if self.lines is None:
+            return not self.attacks
+        return not any(self.lines) and not self.knights
 
     @property
     def complete(self) -> bool:
@@ -89,7 +96,7 @@ def check(
         The column of each row's queen, or text (a column list, board rows; a
         rectangle's rows as wide as its `board`), or a rectangle's solution as
         `solutions` yields it. More than 2,000 columns (a list or a NumPy array) are
-        checked in O(N).
+        checked in O(N), under any square board's rules.
     board : int, str or Rules, optional
         The board the placement is on: its `Rules` (a variant's, or a rectangle's), or
         N / "MxN"; default the classic board of the placement's size.
@@ -108,8 +115,6 @@ def check(
     ------
     InvalidPlacementError
         Not one queen per row on the board.
-    SizeTooLargeError
-        A variant's check (every pair compared) beyond 2,000 queens.
 
     Examples
     --------
@@ -150,15 +155,12 @@ def check(
             for row, col in enumerate(cols):
                 if type(col) is bool:
                     whole_column(col, row)
-    elif rules.classic and size > CHECK_ARRAY_FROM_N:  # a long column array
+    elif rules.square and size > CHECK_ARRAY_FROM_N:  # a long column array
         return _check_array(given, rules, examples)
     else:  # a short one is checked, and drawn, as its column list would be
         cols = _whole_columns(given)
-    if rules.classic and size > CHECK_ARRAY_FROM_N:
+    if rules.square and size > CHECK_ARRAY_FROM_N:  # a rectangle is at most 63 wide
         return _check_array(cols, rules, examples)
-    if size > CHECK_ARRAY_FROM_N:
-        what = _("the {variant} check of every pair").format(variant=variant_name(rules.variant))
-        check_n(size, CHECK_ARRAY_FROM_N, what)
     if not rules.square:
         pairs = rules.attacking_pairs(_on_the_board(cols, rules))
         return CheckResult(size, rules, tuple(Attack(*pair) for pair in pairs))
@@ -201,13 +203,14 @@ def _on_the_board(cols: Sequence[int], rules: Rules) -> tuple[int, ...]:
 
 
 def _check_array(cols: Columns | Sequence[int], rules: Rules, examples: int) -> CheckResult:
-    """The O(N) check of a column array on the classic board."""
+    """The O(N) check of a column array on a square board, under its rules."""
     from nqueens.large import check_array
 
-    found = check_array(cols, examples=examples)
+    found = check_array(cols, examples=examples, wrap=rules.wrap, knight=rules.knight)
     attacks = tuple(Attack(a, b, _how(rules, a, b)) for a, b in found.examples)
     lines = (found.columns, found.diagonals, found.antidiagonals)
-    return CheckResult(found.n, rules, attacks, lines)
+    knights = found.knights if rules.knight else None
+    return CheckResult(found.n, rules, attacks, lines, knights=knights)
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,14 @@ def npy_counts_from_zero() -> IncompatibleOptionsError:
     )
 
 
+def wraps_or_jumps() -> IncompatibleOptionsError:
+    """A board asked both to wrap (toroidal) and to add the knight's moves (superqueens):
+    no variant of ours, refused by the board's rules and by the O(N) check alike."""
+    return IncompatibleOptionsError(
+        _("a board wraps (toroidal) or adds the knight's moves (superqueens), not both: give one")
+    )
+
+
 def plural(count: int, singular: str, plural: str, **values: object) -> str:
     """`count` with its noun: `plural(8, "{count} queen", "{count} queens")` is "8 queens".
 

@@ -39,10 +39,10 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
 
     PLACEMENT is a column per row ("0 4 7 5 2 6 1 3"), board rows ("Q.../..Q."), a file
     holding either (or a .npy array), or - for standard input. Above 2,000 queens the
-    check is O(N) and names a few attacking pairs. What `solve --all` writes, in any of
-    its formats, is checked placement by placement, and said how many are distinct and
-    in how many symmetry classes. Exit status 0 when valid, 1 when queens attack each
-    other, 2 when the input is not a placement.
+    check is O(N), under any variant's rules, and names a few attacking pairs. What
+    `solve --all` writes, in any of its formats, is checked placement by placement, and
+    said how many are distinct and in how many symmetry classes. Exit status 0 when
+    valid, 1 when queens attack each other, 2 when the input is not a placement.
 
     \b
     Examples:
@@ -154,11 +154,7 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
             ).format(cols=placement.canonical().to_string(base=base), images=placement.orbit_size())
         return
     if result.lines is not None:
-        columns, rising, falling = result.lines  # r + c, r - c constant: as the pairs say
-        yield _(
-            "invalid: lines with more than one queen: columns {columns}, diagonals rising "
-            "to the right {rising}, falling to the right {falling}; for example:"
-        ).format(columns=f"{columns:,}", rising=f"{rising:,}", falling=f"{falling:,}")
+        yield _crowded(result)
     elif variant is None:
         yield plural(
             len(result.attacks),
@@ -177,6 +173,32 @@ def _verdict_lines(result: CheckResult, base: int) -> Iterator[str]:
         yield _("  row {r1} col {c1}  and  row {r2} col {c2}  ({how})").format(
             r1=r1 + base, c1=c1 + base, r2=r2 + base, c2=c2 + base, how=said
         )
+
+
+def _crowded(result: CheckResult) -> str:
+    """The O(N) check's verdict on an invalid board: how many of its lines hold more
+    than one queen (round the edges on a torus) and, on a superqueens board, how many
+    pairs stand a knight's move apart."""
+    assert result.lines is not None
+    columns, rising, falling = result.lines  # r + c, r - c constant: as the pairs say
+    counts = {"columns": f"{columns:,}", "rising": f"{rising:,}", "falling": f"{falling:,}"}
+    variant = variant_name(result.rules.variant)
+    if result.rules.wrap:
+        return _(
+            "invalid as {variant}: lines with more than one queen, the diagonals running "
+            "round the edges: columns {columns}, diagonals rising to the right {rising}, "
+            "falling to the right {falling}; for example:"
+        ).format(variant=variant, **counts)
+    if result.knights is not None:
+        return _(
+            "invalid as {variant}: lines with more than one queen: columns {columns}, "
+            "diagonals rising to the right {rising}, falling to the right {falling}; pairs "
+            "of queens a knight's move apart {knights}; for example:"
+        ).format(variant=variant, knights=f"{result.knights:,}", **counts)
+    return _(
+        "invalid: lines with more than one queen: columns {columns}, diagonals rising "
+        "to the right {rising}, falling to the right {falling}; for example:"
+    ).format(**counts)
 
 
 def _listing_summary(found: ListingCheck, unshown: int) -> Iterator[str]:

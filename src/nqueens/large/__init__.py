@@ -21,9 +21,15 @@ from nqueens.errors import (
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import SWEEPS_MAX, check_count
-from nqueens.messages import byte_size, no_solution, off_the_board, unknown_symmetry
+from nqueens.messages import (
+    byte_size,
+    no_solution,
+    off_the_board,
+    unknown_symmetry,
+    wraps_or_jumps,
+)
 from nqueens.placement import SYMMETRIES, SYMMETRY_STEPS
-from nqueens.validate import board_size, callback_given, seed_given, whole_count
+from nqueens.validate import board_size, callback_given, flag_given, seed_given, whole_count
 
 __all__ = [
     "Conflicts",
@@ -135,11 +141,14 @@ def _check_symmetry(symmetry: object) -> None:
 
 @dataclass(frozen=True)
 class Conflicts:
-    """What is wrong with a placement: lines holding more than one queen.
+    """What is wrong with a placement: lines holding more than one queen, and on a
+    superqueens board the pairs of queens a knight's move apart.
 
     `columns`, `diagonals` (r + c constant) and `antidiagonals` (r - c constant) count
-    the lines with two or more queens; `examples` names a few attacking pairs as
-    ((row, col), (row, col)).
+    the lines with two or more queens (on a toroidal board each diagonal runs round the
+    edges: r + c, r - c constant modulo N); `knights` counts the pairs of queens a
+    knight's move apart (superqueens; 0 on the other boards); `examples` names a few
+    attacking pairs as ((row, col), (row, col)), the earlier row first.
     """
 
     n: int
@@ -147,14 +156,22 @@ class Conflicts:
     diagonals: int
     antidiagonals: int
     examples: tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+    knights: int = 0
 
     @property
     def is_valid(self) -> bool:
-        return self.columns == self.diagonals == self.antidiagonals == 0
+        return self.columns == self.diagonals == self.antidiagonals == self.knights == 0
 
 
-def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
-    """Check a placement of any size in O(N): no two queens on a column or a diagonal.
+Pair = tuple[tuple[int, int], tuple[int, int]]
+
+
+def check_array(
+    cols: npt.ArrayLike, *, examples: int = 5, wrap: bool = False, knight: bool = False
+) -> Conflicts:
+    """Check a placement of any size in O(N): no two queens on a column or a diagonal
+    (wrapped round the edges on a toroidal board), nor a knight's move apart on a
+    superqueens board.
 
     Parameters
     ----------
@@ -162,17 +179,27 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
         `cols[row]`, one queen per row.
     examples : int
         How many attacking pairs to name at most.
+    wrap : bool
+        The toroidal board's rules: the diagonals run round the edges.
+    knight : bool
+        The superqueens board's rules: queens also attack a knight's move away (pairs
+        of rows one apart with columns two apart, or two apart with columns one apart,
+        so a step of rows at a time finds them all).
 
     Returns
     -------
     Conflicts
-        `is_valid`, the number of columns and diagonals holding more than one queen, and
-        a few attacking pairs as examples.
+        `is_valid`, the number of columns and diagonals holding more than one queen (and
+        of pairs a knight's move apart), and a few attacking pairs as examples: the
+        first two queens on each crowded line, in the order columns, diagonals,
+        anti-diagonals, then the first pairs a knight's move apart, no pair twice.
 
     Raises
     ------
     InvalidPlacementError
         Not a one-dimensional array of whole numbers on the board.
+    IncompatibleOptionsError
+        Both `wrap` and `knight`: no variant of ours.
 
     Examples
     --------
@@ -180,8 +207,16 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
     True
     >>> check_array([0, 1, 2]).examples
     (((0, 0), (1, 1)),)
+    >>> check_array(construct(1001), wrap=True).is_valid   # 2 row + 1 mod N: a torus's too
+    True
+    >>> found = check_array([0, 2, 4, 1, 3], knight=True)
+    >>> found.is_valid, found.knights, found.examples[0]
+    (False, 5, ((0, 0), (1, 2)))
     """
     examples = whole_count(examples, "examples", least=0)
+    wrap, knight = flag_given(wrap, "wrap"), flag_given(knight, "knight")
+    if wrap and knight:
+        raise wraps_or_jumps()
     array = np.asarray(cols)
     if array.ndim != 1 or array.size == 0 or not np.issubdtype(array.dtype, np.integer):
         raise InvalidPlacementError(_("a placement is a non-empty list of whole column numbers"))
@@ -190,16 +225,24 @@ def check_array(cols: npt.ArrayLike, *, examples: int = 5) -> Conflicts:
         row = _first_row(array, lambda values, rows: (values < 0) | (values >= n))
         raise InvalidPlacementError(off_the_board(int(array[row]), row, n))
     counts: list[int] = []
-    found: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    found: list[Pair] = []
     for kind in range(3):
-        tally = _tally(array, kind)
+        tally = _tally(array, kind, wrap)
         counts.append(_count_crowded(tally))
-        for value in _first_crowded(tally, max(0, examples - len(found))):
-            first, second = _rows_on(array, kind, value)
-            found.append(((first, int(array[first])), (second, int(array[second]))))
+        for value in _first_crowded(tally, examples):  # one pair a line, none named twice
+            if len(found) == examples:
+                break
+            first, second = _rows_on(array, kind, value, wrap)
+            pair = ((first, int(array[first])), (second, int(array[second])))
+            if pair not in found:  # on a torus of even N, both diagonals of one pair
+                found.append(pair)
         del tally
     columns, diagonals, antidiagonals = counts
-    return Conflicts(n, columns, diagonals, antidiagonals, tuple(found[:examples]))
+    knights = 0
+    if knight:
+        knights, jumps = _knight_pairs(array, examples - len(found))
+        found += jumps
+    return Conflicts(n, columns, diagonals, antidiagonals, tuple(found), knights)
 
 
 ROWS_PER_STEP = 1 << 16
@@ -208,25 +251,31 @@ queen and a few arrays of this many rows, not arrays as long as the board (a boa
 from a 400 MB file is checked in about the memory of its columns)."""
 
 
-def _steps(array: npt.NDArray[np.integer], kind: int) -> Iterator[tuple[int, Columns]]:
+def _steps(
+    array: npt.NDArray[np.integer], kind: int, wrap: bool = False
+) -> Iterator[tuple[int, Columns]]:
     """(first row, the line number of each row's queen) a step of rows at a time: kind 0
-    its column, 1 its diagonal (row + col), 2 its anti-diagonal (row - col + n - 1)."""
+    its column, 1 its diagonal (row + col), 2 its anti-diagonal (row - col + n - 1); on
+    a torus (`wrap`) the diagonals modulo n, (row + col) % n and (row - col) % n."""
     n = array.size
     for start in range(0, n, ROWS_PER_STEP):
         values = array[start : start + ROWS_PER_STEP].astype(np.int64)
         if kind:
             rows = np.arange(start, start + values.size, dtype=np.int64)
-            values = rows + values if kind == 1 else rows - values + (n - 1)
+            if wrap:
+                values = (rows + values if kind == 1 else rows - values) % n
+            else:
+                values = rows + values if kind == 1 else rows - values + (n - 1)
         yield start, values
 
 
-def _tally(array: npt.NDArray[np.integer], kind: int) -> npt.NDArray[np.uint8]:
+def _tally(array: npt.NDArray[np.integer], kind: int, wrap: bool) -> npt.NDArray[np.uint8]:
     """How many queens stand on each line of the kind, counted up to 2 (crowded)."""
     n = array.size
-    size = n if kind == 0 else 2 * n - 1
+    size = n if kind == 0 or wrap else 2 * n - 1
     narrow = size <= np.iinfo(np.uint32).max  # sorted faster than 64-bit numbers
     tally = np.zeros(size, np.uint8)
-    for _start, values in _steps(array, kind):
+    for _start, values in _steps(array, kind, wrap):
         ordered = np.sort(values.astype(np.uint32) if narrow else values)
         starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
         counts = np.diff(starts, append=ordered.size)  # queens per line in this step
@@ -252,14 +301,41 @@ def _first_crowded(tally: npt.NDArray[np.uint8], wanted: int) -> list[int]:
     return found[:wanted]
 
 
-def _rows_on(array: npt.NDArray[np.integer], kind: int, line: int) -> tuple[int, int]:
+def _rows_on(array: npt.NDArray[np.integer], kind: int, line: int, wrap: bool) -> tuple[int, int]:
     """The first two rows whose queens stand on `line` of the kind."""
     rows: list[int] = []
-    for start, values in _steps(array, kind):
+    for start, values in _steps(array, kind, wrap):
         rows += (start + np.flatnonzero(values == line)[: 2 - len(rows)]).tolist()
         if len(rows) == 2:
             break
     return rows[0], rows[1]
+
+
+def _knight_pairs(array: npt.NDArray[np.integer], wanted: int) -> tuple[int, list[Pair]]:
+    """How many pairs of queens stand a knight's move apart, and the first `wanted` of
+    them in row order. A knight's move joins row r to row r + 1 (columns 2 apart) or to
+    row r + 2 (columns 1 apart), so each step of rows is read with the two rows after
+    it, and a pair is counted in the step of its earlier row."""
+    n = array.size
+    count = 0
+    found: list[Pair] = []
+    for start in range(0, n, ROWS_PER_STEP):
+        cols = array[start : start + ROWS_PER_STEP + 2].astype(np.int64)
+        step = min(ROWS_PER_STEP, n - start)  # the rows whose pairs this step counts
+        near = (np.abs(cols[1:] - cols[:-1]) == 2)[:step]  # rows r and r + 1
+        far = (np.abs(cols[2:] - cols[:-2]) == 1)[:step]  # rows r and r + 2
+        count += int(np.count_nonzero(near)) + int(np.count_nonzero(far))
+        if len(found) < wanted:
+            left = wanted - len(found)
+            firsts = sorted(
+                [(int(r), 1) for r in np.flatnonzero(near)[:left]]
+                + [(int(r), 2) for r in np.flatnonzero(far)[:left]]
+            )
+            found += [
+                ((start + r, int(cols[r])), (start + r + apart, int(cols[r + apart])))
+                for r, apart in firsts[:left]
+            ]
+    return count, found
 
 
 def _first_row(

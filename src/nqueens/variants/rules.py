@@ -26,7 +26,7 @@ from nqueens.errors import (
 )
 from nqueens.i18n import N_, _
 from nqueens.limits import BITBOARD_MAX_N
-from nqueens.messages import unknown_variant
+from nqueens.messages import unknown_variant, wraps_or_jumps
 from nqueens.validate import board_size, flag_given, given_name, whole_number
 
 __all__ = [
@@ -78,12 +78,7 @@ class Rules:
         if self.wrap and not self.square:
             raise InvalidSizeError(_("a toroidal board is square: give one size N"))
         if self.wrap and self.knight:  # no variant of ours: every surface would name it wrongly
-            raise IncompatibleOptionsError(
-                _(
-                    "a board wraps (toroidal) or adds the knight's moves (superqueens), "
-                    "not both: give one"
-                )
-            )
+            raise wraps_or_jumps()
         if not self.square and self.cols > BITBOARD_MAX_N:
             raise self.too_wide()
 
