@@ -16,7 +16,7 @@ import nqueens
 from nqueens.counting import best_method
 from nqueens.engine.counter import ProbeUnit
 from nqueens.engine.registry import METHODS, Method, choose
-from nqueens.engine.runtime.run import final_tally
+from nqueens.engine.runtime.totals import final_tally
 from nqueens.errors import SizeTooLargeError
 from nqueens.limits import BITBOARD_MAX_N
 from tests.journals import forget

@@ -82,17 +82,12 @@ def _show(file: str, as_json: bool, repaired: Repair | None = None) -> None:
     """The summary of a journal (and what a repair changed), as lines or JSON."""
     from nqueens.engine.registry import METHODS
     from nqueens.engine.runtime.journal import read_summary
-    from nqueens.engine.runtime.run import final_tally
-    from nqueens.engine.runtime.verify import versus_published
+    from nqueens.engine.runtime.totals import journal_totals
 
     summary = read_summary(file)
     method = METHODS[summary.method]
     finished = summary.part is None and summary.finished  # a part's sums are not the count's
-    tally = final_tally(method, summary.n, list(summary.sums.values())) if finished else None
-    published = None
-    if tally is not None:
-        assert tally.unique is not None
-        published = versus_published(summary.n, tally.total, tally.unique, method.variant)
+    tally, published = journal_totals(summary) if finished else (None, None)
     combined = {f.name: "max" if f.peak else "sum" for f in method.fields}
     if as_json:
         record = {

@@ -235,11 +235,6 @@ def _claim(target: Path) -> Claim | None:
 
 def _check_published(summary: JournalSummary) -> None:
     """Refuse a merged count that differs from the published one (PublishedMismatchError)."""
-    from nqueens.engine.registry import METHODS
-    from nqueens.engine.runtime.run import final_tally
-    from nqueens.engine.runtime.verify import versus_published
+    from nqueens.engine.runtime.totals import journal_totals
 
-    method = METHODS[summary.method]
-    tally = final_tally(method, summary.n, list(summary.sums.values()))
-    if tally.unique is not None:
-        versus_published(summary.n, tally.total, tally.unique, method.variant)
+    journal_totals(summary)

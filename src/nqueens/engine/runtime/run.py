@@ -9,26 +9,26 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
-from nqueens.engine.counter import Parts, Tally
+from nqueens.engine.counter import Parts
 from nqueens.engine.registry import Method
 from nqueens.engine.runtime import cluster
 from nqueens.engine.runtime.journal import Journal, check_place
 from nqueens.engine.runtime.parts import Part, share
 from nqueens.engine.runtime.pool import BACKENDS, Backend, batches, in_a_worker
+from nqueens.engine.runtime.totals import final_tally
 from nqueens.engine.runtime.warm import warm_up
-from nqueens.errors import CountInterrupted, IncompatibleOptionsError, VerificationError
+from nqueens.errors import CountInterrupted, IncompatibleOptionsError
 from nqueens.i18n import _
 from nqueens.options import CountOptions
 from nqueens.results import CountResult, Progress
 from nqueens.validate import worker_count
 
-__all__ = ["final_tally", "journal_identity", "run_count"]
+__all__ = ["journal_identity", "run_count"]
 
 PLAN_FROM = 20
 """From this N a count told `on_plan` first plans itself (runtime/estimate.py): a second
@@ -187,27 +187,6 @@ def _run(
         part=part,
         published=False if part is None else None,
     )
-
-
-def final_tally(method: Method, n: int, values: Sequence[int]) -> Tally:
-    """The totals of a finished count: a method that finds the total only gets its
-    unique count, P and R from Burnside's lemma (engine/symmetric.py)."""
-    tally = method.tally_of(values)
-    if tally.unique is not None:
-        return tally
-    from nqueens.engine.symmetric import symmetric_counts, unique_from
-
-    half_turn, quarter_turn = symmetric_counts(n)
-    try:
-        unique = unique_from(tally.total, half_turn, quarter_turn)
-    except ArithmeticError as error:
-        raise VerificationError(
-            _(
-                "{error}: a subproblem was miscounted; recount the journal's subproblems to find it"
-            ).format(error=error),
-            option="verify",
-        ) from None
-    return replace(tally, unique=unique, half_turn=half_turn, quarter_turn=quarter_turn)
 
 
 def _interrupted(
