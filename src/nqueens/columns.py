@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.boardtext import base_given
 from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError, shorten
-from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text, system_reason
+from nqueens.files import (
+    BOM,
+    READ_SLICE,
+    board_source,
+    contents_of,
+    output_file,
+    read_text,
+    system_reason,
+)
 from nqueens.i18n import _
 from nqueens.limits import BOARD_DRAWN_UP_TO, BOARD_TEXT_MAX_N, COLUMN_LIST_MIN_CHARS
 from nqueens.messages import byte_size, too_large
@@ -75,6 +83,7 @@ def read_placements(
     base = base_given(base)  # a long list and an array are shifted by it, unchecked
     if argument.lower().endswith(".npy") and Path(argument).is_file():
         return _placements_of_array(_load_npy(argument), shorten(argument), base)
+    name: str | None = None  # the input's, for refusals of its text (`contents_of`)
     with board_source(argument) as source:  # read once: it may be standard input
         if source is None:
             text = argument
@@ -94,10 +103,11 @@ def read_placements(
                     _refuse_unsaid_rectangle(cols, length, base)
                 return _widened(_from_base(cols, base), narrow)
             text = read_text(stream, name, head=head)
-    listing = listing_of_text(text, base=base)
-    if listing is not None:
-        return listing
-    placement = parse_placement(text, base=base)
+    with contents_of(name):
+        listing = listing_of_text(text, base=base)
+        if listing is not None:
+            return listing
+        placement = parse_placement(text, base=base)
     return placement if isinstance(placement, Placement) else _widened(placement, narrow)
 
 

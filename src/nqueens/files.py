@@ -43,7 +43,14 @@ try:  # POSIX: a write in progress holds a lock on its temporary file
 except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
     fcntl = None  # type: ignore[assignment]
 
-from nqueens.errors import InputFileError, OutputPlaceError, shorten
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InputFileError,
+    InvalidPlacementError,
+    InvalidSizeError,
+    OutputPlaceError,
+    shorten,
+)
 from nqueens.i18n import N_, _
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
 from nqueens.validate import file_name
@@ -52,6 +59,7 @@ __all__ = [
     "STDOUT",
     "board_source",
     "check_output_place",
+    "contents_of",
     "failure",
     "followed",
     "is_stdout",
@@ -540,6 +548,20 @@ def _names_a_missing_file(argument: str) -> bool:
     if _has_extension(argument):
         return True
     return "." not in argument and not _NUMBER_APART.search(argument)
+
+
+@contextmanager
+def contents_of(name: str | None) -> Iterator[None]:
+    """Refusals of what an input holds (a board, a placement, an instance), raised in the
+    block, said with the input's name first (`'small.txt': invalid board ...`), as those of
+    a long column list read a slice at a time are; as they are where `name` is None (the
+    argument was the text itself). `name` is `board_source`'s, quoted."""
+    try:
+        yield
+    except (InvalidPlacementError, InvalidSizeError, IncompatibleOptionsError) as error:
+        if name is not None:  # the same error (its type, its options), its message named
+            error.args = (_("{name}: {problem}").format(name=name, problem=error),)
+        raise
 
 
 def _names_a_file(argument: str) -> bool:
