@@ -259,6 +259,25 @@ def _not_an_array(error: Exception, start: bytes) -> str:
     return _("it ends before its array does: the file was cut short")
 
 
+def _holds_objects(stream: BinaryIO) -> bool:
+    """Whether a .npy stream's header says its array holds Python objects (`np.save` of
+    an object array, which NumPy writes pickled): its header read, never its data."""
+    import numpy as np
+
+    try:
+        stream.seek(0)
+        version = np.lib.format.read_magic(stream)
+        if version == (1, 0):
+            header = np.lib.format.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            header = np.lib.format.read_array_header_2_0(stream)
+        else:
+            return False
+    except (ValueError, EOFError, OSError):
+        return False
+    return bool(header[2].hasobject)
+
+
 def _placements_of_array(array: Columns, name: str, base: int) -> Columns | Listing:
     """A .npy array's placement (one dimension) or listing (two), from 0."""
     from nqueens.listings import listing_of_array
@@ -295,6 +314,13 @@ def _npy_of(stream: BinaryIO, name: str) -> Columns:
         stream.seek(0)
         array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
+        if isinstance(error, ValueError) and _holds_objects(stream):
+            raise InvalidPlacementError(
+                _(
+                    "{name} holds an array of Python objects (dtype object), not a plain "
+                    "integer array: reading it would mean unpickling, which nqueens never does"
+                ).format(name=name)
+            ) from None
         raise InvalidPlacementError(
             _("{name} is not a NumPy array file: {reason}").format(
                 name=name, reason=_not_an_array(error, start)
