@@ -239,6 +239,17 @@ def test_a_picture_to_standard_output(tmp_path: Path) -> None:
     only(tmp_path)
 
 
+def test_a_file_in_a_folder_that_makes_no_files_is_refused_for_that(tmp_path: Path) -> None:
+    """`construct 8 --out /proc/version` said "no such file or directory" of a file that
+    is there: the probe file made beside it, where /proc makes none, met ENOENT (as root;
+    another user is refused the folder, "permission denied")."""
+    line = assert_one_line(nqueens("construct", "8", "--out", "/proc/version", cwd=tmp_path))
+    assert line.startswith("nqueens: error: cannot write '/proc/version': "), line
+    said = line.removeprefix("nqueens: error: cannot write '/proc/version': ")
+    assert said.startswith("the folder '/proc' takes no new files") or said == "permission denied"
+    only(tmp_path)
+
+
 @pytest.mark.parametrize(
     "args",
     [

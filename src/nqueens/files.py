@@ -255,6 +255,13 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=tail):
             pass
     except OSError as error:
+        if error.errno == errno.ENOENT:  # the folder is there: it makes no files (/proc)
+            raise OutputPlaceError(
+                _(
+                    "cannot write {name}: the folder {folder} takes no new files (the "
+                    "system says: {reason})"
+                ).format(name=name, folder=shorten(str(folder)), reason=system_reason(error))
+            ) from None
         raise OutputPlaceError(_cannot_write(name, error)) from None
     return target
 
