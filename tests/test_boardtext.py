@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,6 +50,45 @@ def test_check_and_complete_give_the_same_error_for_the_same_text() -> None:
         assert check.returncode == complete.returncode == 2
         assert check.stderr == complete.stderr
         assert len(check.stderr.splitlines()) == 1 and len(check.stderr) < 200
+
+
+MISTYPED_LISTS = {
+    "1 3 abc 2": "invalid placement '1 3 abc 2': 'abc' is not a column number",
+    "[1, 3, 0, 2x]": "invalid placement '[1, 3, 0, 2x]': '2x' is not a column number",
+    "0:1 1:zz": "invalid board '0:1 1:zz': '1:zz' is not a row:col pair",
+}
+
+
+def test_a_list_with_a_word_in_it_is_refused_as_a_board_not_a_missing_file() -> None:
+    """`complete "1 3 abc 2"` said "there is no such file": a letter no board uses made
+    the argument a file's name; and read as board text it was "row 0 has 9 squares".
+    What reads as a file's name is still refused as a missing file."""
+    for text, said in MISTYPED_LISTS.items():
+        check = run_nqueens("check", text)
+        complete = run_nqueens("complete", text, "--n", "4")
+        assert check.returncode == complete.returncode == 2
+        assert check.stderr == complete.stderr and check.stderr.count("\n") == 1
+        assert check.stderr.startswith(f"nqueens: error: {said}"), check.stderr
+    for name in ["notes", "missing.txt", "boards/my board.txt", "abc 2.txt"]:
+        done = run_nqueens("complete", name)
+        assert done.returncode == 2 and "there is no such file" in done.stderr, done.stderr
+
+
+def test_a_refusal_of_what_a_file_holds_names_the_file(tmp_path: Path) -> None:
+    """A small file's board was refused without its name ("invalid board 'Q.Z...'"),
+    where a long column list's refusal named it: whose board is wrong was left to guess."""
+    for name, text in [("typo.txt", "1 3 abc 2\n"), ("mark.txt", "Q.Z\n...\n...\n")]:
+        (tmp_path / name).write_text(text)
+        check = run_nqueens("check", name, cwd=tmp_path)
+        complete = run_nqueens("complete", name, cwd=tmp_path)
+        assert check.returncode == complete.returncode == 2
+        assert check.stderr == complete.stderr
+        assert check.stderr.startswith(f"nqueens: error: '{name}': invalid "), check.stderr
+    (tmp_path / "pairs.txt").write_text("0:1 1:3")
+    sized = run_nqueens("complete", "pairs.txt", cwd=tmp_path)
+    assert sized.stderr.startswith("nqueens: error: 'pairs.txt': row:col pairs need"), sized
+    typed = run_nqueens("check", "Q.Z/.../...")  # the text itself: no name to give
+    assert typed.stderr.startswith("nqueens: error: invalid board 'Q.Z/.../...'"), typed
 
 
 def test_blocked_squares_are_for_partial_boards_only() -> None:

@@ -70,6 +70,39 @@ def test_why_an_npy_file_is_no_array_is_said_in_our_words(
     assert str(refused.value).endswith(f"' is not a NumPy array file: {reason}")
 
 
+@pytest.mark.parametrize(
+    "dtype", [object, [("a", "i4"), ("b", object)]], ids=["objects", "a field of objects"]
+)
+def test_an_npy_file_of_python_objects_is_said_to_be_one_not_cut_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dtype: object
+) -> None:
+    """`np.save` of an object array (its objects pickled in it) was called "cut short":
+    NumPy refuses it without `allow_pickle`, which is never given."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "objects.npy"
+    np.save(path, np.zeros(3, dtype=dtype), allow_pickle=True)
+    with pytest.raises(InvalidPlacementError) as refused:
+        read_placements("objects.npy")
+    said = str(refused.value)
+    assert said.startswith("'objects.npy' holds an array of Python objects (dtype object), ")
+    assert "not a plain integer array" in said and "never" in said and "cut short" not in said
+    piped = io.BytesIO(path.read_bytes())  # the same said of an array on standard input
+    with pytest.raises(InvalidPlacementError, match=r"^standard input holds .* Python objects"):
+        read_placements_from(piped)
+
+
+def read_placements_from(stream: io.BytesIO) -> object:
+    """`read_placements("-")` with `stream` as standard input's bytes."""
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(stream)
+    try:
+        return read_placements("-")
+    finally:
+        sys.stdin = saved
+
+
 def test_the_default_format_follows_the_size_and_the_name() -> None:
     assert [column_format(n) for n in (1, 30, 31)] == ["board", "board", "lines"]
     assert column_format(8, "q.npy") == column_format(10**6, Path("a/q.npy")) == "npy"

@@ -16,7 +16,7 @@ import click
 import pytest
 
 from nqueens.cli import cli
-from nqueens.cli._types import WHOLE_MAX, Real, Whole
+from nqueens.cli._types import WHOLE_MAX, Real, Samples, Whole
 from nqueens.errors import InvalidSizeError, SizeTooLargeError
 from tests.processes import assert_one_line, invoke, nqueens
 
@@ -129,6 +129,40 @@ def test_a_count_of_subproblems_to_verify_is_a_whole_number() -> None:
     for value in ("nan", "\u00b2", "9" * 5000, "0", "-1"):
         status, _, err = invoke("count", "8", "--journal", "j.db", "--verify", value)
         assert status == 2 and len(err.strip().splitlines()) == 1, (value, err)
+
+
+RECOUNTS = [
+    ("count", "--verify", ("8", "--journal", "j.db")),
+    ("journal merge", "--recount", ("p.db", "--out", "m.db")),
+]
+"""The options that say how many subproblems a recount takes, K or all, and what else
+their command needs (never reached: the value is refused first)."""
+
+
+@pytest.mark.parametrize(("command", "option", "needed"), RECOUNTS)
+def test_a_recount_of_k_subproblems_has_one_set_of_bounds_said_in_the_help(
+    command: str, option: str, needed: tuple[str, ...]
+) -> None:
+    """`--verify 100000` recounted all where fewer exist, but 20 digits were "too large";
+    `journal merge --recount 0` was taken where `--verify 0` was refused. Both take one
+    type now: 1 up to a whole option's 64-bit bound, past the journal's subproblems all."""
+    path = tuple(command.split())
+    param = next(p for p in _command(path).params if p.opts[0] == option)
+    assert isinstance(param.type, Samples)
+    assert param.type.convert("all", None, None) == "all"
+    assert param.type.convert("3", None, None) == 3
+    assert param.type.convert(str(WHOLE_MAX), None, None) == WHOLE_MAX
+    for value, said in [
+        ("0", "'0' is neither a number of subproblems >= 1 nor 'all'"),
+        ("-2", "'-2' is neither a number of subproblems >= 1 nor 'all'"),
+        ("some", "'some' is neither a number of subproblems >= 1 nor 'all'"),
+        (str(WHOLE_MAX + 1), "is more than 9,223,372,036,854,775,807."),
+        ("1" + "0" * 19, "is too large."),
+    ]:
+        status, _, err = invoke(*path, *needed, option, value)
+        assert status == 2 and f"Invalid value for '{option}': " in err and said in err, err
+    help_text = " ".join(invoke(*path, "--help", width=200).stdout.split())
+    assert "K >= 1" in help_text and "recounts them all" in help_text
 
 
 def test_the_library_refuses_a_time_limit_or_a_frame_rate_that_is_not_finite() -> None:

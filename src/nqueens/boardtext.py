@@ -54,6 +54,8 @@ _HEADING = re.compile(r"\s*+(?:[^\W\d_]++\s*+\d++\s*+[:\uff1a](?P<cols>[\d\s,]*+
 """A board's heading in a listing: its number (above a grid), or "Solution 3: ..." in
 any language: a word, the number, a colon (full-width in Japanese), the columns."""
 _NUMBERS = re.compile(r"\s*+\d++(?:\s++\d++)*+\s*+")
+_WORD_APART = re.compile(r"[\s,;\[\]()]++")
+"""What stands between the numbers of a column list or the pairs of a partial board."""
 
 Square = tuple[int, int]
 
@@ -122,7 +124,35 @@ def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardT
     if _PAIRS.fullmatch(stripped):
         pairs = [(int(r) - base, int(c) - base) for r, c in _PAIR.findall(stripped)]
         return BoardText("pairs", None, tuple(pairs))
+    _refuse_stray_word(stripped)
     return _rows(stripped, base, width)
+
+
+def _refuse_stray_word(text: str) -> None:
+    """Refuse one line of numbers with a word among them ("1 3 abc 2", "0:1 1:z"): a
+    column list or row:col pairs with a typo, named, not read as a row of 9 squares."""
+    if "\n" in text or "/" in text:  # board rows (a grid's column line among them)
+        return
+    stray: str | None = None
+    pairs = numbers = 0
+    for word in _WORD_APART.split(text):
+        if _NUMBER.fullmatch(word):
+            numbers += 1
+        elif _PAIR.fullmatch(word):
+            pairs += 1
+        elif word and word != ":" and stray is None:  # ("0 : 1": spaced pairs)
+            stray = word
+    if stray is None or not numbers + pairs:
+        return
+    if pairs or ":" in text:
+        raise InvalidPlacementError(
+            _("invalid board {board}: {word} is not a row:col pair such as '0:1'")
+            .format(board=quoted(text), word=quoted(stray, 24))
+        )  # fmt: skip
+    raise InvalidPlacementError(
+        _("invalid placement {placement}: {word} is not a column number (a column list is "
+          "whole numbers such as '1 3 0 2')").format(placement=quoted(text), word=quoted(stray, 24))
+    )  # fmt: skip
 
 
 def _columns(numbers: list[int], base: int, text: str, width: int | None) -> BoardText:

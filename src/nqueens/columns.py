@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from nqueens.boardtext import base_given
 from nqueens.errors import InvalidPlacementError, OutputFormatError, SizeTooLargeError, shorten
-from nqueens.files import BOM, READ_SLICE, board_source, output_file, read_text, system_reason
+from nqueens.files import (
+    BOM,
+    READ_SLICE,
+    board_source,
+    contents_of,
+    output_file,
+    read_text,
+    system_reason,
+)
 from nqueens.i18n import _
 from nqueens.limits import BOARD_DRAWN_UP_TO, BOARD_TEXT_MAX_N, COLUMN_LIST_MIN_CHARS
 from nqueens.messages import byte_size, too_large
@@ -75,6 +83,7 @@ def read_placements(
     base = base_given(base)  # a long list and an array are shifted by it, unchecked
     if argument.lower().endswith(".npy") and Path(argument).is_file():
         return _placements_of_array(_load_npy(argument), shorten(argument), base)
+    name: str | None = None  # the input's, for refusals of its text (`contents_of`)
     with board_source(argument) as source:  # read once: it may be standard input
         if source is None:
             text = argument
@@ -94,10 +103,11 @@ def read_placements(
                     _refuse_unsaid_rectangle(cols, length, base)
                 return _widened(_from_base(cols, base), narrow)
             text = read_text(stream, name, head=head)
-    listing = listing_of_text(text, base=base)
-    if listing is not None:
-        return listing
-    placement = parse_placement(text, base=base)
+    with contents_of(name):
+        listing = listing_of_text(text, base=base)
+        if listing is not None:
+            return listing
+        placement = parse_placement(text, base=base)
     return placement if isinstance(placement, Placement) else _widened(placement, narrow)
 
 
@@ -249,6 +259,25 @@ def _not_an_array(error: Exception, start: bytes) -> str:
     return _("it ends before its array does: the file was cut short")
 
 
+def _holds_objects(stream: BinaryIO) -> bool:
+    """Whether a .npy stream's header says its array holds Python objects (`np.save` of
+    an object array, which NumPy writes pickled): its header read, never its data."""
+    import numpy as np
+
+    try:
+        stream.seek(0)
+        version = np.lib.format.read_magic(stream)
+        if version == (1, 0):
+            header = np.lib.format.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            header = np.lib.format.read_array_header_2_0(stream)
+        else:
+            return False
+    except (ValueError, EOFError, OSError):
+        return False
+    return bool(header[2].hasobject)
+
+
 def _placements_of_array(array: Columns, name: str, base: int) -> Columns | Listing:
     """A .npy array's placement (one dimension) or listing (two), from 0."""
     from nqueens.listings import listing_of_array
@@ -285,6 +314,13 @@ def _npy_of(stream: BinaryIO, name: str) -> Columns:
         stream.seek(0)
         array = np.load(stream, allow_pickle=False)
     except (ValueError, EOFError, OSError) as error:
+        if isinstance(error, ValueError) and _holds_objects(stream):
+            raise InvalidPlacementError(
+                _(
+                    "{name} holds an array of Python objects (dtype object), not a plain "
+                    "integer array: reading it would mean unpickling, which nqueens never does"
+                ).format(name=name)
+            ) from None
         raise InvalidPlacementError(
             _("{name} is not a NumPy array file: {reason}").format(
                 name=name, reason=_not_an_array(error, start)

@@ -43,7 +43,14 @@ try:  # POSIX: a write in progress holds a lock on its temporary file
 except ImportError:  # pragma: no cover - elsewhere no leftover is cleared
     fcntl = None  # type: ignore[assignment]
 
-from nqueens.errors import InputFileError, OutputPlaceError, shorten
+from nqueens.errors import (
+    IncompatibleOptionsError,
+    InputFileError,
+    InvalidPlacementError,
+    InvalidSizeError,
+    OutputPlaceError,
+    shorten,
+)
 from nqueens.i18n import N_, _
 from nqueens.limits import BOARD_TEXT_MAX_BYTES
 from nqueens.validate import file_name
@@ -52,6 +59,7 @@ __all__ = [
     "STDOUT",
     "board_source",
     "check_output_place",
+    "contents_of",
     "failure",
     "followed",
     "is_stdout",
@@ -247,6 +255,13 @@ def check_output_place(path: str | Path, *, binary: bool = False) -> Path:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=prefix, suffix=tail):
             pass
     except OSError as error:
+        if error.errno == errno.ENOENT:  # the folder is there: it makes no files (/proc)
+            raise OutputPlaceError(
+                _(
+                    "cannot write {name}: the folder {folder} takes no new files (the "
+                    "system says: {reason})"
+                ).format(name=name, folder=shorten(str(folder)), reason=system_reason(error))
+            ) from None
         raise OutputPlaceError(_cannot_write(name, error)) from None
     return target
 
@@ -484,9 +499,10 @@ def read_board_input(argument: str) -> str:
 
     A file is any name that exists and is not a folder: a regular file, and also a pipe
     or device (`nqueens check <(make-board)` passes /dev/fd/63, a pipe). An argument that
-    can only be a file name (one line holding a letter that no board text uses) but names
-    nothing is refused as a missing file, rather than parsed as a board. Input is read a
-    slice at a time: bytes that are not UTF-8, a NUL byte or more than
+    reads as a file's name (`_names_a_missing_file`: a letter that no board text uses, in
+    one word or before an extension) but names nothing is refused as a missing file,
+    rather than parsed as a board ("1 3 abc 2" is board text, refused as one). Input is
+    read a slice at a time: bytes that are not UTF-8, a NUL byte or more than
     `limits.BOARD_TEXT_MAX_BYTES` stop the reading with one line, so a binary file or an
     endless stream is refused without being read whole. A UTF-8 byte order mark is
     dropped.
@@ -523,9 +539,36 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
         with stream:
             yield stream, name
         return
-    if _FILE_NAME_ONLY.search(argument) and ("." not in argument or _has_extension(argument)):
+    if _names_a_missing_file(argument):
         raise InputFileError(_("cannot read {name}: there is no such file").format(name=name))
     yield None
+
+
+def _names_a_missing_file(argument: str) -> bool:
+    """Whether an argument that names nothing is a file's name mistyped, rather than board
+    text to parse: it holds a letter no board uses, and it ends in an extension, or it has
+    neither dots ("Q.Z/.Q./..Q" is a board with a typo) nor a number standing apart as a
+    board's column or row does ("1 3 abc 2", "0:1 1:z" are lists with a typo; "notes",
+    "missing.txt" and "boards/my board.txt" are names)."""
+    if not _FILE_NAME_ONLY.search(argument):
+        return False
+    if _has_extension(argument):
+        return True
+    return "." not in argument and not _NUMBER_APART.search(argument)
+
+
+@contextmanager
+def contents_of(name: str | None) -> Iterator[None]:
+    """Refusals of what an input holds (a board, a placement, an instance), raised in the
+    block, said with the input's name first (`'small.txt': invalid board ...`), as those of
+    a long column list read a slice at a time are; as they are where `name` is None (the
+    argument was the text itself). `name` is `board_source`'s, quoted."""
+    try:
+        yield
+    except (InvalidPlacementError, InvalidSizeError, IncompatibleOptionsError) as error:
+        if name is not None:  # the same error (its type, its options), its message named
+            error.args = (_("{name}: {problem}").format(name=name, problem=error),)
+        raise
 
 
 def _names_a_file(argument: str) -> bool:
@@ -598,10 +641,13 @@ def _size(count: int) -> str:
 
 _FILE_NAME_ONLY = re.compile(r"[^\W\dQqXxOo_]")
 """A letter that no board text holds (boards use Q, q, x and the grid's O). An argument
-holding one is a file's name, unless it has dots and no extension ("Q.Z/.Q./..Q" is a
-board with a typo, "missing.txt" and "notes" are names)."""
+holding one may be a file's name (`_names_a_missing_file` says when it is)."""
 
 _WORD = re.compile(r"\w*+")
+
+_NUMBER_APART = re.compile(r"(?<![^\s,;:\[(])-?+\d++(?![^\s,;:\])])")
+"""A number standing apart, as a column or a row:col pair's part does in board text: space,
+a comma, a colon, a semicolon, a bracket or an end on each side (not "v2", "2024-notes")."""
 
 
 def _has_extension(name: str) -> bool:

@@ -370,9 +370,11 @@ def _answer_no(message: str, *, on_stdout: bool) -> NoReturn:
 def _say_written(out: str, line: str, *, data_on_stdout: bool = False) -> None:
     """The one line every writing command ends with once its file is complete, `wrote
     FILE: what` (worded, and translated, by the command), on standard output, or on
-    standard error when that carries data (the command's own, or the file itself:
-    `--out -`, `files.is_stdout`)."""
-    click.echo(printable(line), err=data_on_stdout or is_stdout(out))
+    standard error when that carries the command's own data. Nothing where the output
+    was standard output itself (`--out -`, /dev/stdout: `files.is_stdout`): no file was
+    written, and the data is the answer, as when no --out is given."""
+    if not is_stdout(out):
+        click.echo(printable(line), err=data_on_stdout)
 
 
 @contextmanager

@@ -15,9 +15,10 @@ from typing import Any
 
 import click
 
+from nqueens.errors import shorten
 from nqueens.i18n import _
 
-__all__ = ["REAL_MAX", "WHOLE_MAX", "Real", "Whole"]
+__all__ = ["REAL_MAX", "WHOLE_MAX", "Real", "Samples", "Whole"]
 
 WHOLE_MAX = 2**63 - 1
 """The largest whole number an option takes where it names no bound of its own: what a
@@ -81,6 +82,38 @@ class Whole(click.IntRange):
     def _describe_range(self) -> str:
         described = _range_without(self, WHOLE_MAX)
         return super()._describe_range() if described is None else described
+
+
+class Samples(Whole):
+    """How many subproblems a recount takes (`count --verify`, `journal merge --recount`):
+    `all`, or a whole number from 1 up to `WHOLE_MAX` as every whole option, where a K
+    past the subproblems a journal holds recounts them all, as `all` does. Past that bound
+    it is refused as any whole option's number is; 0 as what is not a number."""
+
+    name = "K|all"
+
+    def __init__(self) -> None:
+        super().__init__(min=1)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value == "all" or (isinstance(value, str) and value.strip() == "all"):
+            return "all"
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            digits = str(value).strip().lstrip("+").replace("_", "")
+            if digits.isdecimal() and digits.strip("0"):  # >= 1: too large, said as such
+                raise
+        self.fail(
+            _("{value} is neither a number of subproblems >= 1 nor 'all'").format(
+                value=shorten(str(value))
+            ),
+            param,
+            ctx,
+        )
+
+    def _describe_range(self) -> str:
+        return ""  # K|all: the help says both
 
 
 def _within_unsaid(

@@ -81,18 +81,20 @@ def check(placement: str, one_based: bool, variant: str, size: str | None) -> No
 def _check_rectangle(placement: str, rules: Rules, base: int) -> None:
     """`check --board MxN` of a rectangle: its column list or rows (M queens, N wide),
     drawn as `solve` draws it, then the verdict."""
-    from nqueens.files import read_board_input
+    from nqueens.files import board_source, contents_of, read_text
     from nqueens.placement import columns_of
 
-    text = read_board_input(placement)
-    listing = listing_of_text(text, base=base, width=rules.cols)
+    with board_source(placement) as source:
+        text, name = (placement, None) if source is None else (read_text(*source), source[1])
+    with contents_of(name):
+        listing = listing_of_text(text, base=base, width=rules.cols)
+        if listing is None:
+            cols: tuple[int, ...] = columns_of(text, base=base, width=rules.cols)
     if listing is not None and len(listing) > 1:
         _judge_listing(listing, rules, base)
         return
     if listing is not None:
-        cols: tuple[int, ...] = tuple(listing.rows[0].tolist())
-    else:
-        cols = columns_of(text, base=base, width=rules.cols)
+        cols = tuple(listing.rows[0].tolist())
     _judge_rectangle(cols, rules, base)
 
 

@@ -148,8 +148,9 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
     as that array (0-based) when no two of its queens attack."""
     from nqueens.columns import sniff_column_list
     from nqueens.completion.formats import every_row_fixed, read_instance
-    from nqueens.files import board_source, read_text
+    from nqueens.files import board_source, contents_of, read_text
 
+    name: str | None = None  # the input's, for refusals of its text (`contents_of`)
     with board_source(argument) as source:
         if source is None:
             text = argument
@@ -167,7 +168,8 @@ def _read_one(argument: str, size: int | None, base: int, diagonals: int | None)
                         "as a column list (read in about the memory of its columns)"
                     ).format(name=name)
                 ) from None
-    return read_instance(text, n=size, base=base, diagonals=diagonals)
+    with contents_of(name):
+        return read_instance(text, n=size, base=base, diagonals=diagonals)
 
 
 def _answer_whole(cols: Any, count_all: bool, base: int, start: float) -> None:

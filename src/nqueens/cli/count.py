@@ -13,12 +13,11 @@ import click
 
 from nqueens.cli._app import _SIZE_COMMAND, _board_size_argument, cli
 from nqueens.cli._options import json_option, tls_options, variant_option, workers_option
-from nqueens.cli._types import Real, Whole
+from nqueens.cli._types import Real, Samples, Whole
 from nqueens.engine.registry import METHODS
-from nqueens.errors import printable, shorten
-from nqueens.i18n import N_, _
+from nqueens.errors import printable
+from nqueens.i18n import _
 from nqueens.limits import WAIT_MAX_SECONDS
-from nqueens.validate import whole_number
 
 if TYPE_CHECKING:
     from nqueens.engine.runtime.estimate import Estimate
@@ -29,29 +28,6 @@ if TYPE_CHECKING:
 def _methods_help() -> str:
     names = ", ".join(f"{m.name} ({m.summary}; N <= {m.largest})" for m in METHODS.values())
     return f"auto (the fastest for N), or one of: {names}."
-
-
-class _VerifyCount(click.ParamType[int | str, Any]):
-    """--verify's argument: a number of subproblems >= 1, or `all`."""
-
-    name = "K|all"
-
-    def convert(
-        self, value: object, param: click.Parameter | None, ctx: click.Context | None
-    ) -> int | str:
-        if value == "all" or (isinstance(value, int) and value >= 1):
-            return value
-        text = str(value)
-        number = whole_number(text, N_("number of subproblems"))
-        if number is not None and number >= 1:
-            return number
-        self.fail(
-            _("{value} is neither a number of subproblems >= 1 nor 'all'").format(
-                value=shorten(text)
-            ),
-            param,
-            ctx,
-        )
 
 
 @contextmanager
@@ -90,11 +66,12 @@ def _warnings_as_lines(quiet: bool) -> Iterator[None]:
 )
 @click.option(
     "--verify",
-    type=_VerifyCount(),
+    type=Samples(),
     metavar="K|all",
-    help="After the count, recount K random finished subproblems of the --journal, or all "
-    "of them (by an independent method where there is one), and compare; a mismatch "
-    "exits 1. The sample's seed is printed, to repeat it.",
+    help="After the count, recount K random finished subproblems of the --journal (K >= 1; "
+    "a K past the subproblems it holds recounts them all), or all of them (by an "
+    "independent method where there is one), and compare; a mismatch exits 1. The "
+    "sample's seed is printed, to repeat it.",
 )
 @click.option(
     "--verify-seed",

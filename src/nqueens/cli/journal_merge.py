@@ -6,18 +6,9 @@ from __future__ import annotations
 import click
 
 from nqueens.cli._options import json_option, out_option
+from nqueens.cli._types import Samples
 from nqueens.cli.journal import _show, journal
 from nqueens.i18n import _
-
-
-def _samples(text: str) -> int | str:
-    """--recount's K or `all` (checked by the library, in one line)."""
-    from nqueens.validate import whole_number
-
-    if text.strip() == "all":
-        return "all"
-    number = whole_number(text, "subproblems")
-    return text if number is None else number
 
 
 @journal.command()
@@ -26,14 +17,16 @@ def _samples(text: str) -> int | str:
 @click.option(
     "--recount",
     "recount",
+    type=Samples(),
     metavar="K|all",
-    help="Subproblems of each part counted again first, chosen at random (default: a "
-    "sample of 64; a forged part's digest passes, a recount does not).",
+    help="Subproblems of each part counted again first, chosen at random: K >= 1 (a K "
+    "past a part's subproblems recounts them all) or all (default: a sample of 64; a "
+    "forged part's digest passes, a recount does not).",
 )
 @click.option("--no-recount", is_flag=True, help="Merge without recounting any part.")
 @json_option("the merged summary")
 def merge(
-    parts: tuple[str, ...], out: str, recount: str | None, no_recount: bool, as_json: bool
+    parts: tuple[str, ...], out: str, recount: int | str | None, no_recount: bool, as_json: bool
 ) -> None:
     """Merge the journals of all M parts of one count into one journal.
 
@@ -51,6 +44,6 @@ def merge(
 
     if no_recount and recount is not None:
         raise click.UsageError(_("--recount and --no-recount ask for opposite things: give one"))
-    samples = 0 if no_recount else RECOUNT if recount is None else _samples(recount)
+    samples = 0 if no_recount else RECOUNT if recount is None else recount
     merged = merge_journals(parts, out, recount=samples)
     _show(str(merged.path), as_json)
