@@ -52,6 +52,9 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches)
     right = np.zeros(rows + 1, np.uint64)
     avail = np.zeros(rows + 1, np.uint64)
     bits = np.zeros(rows + 1, np.uint64)
+    allowed = np.full(rows + 1, full, np.uint64)  # each row's squares: all but the second's
+    if second >= 0:
+        allowed[1] = one << np.uint64(second)
     cols = np.zeros(rows, np.int64)
     inv = np.zeros(width, np.int64)
     found = 0
@@ -70,7 +73,7 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches)
     fresh = True
     while row >= 1:
         if fresh:
-            free = full & ~(taken[row] | left[row] | right[row])
+            free = allowed[row] & ~(taken[row] | left[row] | right[row])
             if knight:
                 for earlier in range(row):
                     distance = row - earlier
@@ -81,8 +84,6 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches)
                         b = bits[earlier]
                         reach = _shift(b, jump, width, full, wrap)
                         free &= ~(reach | _shift(b, -jump, width, full, wrap))
-            if row == 1 and second >= 0:
-                free &= one << np.uint64(second)
             avail[row] = free
             fresh = False
         free = avail[row]
