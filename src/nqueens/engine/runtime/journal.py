@@ -24,6 +24,7 @@ table), which no other module should know.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import sqlite3
@@ -37,7 +38,7 @@ import numpy.typing as npt
 from nqueens.engine.registry import METHODS
 from nqueens.engine.runtime.claim import Claim
 from nqueens.errors import JournalError, JournalMismatchError, shorten
-from nqueens.files import followed, name_max, not_a_file
+from nqueens.files import followed, name_max, not_a_file, system_reason
 from nqueens.i18n import N_, _, pgettext
 from nqueens.messages import apart
 
@@ -194,6 +195,13 @@ def check_place(path: Path) -> bool:
             target.touch(exist_ok=False)
             target.unlink()
         except OSError as error:
+            if error.errno == errno.ENOENT:  # the folder is there: it makes no files (/proc)
+                raise JournalError(
+                    _(
+                        "cannot keep a journal in {folder}: the folder takes no new files (the "
+                        "system says: {reason})"
+                    ).format(folder=folder, reason=system_reason(error))
+                ) from None
             raise JournalError(_cannot("create", path, error)) from None
         return False
     if not os.access(path, os.R_OK | os.W_OK):
