@@ -361,7 +361,7 @@ def test_a_method_without_a_probe_plans_nothing_and_a_stop_while_planning_is_one
 ) -> None:
     """A method without a probe (the pure-Python counter) would time its subproblems whole
     and throw them away: its count plans nothing. A variant's count, once without a
-    probe too (N = 20's superqueens: 10 subproblems of a minute or more), has Knuth's
+    probe too (N = 20's superqueens: 10 subproblems of a minute or two), has Knuth's
     with its own attacks now, on subproblems of two rows: it plans, over every one of
     them. A stop while a count plans is the count's own interruption (it was a bare
     KeyboardInterrupt: the command said a blank line)."""
@@ -372,10 +372,11 @@ def test_a_method_without_a_probe_plans_nothing_and_a_stop_while_planning_is_one
     plans: list[Estimate] = []
     result = nqueens.count(9, method="python", workers=1, on_plan=plans.append)
     assert result.total == 352 and plans == []
-    result = nqueens.count(11, variant="toroidal", workers=1, on_plan=plans.append)
-    # 6 first columns (the left half and the middle), each beside 11 - 3 free squares
-    assert result.total == 88 and result.subproblems == 6 * 8
-    assert [plan.subproblems for plan in plans] == [48]
+    result = nqueens.count(11, variant="superqueens", workers=1, on_plan=plans.append)
+    # 6 first columns (the left half and the middle), each beside the squares of the
+    # second row its queen leaves free: 11 less 3 at the edge, 4 beside it, 5 elsewhere
+    assert result.total == 44 and result.subproblems == 8 + 7 + 4 * 6
+    assert [plan.subproblems for plan in plans] == [39]
     plans.clear()
 
     def stopped(*_args: object, **_kwargs: object) -> Estimate:

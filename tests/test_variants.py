@@ -71,6 +71,17 @@ def test_square_variant_classes_are_the_naive_orbits(variant: str, n: int) -> No
     assert count(rules, unique=True) == naive_classes(found, n, n)
 
 
+@pytest.mark.parametrize("n", [11, 13])
+def test_a_torus_counted_from_its_first_column_has_the_naive_orbits(n: int) -> None:
+    """A torus's count searches its first column alone and finds the classes' least
+    members among the column shifts of its solutions: the engine's count (the kernel,
+    from width 11) has the total and the orbits of every solution listed."""
+    rules = Rules.of("toroidal", n)
+    found = list(solutions(rules))
+    result = nqueens.count(rules, workers=1)
+    assert (result.total, result.unique) == (len(found), naive_classes(found, n, n))
+
+
 @pytest.mark.parametrize(
     ("variant", "n"),
     [(v, n) for v, table in KNOWN_VARIANT_COUNTS.items() for n in table if n <= 13],
@@ -212,9 +223,9 @@ def test_a_variant_without_solutions_says_so() -> None:
 @pytest.mark.parametrize("unique", [False, True])
 def test_the_kernel_counts_what_the_search_finds(rules: Rules, unique: bool) -> None:
     """Below VARIANT_KERNEL_FROM_N the engine's tasks count by the Python search: the
-    same solutions, least members and queens placed as the kernel, for every first
-    column and every second row's column (-1: any), and so the same totals (`count`'s
-    `fast` chooses either)."""
+    same solutions, least members (on a square, also among every column shift of each)
+    and queens placed as the kernel, for every first column and every second row's
+    column (-1: any), and so the same totals (`count`'s `fast` chooses either)."""
     from nqueens.variants.kernel import count_first_rows, symmetry_switches
     from nqueens.variants.search import count_first_rows as by_search
 
@@ -223,8 +234,10 @@ def test_the_kernel_counts_what_the_search_finds(rules: Rules, unique: bool) -> 
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     for first in range(rules.cols):
         for second in range(-1, rules.cols):
-            kernel = count_first_rows(*board, first, second, unique, switches)
-            assert by_search(rules, first, second, unique) == tuple(int(x) for x in kernel)
+            for shifts in (False, True) if rules.square else (False,):
+                kernel = count_first_rows(*board, first, second, unique, switches, shifts)
+                searched = by_search(rules, first, second, unique, shifts)
+                assert searched == tuple(int(x) for x in kernel)
     assert count(rules, unique=unique, fast=True) == count(rules, unique=unique, fast=False)
 
 
@@ -234,17 +247,18 @@ def test_the_kernel_counts_what_the_search_finds(rules: Rules, unique: bool) -> 
 )
 def test_the_variants_split_is_every_free_square_of_the_second_row(variant: str, n: int) -> None:
     """A variant's count is split on the first two rows: each first column of the left half
-    (and the middle) beside each square of the second row its queen leaves free, as the
-    naive attack test finds them (a first queen that leaves none, or a one-row board: the
-    second row free, -1); one lead per first column, its first subproblem. Each column's
-    subproblems add up to the column searched whole: solutions, least ones, queens."""
+    (and the middle; on a torus the first column alone) beside each square of the second
+    row its queen leaves free, as the naive attack test finds them (a first queen that
+    leaves none, or a one-row board: the second row free, -1); one lead per first column,
+    its first subproblem. Each column's subproblems add up to the column searched whole:
+    solutions, least ones, queens."""
     from nqueens.variants.counters import count_rows, split_for
 
     rules, attack = Rules.of(variant, n), naive_attack(variant, n)
     split = split_for(rules)
     pairs = list(zip(split.firsts.tolist(), split.seconds.tolist(), strict=True))
     expected = []
-    for first in range((n + 1) // 2):
+    for first in range(1 if variant == "toroidal" else (n + 1) // 2):
         free = [c for c in range(n) if n > 1 and not attack((0, first), (1, c))]
         expected += [(first, c) for c in free] or [(first, -1)]
     assert pairs == expected
@@ -253,7 +267,7 @@ def test_the_variants_split_is_every_free_square_of_the_second_row(variant: str,
     ]
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     rows = count_rows(*board, split.firsts, split.seconds, split.leads, True, True)
-    for first in range((n + 1) // 2):
+    for first in sorted(set(split.firsts.tolist())):
         whole = count_rows(*board, *(np.array([x]) for x in (first, -1, 1)), True, True)
         assert rows[split.firsts == first].sum(axis=0).tolist() == whole[0].tolist()
 
@@ -269,7 +283,8 @@ def test_a_variants_count_places_the_queens_of_its_whole_search(rules: Rules) ->
     left half of the first row and its middle (each first queen counted once, by its
     column's lead): the nodes `count` reports, by the kernel and by the Python search.
     The mirror gives the right half, so twice that, less the middle column's once, is
-    the whole bitboard search's."""
+    the whole bitboard search's. A torus searches its first column alone, and every
+    column's tree is that one's shifted: N times its nodes are the whole search's."""
     from nqueens.search.events import SearchStats
     from nqueens.variants.counters import count_rows, split_for
     from nqueens.variants.search import count_first_rows, searched
@@ -279,11 +294,15 @@ def test_a_variants_count_places_the_queens_of_its_whole_search(rules: Rules) ->
     assert found == KNOWN_VARIANT_COUNTS[rules.variant][rules.rows][0]
     n = rules.rows
     middle = 1 + count_first_rows(rules, n // 2, -1, False)[2] if n % 2 else 0
-    assert 2 * nqueens.count(rules, workers=1).nodes - middle == stats.nodes
+
+    def whole(nodes: int) -> int:
+        return n * nodes if rules.wrap else 2 * nodes - middle
+
+    assert whole(nqueens.count(rules, workers=1).nodes) == stats.nodes
     split = split_for(rules)
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
     python = count_rows(*board, split.firsts, split.seconds, split.leads, True, False)
-    assert 2 * int(python[:, 2].sum()) - middle == stats.nodes
+    assert whole(int(python[:, 2].sum())) == stats.nodes
 
 
 @pytest.mark.parametrize(("variant", "n"), [("toroidal", 13), ("superqueens", 12)])
@@ -323,9 +342,9 @@ def test_a_narrow_variant_board_is_counted_without_numba(tmp_path: Path) -> None
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     tori = KNOWN_VARIANT_COUNTS["toroidal"][7][0], count(Rules.of("toroidal", 7), unique=True)
     superqueens = KNOWN_VARIANT_COUNTS["superqueens"][10]
-    # 4 first columns (the left half and the middle), each beside the 7 - 3 squares of
-    # the second row its queen leaves free on a torus
-    expected = ["toroidal", *map(str, tori), "16", *map(str, superqueens), "False"]
+    # the first column alone (a torus's other columns are its shifts), beside the 7 - 3
+    # squares of the second row its queen leaves free
+    expected = ["toroidal", *map(str, tori), "4", *map(str, superqueens), "False"]
     assert done.stdout.split() == expected
 
 

@@ -256,7 +256,7 @@ def _solutions_and_classes(solutions: int, unique: int, nodes: int) -> Tally:
 
 
 _VARIANT_FIELDS = (
-    Field("solutions", "solutions whose first queen is in the column, mirror images included"),
+    Field("solutions", "the subproblem's solutions, with their mirror images (a torus: shifts)"),
     Field("unique", "the least solutions of their symmetry class among them"),
     Field("nodes", "queens placed by the search"),
 )
@@ -284,7 +284,8 @@ def _variant_method(variant: str, board: str, version: str = "1") -> Method:
 # toroidal 2: a board with no solution by Polya's theorem (N not coprime to 6) is
 # answered at once, its subproblems placing no queen, where version 1's searched them;
 # 3 (superqueens 2): a subproblem is the first two rows' queens, where it was the first
-# row's (N/2 subproblems, fewer than the cores at hand)
+# row's (N/2 subproblems, fewer than the cores at hand); a torus's, its first column's
+# alone, each solution counting its N column shifts
 TOROIDAL = _variant_method("toroidal", "the toroidal board", version="3")
 SUPERQUEENS = _variant_method("superqueens", "the superqueens board", version="2")
 

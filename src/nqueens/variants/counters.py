@@ -5,10 +5,11 @@ Each square variant is one registry entry naming one `VariantCounter` of this mo
 subproblem is the first row's queen in one column of the left half of the board and the
 second row's in a square it leaves free: the mirror gives the right half, and every
 symmetry class has its least member there, so the subproblems' canonical solutions add
-up to the unique count. Its probe (`VariantProbe`) is Knuth's, with the variant's
-attacks, for `--estimate` and a long count's plan. The kernel is
-variants/kernel.py; workers, the journal, Dask and `--verify` run these subproblems as
-they run the classic ones.
+up to the unique count. On a torus the first column alone is searched: the column shifts
+of its solutions are all the others, and the least of each class are counted among them.
+Its probe (`VariantProbe`) is Knuth's, with the variant's attacks, for `--estimate` and a
+long count's plan. The kernel is variants/kernel.py; workers, the journal, Dask and
+`--verify` run these subproblems as they run the classic ones.
 """
 
 from __future__ import annotations
@@ -79,12 +80,15 @@ class FirstRows:
 def split_for(rules: Rules) -> FirstRows:
     """The first row's queen in the left half of the row (or the middle column of an odd
     board), beside each square of the second row it leaves free: about N/2 x (N - 3)
-    subproblems (N = 20's superqueens: 150), where the first row alone gave N/2 (10,
-    each of a minute or more), fewer than the cores that could count them."""
+    subproblems (N = 20's superqueens: 153), where the first row alone gave N/2 (10,
+    each of a minute or two), fewer than the cores that could count them. On a torus the
+    first column alone: every other first column's solutions are its solutions shifted
+    (`count_rows` counts the shifts), N - 3 subproblems, each searched once where the
+    left half searched it (N + 1) / 2 times."""
     firsts: list[int] = []
     seconds: list[int] = []
     leads: list[int] = []
-    for first in range((rules.cols + 1) // 2):
+    for first in range(1 if rules.wrap else (rules.cols + 1) // 2):
         free = [c for c in range(rules.cols) if not rules.attacks((0, first), (1, c))]
         after = free if rules.rows > 1 and free else [-1]
         firsts += [first] * len(after)
@@ -106,8 +110,10 @@ def count_rows(
     unique: bool = True,
     fast: bool | None = None,
 ) -> Array:
-    """For each subproblem the registry's fields: solutions (mirror images included),
-    canonical solutions (0 unless `unique`: their test costs time), and queens placed;
+    """For each subproblem the registry's fields: solutions (mirror images included; on a
+    torus, every column shift of each instead, which covers the mirror images too),
+    canonical solutions among them (0 unless `unique`: their test costs time), and
+    queens placed;
     by the numba kernel when `fast` (None: from width `VARIANT_KERNEL_FROM_N`), else by
     the Python search, which counts the same and loads no numba. On a board that
     `proved_empty` answers (a toroidal N not coprime to 6): none, at once, no queen
@@ -123,8 +129,8 @@ def count_rows(
         zip(firsts.tolist(), seconds.tolist(), leads.tolist(), strict=True)
     ):
         found, least, below = counter(first, second)
-        mirrors = 1 if 2 * first + 1 == width else 2
-        out[i] = (mirrors * found, least, lead + below)
+        images = width if wrap else 1 if 2 * first + 1 == width else 2  # shifts or mirror
+        out[i] = (images * found, least, lead + below)
     return out
 
 
@@ -133,12 +139,13 @@ def rows_counter(
 ) -> Callable[[int, int], tuple[int, int, int]]:
     """One subproblem's (solutions, least solutions, queens placed below the first row)
     from its first two rows' columns (the second -1: any), by the kernel or the Python
-    search as `count_rows` chooses."""
+    search as `count_rows` chooses; on a torus the least among every column shift of
+    each solution."""
     if not (width >= VARIANT_KERNEL_FROM_N if fast is None else fast):
         from nqueens.variants.search import count_first_rows as by_search
 
         rules = Rules(rows, width, wrap=wrap, knight=knight)
-        return lambda first, second: by_search(rules, first, second, unique)
+        return lambda first, second: by_search(rules, first, second, unique, wrap)
     if width > BITBOARD_MAX_N:
         raise Rules(rows, width, wrap=wrap, knight=knight).too_wide()
     from nqueens.variants.kernel import count_first_rows, symmetry_switches
@@ -147,7 +154,7 @@ def rows_counter(
 
     def by_kernel(first: int, second: int) -> tuple[int, int, int]:
         found, least, nodes = count_first_rows(
-            rows, width, wrap, knight, first, second, unique, switches
+            rows, width, wrap, knight, first, second, unique, switches, wrap
         )
         return int(found), int(least), int(nodes)
 
@@ -194,7 +201,7 @@ class VariantCounter:
         """Compile (or load from numba's cache) the kernel on a tiny board."""
         from nqueens.variants.kernel import count_first_rows, symmetry_switches
 
-        count_first_rows(5, 5, True, False, 0, -1, True, symmetry_switches(True))
+        count_first_rows(5, 5, True, False, 0, -1, True, symmetry_switches(True), True)
 
     def ready(self) -> bool:
         return True

@@ -55,17 +55,13 @@ def count_both(rules: Rules, *, unique: bool = True, fast: bool | None = None) -
     image has its first queen in the mirrored column, so only the left half of the
     columns (and the middle one) is searched, the left half counting twice. Every
     class's least member is found there too, since the mirror of a first column past the
-    middle is smaller. On a torus, where every column shift of a solution is one too, the
-    total needs the first column alone (times the width) when the classes are not asked
-    for.
+    middle is smaller. On a torus, where every column shift of a solution is one too,
+    the first column alone is searched, each solution counting its N shifts, and the
+    least of each class are counted among those shifts.
     """
-    from nqueens.variants.counters import count_rows, rows_counter, split_for
-    from nqueens.variants.search import proved_empty
+    from nqueens.variants.counters import count_rows, split_for
 
     board = (rules.rows, rules.cols, rules.wrap, rules.knight)
-    if rules.wrap and not unique:
-        found = 0 if proved_empty(rules) else rows_counter(*board, False, fast)(0, -1)[0]
-        return rules.cols * found, 0
     split = split_for(rules)
     rows = count_rows(*board, split.firsts, split.seconds, split.leads, unique, fast)
     return int(rows[:, 0].sum()), int(rows[:, 1].sum())

@@ -40,10 +40,13 @@ def _shift(x, by, width, full, wrap):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def count_first_rows(rows, width, wrap, knight, first, second, unique, switches):  # type: ignore[no-untyped-def]
+def count_first_rows(rows, width, wrap, knight, first, second, unique, switches, shifts):  # type: ignore[no-untyped-def]
     """Solutions whose first row's queen stands in column `first` and second row's in
     column `second` (any, where negative), those of them that are the least of their
-    symmetry class (when `unique`; else 0), and the queens placed below the first row."""
+    symmetry class (when `unique`; else 0), and the queens placed below the first row.
+    With `shifts` (a torus), the least are counted among every column shift of each
+    solution found (each a solution too), so that the first column's solutions alone
+    give the unique count."""
     full = np.uint64((1 << width) - 1)
     one = np.uint64(1)
     zero = np.uint64(0)
@@ -56,6 +59,7 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches)
     if second >= 0:
         allowed[1] = one << np.uint64(second)
     cols = np.zeros(rows, np.int64)
+    shifted = np.zeros(rows, np.int64)
     inv = np.zeros(width, np.int64)
     found = 0
     least = 0
@@ -98,11 +102,13 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches)
         if row == rows - 1:
             found += 1
             if unique:
-                if rows == width:
+                for by in range(width if shifts else 1):
                     for r in range(rows):
-                        inv[cols[r]] = r
-                if is_least(cols, inv, rows, width, switches):
-                    least += 1
+                        shifted[r] = (cols[r] + by) % width
+                        if rows == width:
+                            inv[shifted[r]] = r
+                    if is_least(shifted, inv, rows, width, switches):
+                        least += 1
             continue
         taken[row + 1] = taken[row] | bit
         left[row + 1] = _shift(left[row] | bit, -1, width, full, wrap)

@@ -124,18 +124,23 @@ def events(rules: Rules, stats: SearchStats | None = None) -> Iterator[Event]:
     return place(0)
 
 
-def count_first_rows(rules: Rules, first: int, second: int, unique: bool) -> tuple[int, int, int]:
+def count_first_rows(
+    rules: Rules, first: int, second: int, unique: bool, shifts: bool = False
+) -> tuple[int, int, int]:
     """The kernel's count of one subproblem (variants/kernel.py) by the Python search,
     for boards narrower than `VARIANT_KERNEL_FROM_N`: the solutions whose first row's
     queen stands in column `first` and second row's in column `second` (any, where
     negative), those of them that are the least of their symmetry class (when `unique`;
-    else 0), and the queens placed below the first row."""
+    else 0; with `shifts`, among every column shift of each), and the queens placed below
+    the first row."""
     stats = SearchStats()
     found = least = 0
+    n = rules.cols
     for cols in _search(rules, stats, first, None if second < 0 else second):
         found += 1
-        if unique and is_canonical(cols, rules):
-            least += 1
+        if unique:
+            for by in range(n if shifts else 1):
+                least += is_canonical(tuple((c + by) % n for c in cols), rules)
     return found, least, stats.nodes - 1
 
 
