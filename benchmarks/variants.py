@@ -59,7 +59,7 @@ def main() -> None:
             assert classic_total == known_counts()[n].total
             print(
                 f"| {variant} | {n} | {total:,} | {seconds:.2f} | {classic:.2f} "
-                f"| {seconds / classic:.2f} |",
+                f"| {seconds / classic:.2g} |",
                 flush=True,
             )
 
