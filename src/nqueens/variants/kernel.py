@@ -55,8 +55,8 @@ def count_first_rows(rows, width, wrap, knight, first, second, unique, switches,
     right = np.zeros(rows + 1, np.uint64)
     avail = np.zeros(rows + 1, np.uint64)
     bits = np.zeros(rows + 1, np.uint64)
-    allowed = np.full(rows + 1, full, np.uint64)  # each row's squares: all but the second's
-    if second >= 0:
+    allowed = np.full(rows + 1, full, np.uint64)  # a row may take any square, but the
+    if second >= 0:  # second row the subproblem's own where it names one
         allowed[1] = one << np.uint64(second)
     cols = np.zeros(rows, np.int64)
     shifted = np.zeros(rows, np.int64)
