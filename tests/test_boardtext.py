@@ -69,9 +69,21 @@ def test_a_list_with_a_word_in_it_is_refused_as_a_board_not_a_missing_file() -> 
         assert check.returncode == complete.returncode == 2
         assert check.stderr == complete.stderr and check.stderr.count("\n") == 1
         assert check.stderr.startswith(f"nqueens: error: {said}"), check.stderr
-    for name in ["notes", "missing.txt", "boards/my board.txt", "abc 2.txt"]:
+    for name in ["notes", "missing.txt", "boards/my board.txt", "abc 2.txt", "week 2 boards"]:
         done = run_nqueens("complete", name)
         assert done.returncode == 2 and "there is no such file" in done.stderr, done.stderr
+    # more words than numbers: a name ("notes (2)"); a heading is no row:col pair
+    assert "there is no such file" in run_nqueens("check", "notes (2)").stderr
+    said = run_nqueens("check", "Solution 1: 1 3 0 2").stderr
+    assert "'Solution' is not a column number" in said, said
+
+
+def test_rows_parted_by_semicolons_are_read_as_rows() -> None:
+    """A board's rows may be parted by ';' (as by '/' or a newline), after a heading
+    too: the refusal of a list with a word in it took them for one line of numbers."""
+    for text in ["1;.Q..;...Q;Q...;..Q.", "Solution 1: 1 3 0 2; .Q..;...Q;Q...;..Q."]:
+        done = run_nqueens("check", text)
+        assert done.returncode == 0 and "canonical form: 1 3 0 2" in done.stdout, done.stderr
 
 
 def test_a_refusal_of_what_a_file_holds_names_the_file(tmp_path: Path) -> None:

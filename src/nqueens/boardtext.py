@@ -131,7 +131,7 @@ def parse_board(text: str, *, base: int = 0, width: int | None = None) -> BoardT
 def _refuse_stray_word(text: str) -> None:
     """Refuse one line of numbers with a word among them ("1 3 abc 2", "0:1 1:z"): a
     column list or row:col pairs with a typo, named, not read as a row of 9 squares."""
-    if "\n" in text or "/" in text:  # board rows (a grid's column line among them)
+    if _LINE_BREAK.search(text):  # board rows (a grid's column line among them)
         return
     stray: str | None = None
     pairs = numbers = 0
@@ -144,7 +144,7 @@ def _refuse_stray_word(text: str) -> None:
             stray = word
     if stray is None or not numbers + pairs:
         return
-    if pairs or ":" in text:
+    if pairs:
         raise InvalidPlacementError(
             _("invalid board {board}: {word} is not a row:col pair such as '0:1'")
             .format(board=quoted(text), word=quoted(stray, 24))

@@ -547,14 +547,18 @@ def board_source(argument: str) -> Iterator[tuple[BinaryIO, str] | None]:
 def _names_a_missing_file(argument: str) -> bool:
     """Whether an argument that names nothing is a file's name mistyped, rather than board
     text to parse: it holds a letter no board uses, and it ends in an extension, or it has
-    neither dots ("Q.Z/.Q./..Q" is a board with a typo) nor a number standing apart as a
-    board's column or row does ("1 3 abc 2", "0:1 1:z" are lists with a typo; "notes",
-    "missing.txt" and "boards/my board.txt" are names)."""
+    no dots ("Q.Z/.Q./..Q" is a board with a typo) and no more numbers standing apart, as
+    a board's columns and rows do, than words ("1 3 abc 2", "0:1 1:z" are lists with a
+    typo; "notes", "week 2 boards", "missing.txt" and "boards/my board.txt" are names)."""
     if not _FILE_NAME_ONLY.search(argument):
         return False
     if _has_extension(argument):
         return True
-    return "." not in argument and not _NUMBER_APART.search(argument)
+    if "." in argument:
+        return False
+    numbers = len(_NUMBER_APART.findall(argument))
+    words = sum(1 for word in _WORD_APART.findall(argument) if _LETTER.search(word))
+    return numbers <= words  # "week 2 boards": a name; "1 3 abc 2": a list with a typo
 
 
 @contextmanager
@@ -648,6 +652,10 @@ _WORD = re.compile(r"\w*+")
 _NUMBER_APART = re.compile(r"(?<![^\s,;:\[(])-?+\d++(?![^\s,;:\])])")
 """A number standing apart, as a column or a row:col pair's part does in board text: space,
 a comma, a colon, a semicolon, a bracket or an end on each side (not "v2", "2024-notes")."""
+_WORD_APART = re.compile(r"[^\s,;:\[\]()]++")
+"""A word between the separators of board text (a column, a pair's part, or a name's)."""
+_LETTER = re.compile(r"[^\W\d_]")
+"""A letter: what makes a word no number."""
 
 
 def _has_extension(name: str) -> bool:
