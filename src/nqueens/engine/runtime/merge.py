@@ -28,6 +28,7 @@ import numpy as np
 from nqueens.engine.runtime.claim import Claim
 from nqueens.engine.runtime.journal import Journal, JournalSummary, identity_label, read_summary
 from nqueens.engine.runtime.parts import Part, share
+from nqueens.engine.runtime.totals import journal_totals
 from nqueens.errors import CountInterrupted, JournalError, JournalMismatchError, shorten
 from nqueens.files import check_output_place, not_a_file, output_path
 from nqueens.i18n import _
@@ -213,7 +214,9 @@ def merge_journals(
                 for start in range(0, len(indices), _CHUNK):  # SQLite's limit of parameters
                     merged.record(indices[start : start + _CHUNK], counts[start : start + _CHUNK])
             summary = read_summary(temporary)
-            _check_published(summary)  # before the rename: a refused merge writes nothing
+            # a count that differs from the published one is refused (PublishedMismatchError)
+            # before the rename: a refused merge writes nothing
+            journal_totals(summary)
     finally:
         if claim is not None:
             claim.release()
@@ -231,10 +234,3 @@ def _claim(target: Path) -> Claim | None:
         raise
     except OSError:
         return None
-
-
-def _check_published(summary: JournalSummary) -> None:
-    """Refuse a merged count that differs from the published one (PublishedMismatchError)."""
-    from nqueens.engine.runtime.totals import journal_totals
-
-    journal_totals(summary)
